@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/database.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { swaggerPlugin } from './plugins/swagger.js';
+import { mqttAuthRoutes } from './modules/mqtt-auth/routes.js';
+import { eventRoutes } from './modules/event/routes.js';
+import { energyRoutes } from './modules/energy/routes.js';
+import { noticeRoutes } from './modules/notice/routes.js';
+import { orgRoutes } from './modules/org/routes.js';
+import { userRoutes } from './modules/user/routes.js';
+import { webRoutes } from './modules/web/routes.js';
+import { createServices, type AppServices } from './services.js';
+import './types.js';
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  db: Db;
+  /** false for quiet tests; otherwise pino at config.logLevel. */
+  logger?: boolean;
+}
+
+export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    // Behind a reverse proxy the client address comes from X-Forwarded-For (login rate limit is per IP).
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const services = createServices(db, config);
+
+  // Plugins first (errors, docs, auth), then the domain modules.
+  await app.register(errorsPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(authPlugin, { users: services.users });
+
+  await app.register(userRoutes, { services });
+  await app.register(orgRoutes, { services });
+  await app.register(noticeRoutes, { services });
+  await app.register(eventRoutes, { services });
+  await app.register(energyRoutes, { services });
+  await app.register(mqttAuthRoutes, { services });
+  await app.register(webRoutes, { services });
+  return { app, services };
+}

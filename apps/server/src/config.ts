@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const onOff = z
+  .enum(['on', 'off', '1', '0', 'true', 'false'])
+  .transform((v) => v === 'on' || v === '1' || v === 'true');
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** Every setting the server reads, validated once at start. `.env.example` documents them. */
+const envSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  MQTT_URL: z.string().url().optional(),
+  MQTT_SERVICE_USERNAME: z.string().optional(),
+  MQTT_SERVICE_PASSWORD: z.string().optional(),
+  MQTT_WS_PORT: port.default(8084),
+  MQTT_TCP_PORT: port.default(1883),
+  SEED_DEMO: onOff.optional(),
+  SIMULATOR: onOff.optional(),
+  SIM_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
+  WEB_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  BASE_URL: z.string().default(''),
+  TEMP_URL: z.string().default(''),
+  LOGO_URL: z.string().default(''),
+  ZFY_URL: z.string().default(''),
+  WEATHER_URL: z.string().default('https://devapi.qweather.com/v7/weather/now?location={location}&key={key}'),
+  WEATHER_KEY: z.string().default(''),
+  ROUTER_MODE: z.enum(['history', 'hash']).default('history'),
+  MQTT_PUBLIC_WS_PORT: port.optional(),
+  INGEST_LANES: z.coerce.number().int().min(1).max(8).optional(),
+  INGEST_MAX_DELAY_MS: z.coerce.number().int().min(1).max(5000).default(50),
+  INGEST_MAX_BATCH: z.coerce.number().int().min(100).max(100_000).default(5000),
+  INSTANCE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).default('1'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Embedded means PGlite under dataDir; the demo organisation and the simulator are on by default then. */
+  embeddedDatabase: boolean;
+  mqtt: {
+    externalUrl: string | undefined;
+    serviceUsername: string | undefined;
+    servicePassword: string | undefined;
+    wsPort: number;
+    tcpPort: number;
+    /** The WebSocket port browsers are told to use (differs from wsPort behind a proxy). */
+    publicWsPort: number;
+  };
+  seedDemo: boolean;
+  simulator: boolean;
+  simulatorIntervalMs: number;
+  logLevel: string;
+  sessionTtlHours: number;
+  webDir: string;
+  web: {
+    baseURL: string;
+    tempURL: string;
+    logoURL: string;
+    zfyURL: string;
+    weatherURL: string;
+    weatherKey: string;
+    routerMode: 'history' | 'hash';
+  };
+  login: { maxFailures: number; windowMinutes: number };
+  /** Distinguishes instances sharing one external broker (stable MQTT client ids). */
+  instanceId: string;
+  ingest: { lanes: number; maxDelayMs: number; maxBatch: number };
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings in the environment mean "not set", as in most twelve-factor tooling.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const embeddedDatabase = !e.DATABASE_URL;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    embeddedDatabase,
+    mqtt: {
+      externalUrl: e.MQTT_URL,
+      serviceUsername: e.MQTT_SERVICE_USERNAME,
+      servicePassword: e.MQTT_SERVICE_PASSWORD,
+      wsPort: e.MQTT_WS_PORT,
+      tcpPort: e.MQTT_TCP_PORT,
+      publicWsPort: e.MQTT_PUBLIC_WS_PORT ?? e.MQTT_WS_PORT,
+    },
+    seedDemo: e.SEED_DEMO ?? embeddedDatabase,
+    simulator: e.SIMULATOR ?? embeddedDatabase,
+    simulatorIntervalMs: e.SIM_INTERVAL_MS,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    webDir: path.resolve(e.WEB_DIR),
+    web: {
+      baseURL: e.BASE_URL,
+      tempURL: e.TEMP_URL,
+      logoURL: e.LOGO_URL,
+      zfyURL: e.ZFY_URL,
+      weatherURL: e.WEATHER_URL,
+      weatherKey: e.WEATHER_KEY,
+      routerMode: e.ROUTER_MODE,
+    },
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    instanceId: e.INSTANCE_ID,
+    // PGlite is one connection: parallel lanes would only queue behind each other.
+    ingest: { lanes: e.INGEST_LANES ?? (embeddedDatabase ? 1 : 2), maxDelayMs: e.INGEST_MAX_DELAY_MS, maxBatch: e.INGEST_MAX_BATCH },
+  };
+}

@@ -1,0 +1,79 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import type { DB } from './schema.js';
+import { migrations } from './migrations/index.js';
+
+// Both back ends speak through node-postgres, so types must parse identically: bigint counts and numeric
+// sums become JS numbers (our values stay far below 2^53), instead of strings.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export type Db = Kysely<DB>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; otherwise PGlite. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory, or 'memory://' for a throw-away database. */
+  pgliteDir?: string;
+  poolSize?: number;
+}
+
+/** Opens PGlite (embedded) or PostgreSQL behind the same pg.Pool + Kysely PostgresDialect path. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const dir = options.pgliteDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) await fs.mkdir(path.dirname(path.resolve(dir)), { recursive: true });
+  const pglite = await PGlite.create(dir);
+  // PGlite is a single connection; the pool of one serialises queries and transactions through it.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 } as pg.PoolConfig);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+const MIGRATION_LOCK_ID = 727_2026;
+
+/** Applies pending migrations in order, each in its own transaction, under an advisory lock so that two
+ * instances starting together against one PostgreSQL do not race. Returns the names applied. */
+export async function migrate(db: Db): Promise<string[]> {
+  return db.connection().execute(async (conn) => {
+    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
+    try {
+      await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
+        name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(conn);
+      const done = new Set((await conn.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
+      const applied: string[] = [];
+      for (const m of migrations) {
+        if (done.has(m.name)) continue;
+        await conn.transaction().execute(async (trx) => {
+          await sql.raw(m.up).execute(trx);
+          await trx.insertInto('schema_migrations').values({ name: m.name }).execute();
+        });
+        applied.push(m.name);
+      }
+      return applied;
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(conn);
+    }
+  });
+}

@@ -1,0 +1,251 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely table types; they mirror db/migrations exactly. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json = ColumnType<Record<string, unknown>, string | Record<string, unknown>, string | Record<string, unknown>>;
+
+export interface OrganizationsTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  name_en: Generated<string>;
+  tier: number;
+  code: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  name_en: Generated<string>;
+  address: Generated<string>;
+  city: Generated<string>;
+  latitude: number;
+  longitude: number;
+  timezone: Generated<string>;
+  energy_types: ColumnType<string[], string[] | undefined, string[]>;
+  capacity_kva: Generated<number>;
+  pv_capacity_kw: Generated<number>;
+  storage_capacity_kwh: Generated<number>;
+  area_m2: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  name: string;
+  user_type: number;
+  org_id: number;
+  phone: Generated<string>;
+  email: Generated<string>;
+  password_hash: string;
+  mqtt_username: string;
+  mqtt_password: string;
+  can_control: Generated<boolean>;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface UserProjectsTable {
+  user_id: number;
+  project_id: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  device_type: string;
+  ip: Generated<string>;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  last_seen_at: Generated<Date>;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  at: Generated<Date>;
+}
+
+export interface RoomsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  name_en: Generated<string>;
+  kind: Generated<string>;
+  sort: Generated<number>;
+}
+
+export interface GatewaysTable {
+  id: Generated<number>;
+  project_id: number;
+  sn: string;
+  secret: string;
+  name: string;
+  heartbeat_s: Generated<number>;
+  last_seen_at: Timestamp | null;
+  online: Generated<boolean>;
+  comm_event_id: number | null;
+}
+
+export interface DevicesTable {
+  id: Generated<number>;
+  project_id: number;
+  room_id: number | null;
+  gateway_id: number | null;
+  parent_id: number | null;
+  sn: string;
+  kind: string;
+  name: string;
+  name_en: Generated<string>;
+  props: Json;
+  sort: Generated<number>;
+}
+
+export interface DevicePointsTable {
+  id: Generated<number>;
+  device_id: number;
+  key: string;
+  name: string;
+  name_en: Generated<string>;
+  unit: Generated<string>;
+  kind: string;
+  precision: Generated<number>;
+  sort: Generated<number>;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  project_id: number;
+  device_id: number | null;
+  point_id: number | null;
+  rule_id: number | null;
+  event_type: number;
+  level: number;
+  status: Generated<string>;
+  active: Generated<boolean>;
+  title: string;
+  message: string;
+  message_en: Generated<string>;
+  value: number | null;
+  limit_value: number | null;
+  raised_at: Generated<Date>;
+  cleared_at: Timestamp | null;
+  acknowledged_at: Timestamp | null;
+  acknowledged_by: number | null;
+  handled_at: Timestamp | null;
+  handled_by: number | null;
+  handle_note: string | null;
+  closed_at: Timestamp | null;
+  closed_by: number | null;
+}
+
+export interface EventLogTable {
+  id: Generated<number>;
+  event_id: number;
+  action: string;
+  user_id: number | null;
+  note: string | null;
+  at: Generated<Date>;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: Generated<Date>;
+}
+
+export interface DB extends TelemetryDB {
+  organizations: OrganizationsTable;
+  projects: ProjectsTable;
+  users: UsersTable;
+  user_projects: UserProjectsTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  rooms: RoomsTable;
+  gateways: GatewaysTable;
+  devices: DevicesTable;
+  device_points: DevicePointsTable;
+  events: EventsTable;
+  event_log: EventLogTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export interface TelemetryTable {
+  point_id: number;
+  ts: Timestamp;
+  value: number;
+}
+
+export interface PointLatestTable {
+  point_id: number;
+  ts: Timestamp;
+  value: number;
+  received_at: Generated<Date>;
+}
+
+export interface RollupTable {
+  point_id: number;
+  bucket: Timestamp;
+  min: number;
+  max: number;
+  sum: number;
+  count: number;
+  first: number;
+  first_ts: Timestamp;
+  last: number;
+  last_ts: Timestamp;
+}
+
+export interface IngestRejectsTable {
+  gateway_sn: string;
+  cause: string;
+  count: Generated<number>;
+  last_detail: Generated<string>;
+  last_at: Generated<Date>;
+}
+
+export interface AlarmRulesTable {
+  id: Generated<number>;
+  project_id: number | null;
+  device_kind: string | null;
+  device_id: number | null;
+  point_key: string;
+  kind: 'high' | 'low' | 'rate' | 'digital';
+  threshold: number;
+  deadband: Generated<number>;
+  on_delay_s: Generated<number>;
+  off_delay_s: Generated<number>;
+  level: number;
+  event_type: number;
+  name: string;
+  name_en: Generated<string>;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface AlarmStateTable {
+  rule_id: number;
+  point_id: number;
+  phase: 'normal' | 'raising' | 'active' | 'clearing';
+  since: Timestamp;
+  last_value: number | null;
+  last_ts: Timestamp | null;
+  event_id: number | null;
+}
+
+export interface TelemetryDB {
+  telemetry: TelemetryTable;
+  point_latest: PointLatestTable;
+  rollup_hourly: RollupTable;
+  rollup_daily: RollupTable;
+  ingest_rejects: IngestRejectsTable;
+  alarm_rules: AlarmRulesTable;
+  alarm_state: AlarmStateTable;
+}

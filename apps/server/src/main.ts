@@ -1,0 +1,53 @@
+import { ConfigError, loadConfig } from './config.js';
+import { startRuntime } from './runtime.js';
+
+/** `node apps/server/dist/main.js`: one instance, configured from the environment (see .env.example). */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const runtime = await startRuntime(config);
+  const log = runtime.app.log;
+  log.info(
+    {
+      console: runtime.url,
+      api: `${runtime.url}/api/docs`,
+      mqttTcp: runtime.mqttTcpUrl,
+      database: runtime.database.kind === 'pglite' ? `PGlite at ${config.dataDir}/pglite` : 'PostgreSQL',
+    },
+    'GridOps is running',
+  );
+  if (config.seedDemo) {
+    console.log(
+      `\n  GridOps console: ${runtime.url}\n  Demo accounts (password demo1234): centre (centre user), site (site user), worker (worker)\n`,
+    );
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  console.error('GridOps failed to start:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});

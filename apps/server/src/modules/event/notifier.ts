@@ -1,0 +1,61 @@
+import { clientTopics, type LiveEventData, type MessageEnvelope } from '@gridops/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { RaisedEvent } from '../alarm/engine.js';
+import { eventRepository } from './repository.js';
+
+export type Publish = (topic: string, payload: string) => Promise<void>;
+
+// Recipients change rarely (user and project edits); a short cache keeps a burst of alarms from repeating
+// the same query, while a new user is still reached within half a minute.
+const RECIPIENT_TTL_MS = 30_000;
+
+/**
+ * Pushes each new event, QoS 2, to the message topic of every user entitled to it (spec §7 live channel,
+ * envelope of spec §3): centre users on the owning organisation chain, site users and workers of the project.
+ */
+export function createNotifier(db: Db, publish: Publish, log: FastifyBaseLogger) {
+  const cache = new Map<number, { at: number; users: { id: number; org_id: number }[] }>();
+
+  async function recipients(projectId: number) {
+    const hit = cache.get(projectId);
+    if (hit && Date.now() - hit.at < RECIPIENT_TTL_MS) return hit.users;
+    const users = await eventRepository.recipients(db, projectId);
+    cache.set(projectId, { at: Date.now(), users });
+    return users;
+  }
+
+  return {
+    async notify(events: RaisedEvent[]): Promise<void> {
+      for (const e of events) {
+        const data: LiveEventData = {
+          type: e.type,
+          level: e.level,
+          msg: e.msg,
+          title: e.title,
+          audio: e.audio,
+          event_id: e.eventId,
+          project_id: e.projectId,
+          msg_en: e.msgEn,
+          title_en: e.titleEn,
+        };
+        const envelope: MessageEnvelope = { command: 'event', data, timestamp: e.raisedAt };
+        const payload = JSON.stringify(envelope);
+        try {
+          const users = await recipients(e.projectId);
+          await Promise.all(users.map((u) => publish(clientTopics(u.org_id, u.id).message, payload)));
+        } catch (err) {
+          // The event is stored and counted in the notice APIs; a lost push is recovered by the console's
+          // notice refresh after reconnect.
+          log.error({ err, eventId: e.eventId }, 'event push failed');
+        }
+      }
+    },
+    forget(projectId?: number) {
+      if (projectId === undefined) cache.clear();
+      else cache.delete(projectId);
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;

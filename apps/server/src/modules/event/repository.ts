@@ -1,0 +1,172 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+export interface NewEvent {
+  projectId: number;
+  deviceId: number | null;
+  pointId: number | null;
+  ruleId: number | null;
+  type: number;
+  level: number;
+  title: string;
+  message: string;
+  messageEn: string;
+  value: number | null;
+  limit: number | null;
+  raisedAt: Date;
+}
+
+export interface EventFilter {
+  projectIds: number[];
+  from?: Date | undefined;
+  to?: Date | undefined;
+  types?: number[] | undefined;
+  levels?: number[] | undefined;
+  statuses?: string[] | undefined;
+  active?: boolean | undefined;
+  keyword?: string | undefined;
+  deviceId?: number | undefined;
+}
+
+export const eventRepository = {
+  async insert(db: Db, e: NewEvent): Promise<number> {
+    const row = await db
+      .insertInto('events')
+      .values({
+        project_id: e.projectId,
+        device_id: e.deviceId,
+        point_id: e.pointId,
+        rule_id: e.ruleId,
+        event_type: e.type,
+        level: e.level,
+        title: e.title,
+        message: e.message,
+        message_en: e.messageEn,
+        value: e.value,
+        limit_value: e.limit,
+        raised_at: e.raisedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('event_log').values({ event_id: row.id, action: 'raised', user_id: null, note: null }).execute();
+    return row.id;
+  },
+
+  /** Return to normal: the condition is gone; the event stays pending until someone acknowledges it. */
+  async clear(db: Db, eventId: number, at: Date): Promise<void> {
+    const r = await db.updateTable('events').set({ active: false, cleared_at: at }).where('id', '=', eventId).where('active', '=', true).executeTakeFirst();
+    if (Number(r.numUpdatedRows) > 0) await db.insertInto('event_log').values({ event_id: eventId, action: 'cleared', user_id: null, note: null }).execute();
+  },
+
+  async page(db: Db, f: EventFilter, offset: number, limit: number) {
+    if (f.projectIds.length === 0) return { total: 0, rows: [] };
+    let q = db
+      .selectFrom('events as e')
+      .leftJoin('devices as d', 'd.id', 'e.device_id')
+      .innerJoin('projects as p', 'p.id', 'e.project_id')
+      .where('e.project_id', 'in', f.projectIds);
+    if (f.from) q = q.where('e.raised_at', '>=', f.from);
+    if (f.to) q = q.where('e.raised_at', '<', f.to);
+    if (f.types?.length) q = q.where('e.event_type', 'in', f.types);
+    if (f.levels?.length) q = q.where('e.level', 'in', f.levels);
+    if (f.statuses?.length) q = q.where('e.status', 'in', f.statuses);
+    if (f.active !== undefined) q = q.where('e.active', '=', f.active);
+    if (f.deviceId !== undefined) q = q.where('e.device_id', '=', f.deviceId);
+    if (f.keyword) {
+      const like = `%${f.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      q = q.where((eb) => eb.or([eb('e.message', 'ilike', like), eb('e.message_en', 'ilike', like), eb('d.name', 'ilike', like)]));
+    }
+    const [{ n }, rows] = await Promise.all([
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      q
+        .select([
+          'e.id',
+          'e.project_id',
+          'p.name as project_name',
+          'p.name_en as project_name_en',
+          'e.device_id',
+          'd.name as device_name',
+          'd.name_en as device_name_en',
+          'e.point_id',
+          'e.event_type',
+          'e.level',
+          'e.status',
+          'e.active',
+          'e.message',
+          'e.message_en',
+          'e.value',
+          'e.limit_value',
+          'e.raised_at',
+          'e.cleared_at',
+          'e.acknowledged_at',
+          'e.handled_at',
+          'e.handle_note',
+          'e.closed_at',
+        ])
+        .orderBy('e.raised_at', 'desc')
+        .orderBy('e.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+    ]);
+    return { total: Number(n), rows };
+  },
+
+  findInScope: (db: Db, ids: number[], projectIds: number[]) =>
+    ids.length === 0 || projectIds.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('events').select(['id', 'status', 'project_id']).where('id', 'in', ids).where('project_id', 'in', projectIds).forUpdate().execute(),
+
+  async transition(db: Db, ids: number[], to: 'acknowledged' | 'handled' | 'closed', userId: number, note: string | null) {
+    if (ids.length === 0) return;
+    const set =
+      to === 'acknowledged'
+        ? { status: to, acknowledged_at: sql<Date>`now()`, acknowledged_by: userId }
+        : to === 'handled'
+          ? {
+              status: to,
+              handled_at: sql<Date>`now()`,
+              handled_by: userId,
+              handle_note: note,
+              acknowledged_at: sql<Date>`coalesce(acknowledged_at, now())`,
+              acknowledged_by: sql<number>`coalesce(acknowledged_by, ${userId})`,
+            }
+          : {
+              status: to,
+              closed_at: sql<Date>`now()`,
+              closed_by: userId,
+              acknowledged_at: sql<Date>`coalesce(acknowledged_at, now())`,
+              acknowledged_by: sql<number>`coalesce(acknowledged_by, ${userId})`,
+            };
+    await db.updateTable('events').set(set).where('id', 'in', ids).execute();
+    await db
+      .insertInto('event_log')
+      .values(ids.map((id) => ({ event_id: id, action: to, user_id: userId, note })))
+      .execute();
+  },
+
+  log: (db: Db, eventId: number) =>
+    db
+      .selectFrom('event_log as l')
+      .leftJoin('users as u', 'u.id', 'l.user_id')
+      .select(['l.action', 'l.note', 'l.at', 'u.name as user_name'])
+      .where('l.event_id', '=', eventId)
+      .orderBy('l.id')
+      .execute(),
+
+  /** Who is told about an event of this project: centre users on its organisation chain, and the site users
+   * and workers assigned to it. */
+  async recipients(db: Db, projectId: number): Promise<{ id: number; org_id: number }[]> {
+    const r = await sql<{ id: number; org_id: number }>`
+      WITH RECURSIVE chain AS (
+        SELECT o.id, o.parent_id FROM organizations o JOIN projects p ON p.org_id = o.id WHERE p.id = ${projectId}
+        UNION ALL
+        SELECT o.id, o.parent_id FROM organizations o JOIN chain c ON o.id = c.parent_id
+      )
+      SELECT u.id, u.org_id FROM users u WHERE u.enabled AND u.user_type = 0 AND u.org_id IN (SELECT id FROM chain)
+      UNION
+      SELECT u.id, u.org_id FROM users u JOIN user_projects up ON up.user_id = u.id
+      WHERE u.enabled AND u.user_type IN (1, 2) AND up.project_id = ${projectId}`.execute(db);
+    return r.rows;
+  },
+};

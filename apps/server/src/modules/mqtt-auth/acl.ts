@@ -1,0 +1,38 @@
+import { TOPIC_VERSION } from '@gridops/contract';
+
+/** Who is on the other end of an MQTT connection. */
+export type MqttIdentity =
+  | { kind: 'user'; userId: number; orgId: number; username: string }
+  | { kind: 'gateway'; gatewayId: number; sn: string; projectId: number }
+  | { kind: 'service' };
+
+const isPlainTopic = (topic: string) => !topic.includes('+') && !topic.includes('#') && !topic.startsWith('$');
+
+/**
+ * Topic rules, identical for the embedded broker and for external brokers (Mosquitto ACL file, EMQX HTTP ACL):
+ * - a console user subscribes only under v1.1/client/{own org}/{own id}/ and publishes only its own
+ *   v1.1/client/{org}/{id}/request topic;
+ * - a gateway publishes only telemetry, status, capture and command results under its own prefix, and
+ *   subscribes only to its own command topic;
+ * - the server's service identity may do anything.
+ */
+export function canPublish(id: MqttIdentity, topic: string): boolean {
+  if (id.kind === 'service') return true;
+  if (!isPlainTopic(topic)) return false;
+  if (id.kind === 'user') return topic === `${TOPIC_VERSION}/client/${id.orgId}/${id.userId}/request`;
+  const prefix = `${TOPIC_VERSION}/gateway/${id.sn}/`;
+  if (!topic.startsWith(prefix)) return false;
+  return ['telemetry', 'status', 'capture', 'command/result'].includes(topic.slice(prefix.length));
+}
+
+export function canSubscribe(id: MqttIdentity, topic: string): boolean {
+  if (id.kind === 'service') return true;
+  if (id.kind === 'user') {
+    const prefix = `${TOPIC_VERSION}/client/${id.orgId}/${id.userId}/`;
+    if (!topic.startsWith(prefix)) return false;
+    const rest = topic.slice(prefix.length);
+    // '#' below the own prefix is fine; a '+' or '#' anywhere above it was ruled out by the prefix match.
+    return rest === '#' || isPlainTopic(rest);
+  }
+  return topic === `${TOPIC_VERSION}/gateway/${id.sn}/command`;
+}

@@ -1,0 +1,73 @@
+import { telemetryPayload } from '@gridops/contract';
+import type { PointLookup } from './registry.js';
+
+export interface Sample {
+  pointId: number;
+  ts: number;
+  value: number;
+}
+
+export type RejectCause = 'garbage' | 'bad_shape' | 'bad_timestamp' | 'unknown_device' | 'unknown_point' | 'wrong_type';
+
+export interface Reject {
+  cause: RejectCause;
+  detail: string;
+}
+
+export interface Decoded {
+  samples: Sample[];
+  rejects: Reject[];
+  unknownDevices: number;
+}
+
+// Gateway clocks may drift; a timestamp more than a day ahead is a broken clock, not data.
+const MAX_FUTURE_MS = 24 * 3600_000;
+// Older than this is not store-and-forward any more but a misconfigured clock (2000-01-01).
+const MIN_TS = Date.UTC(2000, 0, 1);
+
+/**
+ * Turns one telemetry message into samples. Every problem is counted with its cause and the valid part of
+ * the batch is always kept: an unknown point does not cost the other points of its device.
+ */
+export function decodeTelemetry(gatewaySn: string, raw: Buffer | string, lookup: PointLookup, now = Date.now()): Decoded {
+  const out: Decoded = { samples: [], rejects: [], unknownDevices: 0 };
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8'));
+  } catch {
+    out.rejects.push({ cause: 'garbage', detail: 'payload is not JSON' });
+    return out;
+  }
+  const parsed = telemetryPayload.safeParse(json);
+  if (!parsed.success) {
+    out.rejects.push({ cause: 'bad_shape', detail: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 300) });
+    return out;
+  }
+  const { ts, devices } = parsed.data;
+  if (!Number.isFinite(ts) || ts < MIN_TS || ts > now + MAX_FUTURE_MS) {
+    out.rejects.push({ cause: 'bad_timestamp', detail: `ts ${ts}` });
+    return out;
+  }
+  for (const d of devices) {
+    const entry = lookup.device(gatewaySn, d.sn);
+    if (!entry) {
+      out.unknownDevices++;
+      out.rejects.push({ cause: 'unknown_device', detail: d.sn });
+      continue;
+    }
+    for (const [key, v] of Object.entries(d.values)) {
+      const point = entry.points.get(key);
+      if (!point) {
+        out.rejects.push({ cause: 'unknown_point', detail: `${d.sn}.${key}` });
+        continue;
+      }
+      const value = typeof v === 'boolean' ? (v ? 1 : 0) : v;
+      if (typeof value !== 'number' || !Number.isFinite(value)) {
+        out.rejects.push({ cause: 'wrong_type', detail: `${d.sn}.${key}=${JSON.stringify(v)?.slice(0, 40)}` });
+        continue;
+      }
+      out.samples.push({ pointId: point.pointId, ts, value });
+    }
+  }
+  return out;
+}

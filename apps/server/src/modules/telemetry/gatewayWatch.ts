@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import type { RaisedEvent } from '../alarm/engine.js';
+import { eventRepository } from '../event/repository.js';
+
+/**
+ * Raises a communication fault for every gateway silent past its heartbeat window. The UPDATE … RETURNING
+ * claims each silent gateway atomically, so with several server instances exactly one raises the fault.
+ * The fault clears when the gateway is heard again (see IngestPipeline.flush).
+ */
+export async function checkSilentGateways(db: Db): Promise<RaisedEvent[]> {
+  return db.transaction().execute(async (trx) => {
+    const silent = await sql<{ id: number; project_id: number; name: string; sn: string; project_name: string; project_name_en: string }>`
+      UPDATE gateways g SET online = false
+      FROM projects p
+      WHERE p.id = g.project_id AND g.online AND g.last_seen_at < now() - make_interval(secs => g.heartbeat_s)
+      RETURNING g.id, g.project_id, g.name, g.sn, p.name AS project_name, p.name_en AS project_name_en`.execute(trx);
+    const raised: RaisedEvent[] = [];
+    for (const g of silent.rows) {
+      const now = new Date();
+      const msg = `网关 ${g.sn} 通信中断`;
+      const msgEn = `Gateway ${g.sn}: communication lost`;
+      const eventId = await eventRepository.insert(trx, {
+        projectId: g.project_id,
+        deviceId: null,
+        pointId: null,
+        ruleId: null,
+        type: 3,
+        level: 2,
+        title: g.project_name,
+        message: msg,
+        messageEn: msgEn,
+        value: null,
+        limit: null,
+        raisedAt: now,
+      });
+      await trx.updateTable('gateways').set({ comm_event_id: eventId }).where('id', '=', g.id).execute();
+      raised.push({
+        eventId,
+        projectId: g.project_id,
+        type: 3,
+        level: 2,
+        title: g.project_name,
+        titleEn: g.project_name_en || g.project_name,
+        msg,
+        msgEn,
+        audio: `${g.project_name}，网关通信中断`,
+        raisedAt: now.getTime(),
+      });
+    }
+    return raised;
+  });
+}
+
+export function startGatewayWatch(db: Db, onEvents: (e: RaisedEvent[]) => Promise<void>, log: FastifyBaseLogger, everyMs = 10_000) {
+  const timer = setInterval(() => {
+    checkSilentGateways(db)
+      .then((raised) => (raised.length ? onEvents(raised) : undefined))
+      .catch((err: unknown) => log.warn({ err }, 'gateway watch failed'));
+  }, everyMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

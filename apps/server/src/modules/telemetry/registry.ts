@@ -1,0 +1,124 @@
+import type { Db } from '../../db/database.js';
+
+export interface PointMeta {
+  pointId: number;
+  key: string;
+  name: string;
+  nameEn: string;
+  unit: string;
+  kind: 'analog' | 'counter' | 'digital';
+  precision: number;
+  deviceId: number;
+  deviceKind: string;
+  deviceName: string;
+  deviceNameEn: string;
+  projectId: number;
+  projectName: string;
+  projectNameEn: string;
+}
+
+export interface DeviceEntry {
+  deviceId: number;
+  points: Map<string, PointMeta>;
+}
+
+/** How ingest finds a point from what a gateway sends: (gateway sn, device sn, point key). */
+export interface PointLookup {
+  device(gatewaySn: string, deviceSn: string): DeviceEntry | undefined;
+  point(pointId: number): PointMeta | undefined;
+}
+
+const REFRESH_MIN_INTERVAL_MS = 10_000;
+
+/**
+ * The point catalogue of every gateway, cached in memory (devices change rarely, telemetry arrives
+ * constantly). Refreshed on a timer and, rate-limited, when a gateway reports a device we do not know yet.
+ */
+export class PointRegistry implements PointLookup {
+  private devices = new Map<string, DeviceEntry>();
+  private byPoint = new Map<number, PointMeta>();
+  private lastLoad = 0;
+  private loading: Promise<void> | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  async load(): Promise<void> {
+    if (this.loading) return this.loading;
+    this.loading = (async () => {
+      const rows = await this.db
+        .selectFrom('device_points as p')
+        .innerJoin('devices as d', 'd.id', 'p.device_id')
+        .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
+        .innerJoin('projects as pr', 'pr.id', 'd.project_id')
+        .select([
+          'p.id as point_id',
+          'p.key',
+          'p.name',
+          'p.name_en',
+          'p.unit',
+          'p.kind',
+          'p.precision',
+          'd.id as device_id',
+          'd.sn as device_sn',
+          'd.kind as device_kind',
+          'd.name as device_name',
+          'd.name_en as device_name_en',
+          'd.project_id',
+          'g.sn as gateway_sn',
+          'pr.name as project_name',
+          'pr.name_en as project_name_en',
+        ])
+        .execute();
+      const devices = new Map<string, DeviceEntry>();
+      const byPoint = new Map<number, PointMeta>();
+      for (const r of rows) {
+        const k = `${r.gateway_sn}\u0000${r.device_sn}`;
+        let entry = devices.get(k);
+        if (!entry) devices.set(k, (entry = { deviceId: r.device_id, points: new Map() }));
+        const meta: PointMeta = {
+          pointId: r.point_id,
+          key: r.key,
+          name: r.name,
+          nameEn: r.name_en,
+          unit: r.unit,
+          kind: r.kind as PointMeta['kind'],
+          precision: r.precision,
+          deviceId: r.device_id,
+          deviceKind: r.device_kind,
+          deviceName: r.device_name,
+          deviceNameEn: r.device_name_en,
+          projectId: r.project_id,
+          projectName: r.project_name,
+          projectNameEn: r.project_name_en,
+        };
+        entry.points.set(r.key, meta);
+        byPoint.set(r.point_id, meta);
+      }
+      this.devices = devices;
+      this.byPoint = byPoint;
+      this.lastLoad = Date.now();
+    })().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  /** Reloads if the last load is old enough; called when a batch names an unknown device. */
+  async refreshIfStale(): Promise<boolean> {
+    if (Date.now() - this.lastLoad < REFRESH_MIN_INTERVAL_MS) return false;
+    await this.load();
+    return true;
+  }
+
+  device(gatewaySn: string, deviceSn: string) {
+    return this.devices.get(`${gatewaySn}\u0000${deviceSn}`);
+  }
+
+  point(pointId: number) {
+    return this.byPoint.get(pointId);
+  }
+
+  get size() {
+    return this.byPoint.size;
+  }
+}

@@ -1,0 +1,103 @@
+import { ErrorCode, type LoginResponse, type UserInfo } from '@gridops/contract';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/password.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import type { AuthUser } from '../../types.js';
+import { userRepository as repo } from './repository.js';
+
+export interface LoginContext {
+  ip: string;
+  deviceType: string;
+  sessionTtlHours: number;
+  maxFailures: number;
+  windowMinutes: number;
+}
+
+// An IP may fail this many times more than one username may, before it is stopped for every username.
+const IP_FAILURE_FACTOR = 6;
+
+// Spent on unknown usernames too, so response time does not reveal which usernames exist.
+const DUMMY_HASH =
+  'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+export function createUserService(db: Db) {
+  async function userInfo(userId: number): Promise<UserInfo> {
+    const u = await repo.findById(db, userId);
+    if (!u) throw new AppError(ErrorCode.SessionInvalid);
+    const projectIds = await repo.projectIds(db, u.id);
+    return {
+      id: u.id,
+      org_id: u.org_id,
+      username: u.username,
+      name: u.name,
+      userType: u.user_type as 0 | 1 | 2,
+      project_id: u.user_type === 1 ? (projectIds[0] ?? null) : null,
+      project_ids: projectIds,
+      can_control: u.can_control,
+      mqtt: { username: u.mqtt_username, pass: u.mqtt_password },
+    };
+  }
+
+  return {
+    userInfo,
+
+    async login(username: string, password: string, ctx: LoginContext): Promise<LoginResponse> {
+      const [byUser, byIp] = await Promise.all([
+        repo.countFailures(db, { username, ip: ctx.ip }, ctx.windowMinutes),
+        repo.countFailures(db, { ip: ctx.ip }, ctx.windowMinutes),
+      ]);
+      if (byUser >= ctx.maxFailures || byIp >= ctx.maxFailures * IP_FAILURE_FACTOR) {
+        throw new AppError(ErrorCode.TooManyAttempts, {
+          zh: `登录失败次数过多，请 ${ctx.windowMinutes} 分钟后再试`,
+          en: `Too many failed logins. Please try again in ${ctx.windowMinutes} minutes.`,
+        });
+      }
+      const user = await repo.findByUsername(db, username);
+      const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !ok) {
+        await repo.recordFailure(db, username, ctx.ip);
+        throw new AppError(ErrorCode.BadCredentials);
+      }
+      if (!user.enabled) throw new AppError(ErrorCode.AccountDisabled);
+      await repo.clearFailures(db, username, ctx.ip);
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + ctx.sessionTtlHours * 3600_000);
+      await repo.insertSession(db, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        deviceType: ctx.deviceType,
+        ip: ctx.ip,
+        expiresAt,
+      });
+      return {
+        token,
+        userType: user.user_type as 0 | 1 | 2,
+        expiresAt: expiresAt.toISOString(),
+        userInfo: await userInfo(user.id),
+      };
+    },
+
+    async logout(user: AuthUser): Promise<void> {
+      await repo.revokeSession(db, user.sessionId);
+    },
+
+    /** Resolves a token to its user; unknown, expired and revoked tokens all end the session (10001). */
+    async authenticate(token: string | undefined): Promise<AuthUser> {
+      if (!token) throw new AppError(ErrorCode.SessionInvalid);
+      const row = await repo.findLiveSession(db, hashToken(token));
+      if (!row) throw new AppError(ErrorCode.SessionInvalid);
+      return {
+        id: row.id,
+        orgId: row.org_id,
+        userType: row.user_type as 0 | 1 | 2,
+        username: row.username,
+        name: row.name,
+        canControl: row.can_control,
+        sessionId: row.session_id,
+      };
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

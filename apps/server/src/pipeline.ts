@@ -1,0 +1,75 @@
+import { GATEWAY_TOPIC_PATTERN, TOPIC_VERSION } from '@gridops/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/database.js';
+import { AlarmEngine } from './modules/alarm/engine.js';
+import { createNotifier, type Notifier } from './modules/event/notifier.js';
+import { startGatewayWatch } from './modules/telemetry/gatewayWatch.js';
+import { IngestPipeline, type IngestOptions } from './modules/telemetry/ingest.js';
+import { PointRegistry } from './modules/telemetry/registry.js';
+import type { Bus } from './plugins/bus.js';
+
+export interface Pipeline {
+  registry: PointRegistry;
+  engine: AlarmEngine;
+  ingest: IngestPipeline;
+  notifier: Notifier;
+  /** Routes one gateway message (telemetry or status) to ingest; resolves after commit. */
+  onGatewayMessage(gatewaySn: string, topic: string, payload: Buffer): Promise<void>;
+  /** With an external broker: consume every gateway's topics through the bus (shared between instances). */
+  consumeFrom(bus: Bus): Promise<void>;
+  close(): Promise<void>;
+}
+
+const RELOAD_MS = 30_000;
+
+/** Telemetry in, alarms evaluated, events pushed: the live-data pipeline of one server instance. */
+export async function startPipeline(opts: {
+  db: Db;
+  publish: (topic: string, payload: string) => Promise<void>;
+  log: FastifyBaseLogger;
+  ingest?: IngestOptions;
+  gatewayWatchMs?: number;
+}): Promise<Pipeline> {
+  const { db, log } = opts;
+  const registry = new PointRegistry(db);
+  await registry.load();
+  const engine = new AlarmEngine(db, registry);
+  await engine.loadRules();
+  const notifier = createNotifier(db, opts.publish, log);
+  const ingest = new IngestPipeline(db, registry, engine, (events) => notifier.notify(events), log, opts.ingest);
+  const watch = startGatewayWatch(db, (events) => notifier.notify(events), log, opts.gatewayWatchMs);
+  // Rules and devices edited through another instance (or the database) are picked up within RELOAD_MS.
+  const reload = setInterval(() => {
+    Promise.all([registry.load(), engine.loadRules()]).catch((err: unknown) => log.warn({ err }, 'reload failed'));
+  }, RELOAD_MS);
+  reload.unref();
+
+  const onGatewayMessage = async (gatewaySn: string, topic: string, payload: Buffer) => {
+    const m = GATEWAY_TOPIC_PATTERN.exec(topic);
+    if (!m || m[1] !== gatewaySn) return;
+    if (m[2] === 'telemetry') await ingest.submit(gatewaySn, payload);
+    else if (m[2] === 'status') await ingest.submitStatus(gatewaySn, payload);
+  };
+
+  return {
+    registry,
+    engine,
+    ingest,
+    notifier,
+    onGatewayMessage,
+    consumeFrom: async (bus) => {
+      await bus.consume(
+        [`$share/gridops/${TOPIC_VERSION}/gateway/+/telemetry`, `$share/gridops/${TOPIC_VERSION}/gateway/+/status`],
+        async (topic, payload) => {
+          const m = GATEWAY_TOPIC_PATTERN.exec(topic);
+          if (m?.[1]) await onGatewayMessage(m[1], topic, payload);
+        },
+      );
+    },
+    close: async () => {
+      clearInterval(reload);
+      watch.stop();
+      await ingest.close();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode, errorMessage } from '@gridops/contract';
+import { AppError } from '../lib/errors.js';
+import { langFromHeader } from '../lib/lang.js';
+import { describeIssue } from '../lib/zodMessages.js';
+
+function send(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
+  return reply.status(status).send({ code, msg, data });
+}
+
+/**
+ * The one place failures become the envelope `{ code, msg, data }` in the caller's language. Bad input never
+ * yields a 500 or a stack trace; unexpected failures are logged with their stack and answered generically.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((caught: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const lang = langFromHeader(request.headers['accept-language']);
+    if (caught instanceof AppError) {
+      const error = caught;
+      return send(reply, error.status, error.code, error.message_in(lang), error.field ? { field: error.field } : null);
+    }
+    if (hasZodFastifySchemaValidationErrors(caught)) {
+      const error = caught;
+      const where = error.validationContext ?? 'body';
+      const issues = error.validation.map((v) =>
+        describeIssue(
+          {
+            code: v.keyword,
+            path: v.instancePath.split('/').filter(Boolean),
+            message: v.message ?? '',
+            ...(v.params as Record<string, unknown>),
+          },
+          where,
+        ),
+      );
+      const first = issues[0];
+      return send(reply, 400, ErrorCode.Validation, first ? first[lang] : errorMessage(ErrorCode.Validation, lang), {
+        field: first?.field,
+        issues: issues.map((i) => i[lang]),
+      });
+    }
+    const error = caught as FastifyError;
+    const fastifyCode = error.code ?? '';
+    if (fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      return send(reply, 400, ErrorCode.BadJson, errorMessage(ErrorCode.BadJson, lang));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Framework-level client errors (unsupported media type, body too large, …): the framework's own
+      // sentence names the cause; it is English only, so the Chinese message gets it in parentheses.
+      const base = errorMessage(ErrorCode.Validation, lang);
+      return send(reply, status, ErrorCode.Validation, `${base} (${error.message})`);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(reply, 500, ErrorCode.Internal, errorMessage(ErrorCode.Internal, lang));
+  });
+
+});

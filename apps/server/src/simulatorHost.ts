@@ -1,0 +1,87 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SimulatorManifest } from '@gridops/contract';
+import type { Db } from './db/database.js';
+
+const simulatorEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../simulator/dist/main.js');
+
+/** Every gateway with its devices, in the form the simulator takes. */
+export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest> {
+  const gateways = await db
+    .selectFrom('gateways as g')
+    .innerJoin('projects as p', 'p.id', 'g.project_id')
+    .select(['g.id', 'g.sn', 'g.secret', 'g.project_id', 'p.name as project_name', 'p.latitude', 'p.longitude'])
+    .where('p.enabled', '=', true)
+    .orderBy('g.id')
+    .execute();
+  const devices = await db.selectFrom('devices').select(['gateway_id', 'sn', 'kind', 'name', 'props']).where('gateway_id', 'is not', null).orderBy('id').execute();
+  return {
+    gateways: gateways.map((g) => ({
+      sn: g.sn,
+      secret: g.secret,
+      project_id: g.project_id,
+      project_name: g.project_name,
+      latitude: g.latitude,
+      longitude: g.longitude,
+      devices: devices
+        .filter((d) => d.gateway_id === g.id)
+        .map((d) => ({
+          sn: d.sn,
+          kind: d.kind as SimulatorManifest['gateways'][number]['devices'][number]['kind'],
+          name: d.name,
+          props: Object.fromEntries(Object.entries(d.props).filter((e): e is [string, number] => typeof e[1] === 'number')),
+        })),
+    })),
+  };
+}
+
+export interface SimulatorProcess {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the simulator as a child process of the server (one process tree): it gets the manifest through a
+ * file readable only by this user, and exits with the server.
+ */
+export async function spawnSimulator(opts: {
+  db: Db;
+  dataDir: string;
+  mqttUrl: string;
+  intervalMs: number;
+  log: FastifyBaseLogger;
+}): Promise<SimulatorProcess | null> {
+  try {
+    await fs.access(simulatorEntry);
+  } catch {
+    opts.log.warn({ simulatorEntry }, 'simulator not built; run `npm run build` to get live demo data');
+    return null;
+  }
+  const dir = path.join(opts.dataDir, 'simulator');
+  await fs.mkdir(dir, { recursive: true });
+  const manifestPath = path.join(dir, 'manifest.json');
+  await fs.writeFile(manifestPath, JSON.stringify(await buildSimulatorManifest(opts.db)), { mode: 0o600 });
+  const child: ChildProcess = fork(simulatorEntry, ['--mqtt', opts.mqttUrl, '--manifest', manifestPath, '--interval', String(opts.intervalMs)], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  opts.log.info({ pid: child.pid }, 'simulator started');
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      if (code !== 0 && signal !== 'SIGTERM' && signal !== 'SIGINT') opts.log.warn({ code, signal }, 'simulator exited');
+      resolve();
+    }),
+  );
+  return {
+    stop: async () => {
+      if (exited) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exitedPromise;
+      clearTimeout(timer);
+    },
+  };
+}

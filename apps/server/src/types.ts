@@ -1,0 +1,23 @@
+import type { Lang } from '@gridops/contract';
+
+/** The caller, resolved from the session token by the auth plugin. */
+export interface AuthUser {
+  id: number;
+  orgId: number;
+  userType: 0 | 1 | 2;
+  username: string;
+  name: string;
+  canControl: boolean;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Routes reachable without a session token (login). Headers are still checked. */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+    lang: Lang;
+  }
+}

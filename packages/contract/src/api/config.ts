@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** `./config.json`, fetched by the console at start (spec §7). */
+export const webConfig = z.object({
+  baseURL: z.string(),
+  tempURL: z.string(),
+  logoURL: z.string(),
+  zfyURL: z.string(),
+  weatherURL: z.string(),
+  weatherKey: z.string(),
+  routerMode: z.enum(['history', 'hash']),
+  mqttWsPort: z.number().int(),
+  mqttWsPath: z.string(),
+});
+export type WebConfig = z.infer<typeof webConfig>;

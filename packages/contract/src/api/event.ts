@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const EVENT_STATUSES = ['pending', 'acknowledged', 'handled', 'closed'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+const csvInts = z
+  .string()
+  .regex(/^\d+(,\d+)*$/)
+  .transform((s) => s.split(',').map(Number));
+
+export const eventListRequest = z.object({
+  project_id: z.coerce.number().int().positive().optional(),
+  device_id: z.coerce.number().int().positive().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  /** Comma-separated: 1 message, 2 alarm, 3 fault. */
+  type: csvInts.optional(),
+  /** Comma-separated levels 1..4. */
+  level: csvInts.optional(),
+  /** Comma-separated statuses. */
+  status: z
+    .string()
+    .transform((s) => s.split(','))
+    .pipe(z.array(z.enum(EVENT_STATUSES)))
+    .optional(),
+  active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  keyword: z.string().max(64).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(20),
+});
+
+export const eventItem = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  project_name: z.string(),
+  device_id: z.number().int().nullable(),
+  device_name: z.string(),
+  point_id: z.number().int().nullable(),
+  event_type: z.number().int(),
+  level: z.number().int(),
+  status: z.enum(EVENT_STATUSES),
+  active: z.boolean(),
+  message: z.string(),
+  value: z.number().nullable(),
+  limit_value: z.number().nullable(),
+  raised_at: z.string(),
+  cleared_at: z.string().nullable(),
+  acknowledged_at: z.string().nullable(),
+  handled_at: z.string().nullable(),
+  handle_note: z.string().nullable(),
+  closed_at: z.string().nullable(),
+});
+export type EventItem = z.infer<typeof eventItem>;
+
+export const eventListResponse = z.object({ total: z.number().int(), list: z.array(eventItem) });
+
+export const eventIdsRequest = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500), note: z.string().max(500).optional() });
+export const eventHandleRequest = z.object({ id: z.number().int().positive(), note: z.string().trim().min(1).max(500) });
+export const eventActionResponse = z.object({ updated: z.number().int() });
+
+export const eventLogEntry = z.object({ action: z.string(), note: z.string().nullable(), at: z.string(), user_name: z.string().nullable() });
+export const eventLogResponse = z.array(eventLogEntry);

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const userTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+export const loginRequest = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** Spec §3 "User info": id, org_id, mqtt {username, pass}; the foundation issue adds the rest. */
+export const userInfo = z.object({
+  id: z.number().int(),
+  org_id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  userType: userTypeSchema,
+  project_id: z.number().int().nullable().optional(),
+  project_ids: z.array(z.number().int()),
+  can_control: z.boolean(),
+  mqtt: z.object({ username: z.string(), pass: z.string() }),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const loginResponse = z.object({
+  token: z.string(),
+  userType: userTypeSchema,
+  expiresAt: z.string(),
+  userInfo,
+});
+export type LoginResponse = z.infer<typeof loginResponse>;

@@ -1,0 +1,168 @@
+/**
+ * The device catalogue: every kind of device a site can have and the points it reports. The seed, the
+ * simulator, the ingest validation and the pages all read this one table, so a point key means the same
+ * thing everywhere. `counter` points are monotonic totals (energy, volume); `digital` points are 0/1 states.
+ */
+export type PointKind = 'analog' | 'counter' | 'digital';
+
+export interface PointDef {
+  key: string;
+  name: string;
+  name_en: string;
+  unit: string;
+  kind: PointKind;
+  precision: number;
+}
+
+export const DEVICE_KINDS = [
+  'incomer',
+  'transformer',
+  'feeder',
+  'meter',
+  'pv_inverter',
+  'pcs',
+  'bms',
+  'ev_charger',
+  'water_meter',
+  'gas_meter',
+  'heat_meter',
+  'fire_sensor',
+  'env_sensor',
+  'camera',
+] as const;
+export type DeviceKind = (typeof DEVICE_KINDS)[number];
+
+const p = (key: string, name: string, name_en: string, unit: string, kind: PointKind = 'analog', precision = 2): PointDef => ({
+  key,
+  name,
+  name_en,
+  unit,
+  kind,
+  precision,
+});
+
+const threePhase: PointDef[] = [
+  p('Ua', 'A相电压', 'Phase A voltage', 'V', 'analog', 1),
+  p('Ub', 'B相电压', 'Phase B voltage', 'V', 'analog', 1),
+  p('Uc', 'C相电压', 'Phase C voltage', 'V', 'analog', 1),
+  p('Ia', 'A相电流', 'Phase A current', 'A', 'analog', 1),
+  p('Ib', 'B相电流', 'Phase B current', 'A', 'analog', 1),
+  p('Ic', 'C相电流', 'Phase C current', 'A', 'analog', 1),
+  p('P', '有功功率', 'Active power', 'kW'),
+  p('Q', '无功功率', 'Reactive power', 'kvar'),
+  p('PF', '功率因数', 'Power factor', '', 'analog', 3),
+  p('F', '频率', 'Frequency', 'Hz'),
+  p('EP', '正向有功电能', 'Active energy import', 'kWh', 'counter'),
+];
+
+export const deviceCatalog: Record<DeviceKind, { name: string; name_en: string; points: PointDef[] }> = {
+  incomer: {
+    name: '进线柜',
+    name_en: 'Incoming cabinet',
+    points: [...threePhase, p('breaker', '断路器状态', 'Breaker closed', '', 'digital', 0)],
+  },
+  transformer: {
+    name: '变压器',
+    name_en: 'Transformer',
+    points: [
+      ...threePhase,
+      p('load_rate', '负载率', 'Load rate', '%', 'analog', 1),
+      p('temp_winding', '绕组温度', 'Winding temperature', '°C', 'analog', 1),
+    ],
+  },
+  feeder: {
+    name: '出线回路',
+    name_en: 'Feeder',
+    points: [...threePhase, p('breaker', '断路器状态', 'Breaker closed', '', 'digital', 0)],
+  },
+  meter: { name: '电能表', name_en: 'Energy meter', points: threePhase },
+  pv_inverter: {
+    name: '光伏逆变器',
+    name_en: 'PV inverter',
+    points: [
+      p('P', '有功功率', 'Active power', 'kW'),
+      p('EP', '累计发电量', 'Energy generated', 'kWh', 'counter'),
+      p('Udc', '直流电压', 'DC voltage', 'V', 'analog', 1),
+      p('status', '运行状态', 'Running', '', 'digital', 0),
+    ],
+  },
+  pcs: {
+    name: '储能变流器',
+    name_en: 'Power conversion system',
+    points: [
+      p('P', '有功功率(放电为正)', 'Active power (discharge +)', 'kW'),
+      p('EPchg', '累计充电量', 'Energy charged', 'kWh', 'counter'),
+      p('EPdis', '累计放电量', 'Energy discharged', 'kWh', 'counter'),
+      p('status', '运行状态', 'Running', '', 'digital', 0),
+    ],
+  },
+  bms: {
+    name: '电池管理系统',
+    name_en: 'Battery management system',
+    points: [
+      p('SOC', '荷电状态', 'State of charge', '%', 'analog', 1),
+      p('SOH', '健康状态', 'State of health', '%', 'analog', 1),
+      p('cell_vmax', '单体最高电压', 'Max cell voltage', 'V', 'analog', 3),
+      p('cell_vmin', '单体最低电压', 'Min cell voltage', 'V', 'analog', 3),
+      p('cell_tmax', '单体最高温度', 'Max cell temperature', '°C', 'analog', 1),
+      p('cell_tmin', '单体最低温度', 'Min cell temperature', '°C', 'analog', 1),
+    ],
+  },
+  ev_charger: {
+    name: '充电桩',
+    name_en: 'EV charger',
+    points: [
+      p('P', '充电功率', 'Charging power', 'kW'),
+      p('EP', '累计充电量', 'Energy delivered', 'kWh', 'counter'),
+      p('charging', '充电中', 'Charging', '', 'digital', 0),
+      p('fault', '故障', 'Fault', '', 'digital', 0),
+    ],
+  },
+  water_meter: {
+    name: '水表',
+    name_en: 'Water meter',
+    points: [p('flow', '瞬时流量', 'Flow rate', 'm³/h', 'analog', 3), p('EW', '累计用水量', 'Water volume', 'm³', 'counter', 3)],
+  },
+  gas_meter: {
+    name: '燃气表',
+    name_en: 'Gas meter',
+    points: [p('flow', '瞬时流量', 'Flow rate', 'm³/h', 'analog', 3), p('EG', '累计用气量', 'Gas volume', 'm³', 'counter', 3)],
+  },
+  heat_meter: {
+    name: '热量表',
+    name_en: 'Heat meter',
+    points: [
+      p('power', '热功率', 'Thermal power', 'kW'),
+      p('EH', '累计热量', 'Heat energy', 'GJ', 'counter', 3),
+      p('t_supply', '供水温度', 'Supply temperature', '°C', 'analog', 1),
+      p('t_return', '回水温度', 'Return temperature', '°C', 'analog', 1),
+    ],
+  },
+  fire_sensor: {
+    name: '电气火灾探测器',
+    name_en: 'Electrical fire detector',
+    points: [
+      p('IR', '剩余电流', 'Residual current', 'mA', 'analog', 0),
+      p('T1', 'A相线缆温度', 'Cable temperature A', '°C', 'analog', 1),
+      p('T2', 'B相线缆温度', 'Cable temperature B', '°C', 'analog', 1),
+      p('T3', 'C相线缆温度', 'Cable temperature C', '°C', 'analog', 1),
+      p('arc', '故障电弧', 'Fault arc', '', 'digital', 0),
+    ],
+  },
+  env_sensor: {
+    name: '环境监测',
+    name_en: 'Environment sensor',
+    points: [
+      p('temp', '温度', 'Temperature', '°C', 'analog', 1),
+      p('humidity', '湿度', 'Humidity', '%RH', 'analog', 1),
+      p('water', '水浸', 'Water immersion', '', 'digital', 0),
+      p('smoke', '烟感', 'Smoke', '', 'digital', 0),
+      p('door', '门磁', 'Door open', '', 'digital', 0),
+    ],
+  },
+  camera: {
+    name: '摄像机',
+    name_en: 'Camera',
+    points: [p('online', '在线', 'Online', '', 'digital', 0)],
+  },
+};

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Protocol version prefix of every topic (spec §7). */
+export const TOPIC_VERSION = 'v1.1';
+
+/** Topics the console subscribes to at QoS 2 (spec §7 "Live channel"). */
+export const clientTopics = (orgId: number, userId: number) => ({
+  message: `${TOPIC_VERSION}/client/${orgId}/${userId}/message`,
+  reply: `${TOPIC_VERSION}/client/${orgId}/${userId}/reply`,
+  prefix: `${TOPIC_VERSION}/client/${orgId}/${userId}/`,
+});
+
+/** Topics of a site gateway (docs/gateway-protocol.md). */
+export const gatewayTopics = (gatewaySn: string) => ({
+  telemetry: `${TOPIC_VERSION}/gateway/${gatewaySn}/telemetry`,
+  status: `${TOPIC_VERSION}/gateway/${gatewaySn}/status`,
+  command: `${TOPIC_VERSION}/gateway/${gatewaySn}/command`,
+  commandResult: `${TOPIC_VERSION}/gateway/${gatewaySn}/command/result`,
+  capture: `${TOPIC_VERSION}/gateway/${gatewaySn}/capture`,
+  prefix: `${TOPIC_VERSION}/gateway/${gatewaySn}/`,
+});
+
+export const GATEWAY_TOPIC_PATTERN = /^v1\.1\/gateway\/([^/]+)\/(telemetry|status|capture|command\/result)$/;
+
+/** Spec §3 "Message envelope": command, data, timestamp. */
+export const messageEnvelope = z.object({
+  command: z.string(),
+  data: z.unknown(),
+  timestamp: z.number().optional(),
+});
+export type MessageEnvelope = z.infer<typeof messageEnvelope>;
+
+/** Spec §3 "Live event message data". */
+export const liveEventData = z.object({
+  type: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  level: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  msg: z.string(),
+  title: z.string(),
+  audio: z.string().optional(),
+  event_id: z.number().int().optional(),
+  project_id: z.number().int().optional(),
+  msg_en: z.string().optional(),
+  title_en: z.string().optional(),
+});
+export type LiveEventData = z.infer<typeof liveEventData>;
+
+/** Spec §3 "Capture message data". */
+export const captureData = z.object({ img: z.string(), msg: z.string(), title: z.string(), type: z.number() });
+export type CaptureData = z.infer<typeof captureData>;
+
+/** Telemetry a gateway publishes (QoS 1). `ts` in ms since the epoch. */
+export const telemetryPayload = z.object({
+  ts: z.number(),
+  devices: z.array(z.object({ sn: z.string(), values: z.record(z.string(), z.unknown()) })),
+});
+export type TelemetryPayload = z.infer<typeof telemetryPayload>;
+
+export const gatewayStatusPayload = z.object({
+  ts: z.number(),
+  online: z.boolean(),
+  uptime_s: z.number().optional(),
+  buffered: z.number().optional(),
+});
+export type GatewayStatusPayload = z.infer<typeof gatewayStatusPayload>;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { DEVICE_KINDS } from './devices.js';
+
+/**
+ * What the simulator needs to impersonate the field gateways of a site: written by the server from the
+ * database (DATA_DIR/simulator/manifest.json) or generated synthetically for load tests.
+ */
+export const simulatorDevice = z.object({
+  sn: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  name: z.string(),
+  /** Ratings the value models scale by: rated_kw, rated_kva, capacity_kwh, rated_a, ... */
+  props: z.record(z.string(), z.number()).default({}),
+});
+export type SimulatorDevice = z.infer<typeof simulatorDevice>;
+
+export const simulatorGateway = z.object({
+  sn: z.string(),
+  secret: z.string(),
+  project_id: z.number().int(),
+  project_name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  devices: z.array(simulatorDevice),
+});
+export type SimulatorGateway = z.infer<typeof simulatorGateway>;
+
+export const simulatorManifest = z.object({ gateways: z.array(simulatorGateway) });
+export type SimulatorManifest = z.infer<typeof simulatorManifest>;

@@ -1,0 +1,61 @@
+// `npm test`: build, lint (zero warnings), type-check, then every vitest project — unit, web (happy-dom),
+// integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and e2e (real Chromium against the real
+// server). Ends with one line "tests: N passed, M failed" that CI reads.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfNeeded, root } from './build-if-needed.mjs';
+
+const started = Date.now();
+const step = (name) => console.log(`\n[test] ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+
+function run(cmd, args, env = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+}
+
+if (!process.env.TEST_DATABASE_URL) {
+  if (process.env.CI) {
+    console.error('[test] TEST_DATABASE_URL is not set: the PostgreSQL integration suite would not run. .ci/run sets it.');
+    process.exit(2);
+  }
+  console.warn('[test] TEST_DATABASE_URL not set: integration tests run on PGlite only.');
+}
+
+step('build');
+buildIfNeeded({ quiet: true });
+
+step('lint');
+const lintStatus = run(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']);
+
+step('type-check web');
+const tscStatus = run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'apps/web', '--noEmit']);
+
+step('vitest: unit, web, integration, e2e');
+const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gridops-vitest-')), 'report.json');
+const vitestStatus = run(process.execPath, [
+  path.join(root, 'node_modules/vitest/vitest.mjs'),
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+]);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+if (fs.existsSync(report)) {
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed = r.numPassedTests ?? 0;
+  failed = (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0);
+  skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+// Lint and type errors count as failures so the closing line never reads green over a red step.
+if (lintStatus !== 0) failed += 1;
+if (tscStatus !== 0) failed += 1;
+if (vitestStatus !== 0 && failed === 0) failed += 1;
+
+console.log(`\n[test] finished in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
