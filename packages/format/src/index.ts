@@ -1,1 +1,19 @@
-export {};
+// @gridops/format — time, unit and number formatting shared by the web console and the server (spec §9).
+// Every function is pure: the current time is an option (default Date.now()), nothing reads global state
+// except the runtime's local time zone when no `tz` offset is given.
+export { DEFAULT_LANG, EMPTY_TEXT, isEmptyValue, normalizeLang } from './lang.js';
+export type { Lang } from './lang.js';
+export { MAX_PRECISION, formatNumber, normalizePrecision, round, toNumber } from './number.js';
+export type { NumericInput } from './number.js';
+export {
+  DEFAULT_DATE_PATTERN,
+  OTHER_YEAR_PATTERN,
+  RELATIVE_MAX_DAYS,
+  SAME_YEAR_PATTERN,
+  formatDate,
+  formatRelative,
+  toMillis,
+} from './time.js';
+export type { RelativeTimeOptions, TimeInput, TimeZoneOptions } from './time.js';
+export { SCALABLE_UNITS, SCALE_THRESHOLD, scaleUnit } from './unit.js';
+export type { KwhScale, ScaleUnitOptions, ScaledValue } from './unit.js';

@@ -253,4 +253,6 @@ export const demoUsers = [
   { username: 'centre', name: '张伟', user_type: 0, org: 'regional', projects: [] as string[], can_control: true },
   { username: 'site', name: '李娜', user_type: 1, org: 'A', projects: ['SZIP'], can_control: true },
   { username: 'worker', name: '王强', user_type: 2, org: 'A', projects: ['SHZJ', 'SZIP', 'NJJN'], can_control: false },
+  // A site user of the other group: shows (and tests) that one organisation never sees another's events.
+  { username: 'xihu', name: '陈静', user_type: 1, org: 'B', projects: ['HZBJ'], can_control: true },
 ] as const;

@@ -1,0 +1,77 @@
+import { commercialLoad, dailyWarmth } from '../curves.js';
+import { clamp, drift, hash01 } from '../noise.js';
+import { integrate, lag, prop, type DeviceState, type ModelInput, type ModelOutput } from './types.js';
+
+const MIN = 60_000;
+
+/** Default ratings for devices whose manifest carries none. */
+const DEFAULT_KW = { incomer: 1600, transformer: 800, feeder: 200, meter: 100 } as const;
+export type ElectricalKind = keyof typeof DEFAULT_KW;
+
+/**
+ * Share of its rating a device draws at the daily peak: 45–70 %, per device, so the demo's over-current
+ * limits (120 % of rated current) are never crossed without a staged fault.
+ */
+const utilisation = (seed: number) => 0.45 + 0.25 * hash01(seed, 1);
+
+/** Phase voltages: nominal (230 V, or the `voltage_v` prop for 10 kV) sagging a little under load. */
+export function phaseVoltages(input: ModelInput, load: number): [number, number, number] {
+  const nominal = prop(input.props, 'voltage_v', 230);
+  const site = 0.006 * drift(input.siteSeed ^ 0x77, input.t, 10 * MIN);
+  const phase = (i: number) => nominal * (0.978 + 0.018 * (1 - load) + site + 0.004 * drift(input.seed + i, input.t, 3 * MIN));
+  return [phase(1), phase(2), phase(3)];
+}
+
+/** Grid frequency: one value per site (it is one grid), within ±0.05 Hz of 50. */
+export const gridFrequency = (input: ModelInput) => 50 + 0.04 * drift(input.siteSeed ^ 0x3f, input.t, 2 * MIN);
+
+/**
+ * The three-phase measurements of a circuit: incomer, transformer LV side, feeder or meter. Power follows
+ * the commercial load curve; currents follow from power, voltage and power factor; EP integrates P.
+ */
+export function sampleThreePhase(kind: ElectricalKind, input: ModelInput, prev: DeviceState): ModelOutput {
+  const state: DeviceState = { ...prev, counters: { ...prev.counters } };
+  const ratedKw = prop(input.props, 'rated_kw', DEFAULT_KW[kind]);
+  const hasBreaker = kind === 'incomer' || kind === 'feeder';
+  const closed = !hasBreaker || (state.breakerClosed && !input.faults.has('breaker_trip'));
+  const curve = commercialLoad(input.t);
+  let p = ratedKw * utilisation(input.seed) * curve * (1 + 0.06 * drift(input.seed, input.t, 15 * MIN));
+  // Staged over-current: ~165 % of rating, i.e. about 1.3 × the 120 % current limit of demoRules.
+  if (input.faults.has('over_current')) p = ratedKw * (1.62 + 0.03 * drift(input.seed, input.t, MIN));
+  if (!closed) p = 0;
+  const [ua, ub, uc] = phaseVoltages(input, curve);
+  const pf = p > 0 ? clamp(0.9 + 0.06 * curve + 0.01 * drift(input.seed ^ 0x11, input.t, 20 * MIN), 0.85, 0.99) : 0;
+  // Unbalance: each phase carries its own few percent, normalised so the three still add up to P.
+  const w = [1, 2, 3].map((i) => 1 + 0.03 * drift(input.seed + 10 * i, input.t, 30 * MIN)) as [number, number, number];
+  const wSum = w[0] + w[1] + w[2];
+  const phaseKw = (i: 0 | 1 | 2) => (p * w[i]) / wSum;
+  const current = (i: 0 | 1 | 2, u: number) => (pf > 0 ? (phaseKw(i) * 1000) / (u * pf) : 0);
+  const q = pf > 0 ? p * Math.tan(Math.acos(pf)) : 0;
+  integrate(state, 'EP', p, input.dtMs);
+
+  const values: Record<string, number> = {
+    Ua: ua,
+    Ub: ub,
+    Uc: uc,
+    Ia: current(0, ua),
+    Ib: current(1, ub),
+    Ic: current(2, uc),
+    P: p,
+    Q: q,
+    PF: pf,
+    F: gridFrequency(input),
+    EP: state.counters.EP ?? 0,
+  };
+  if (hasBreaker) values.breaker = closed ? 1 : 0;
+  if (kind === 'transformer') {
+    const ratedKva = prop(input.props, 'rated_kva', ratedKw / 0.8);
+    const loadRate = pf > 0 ? (100 * p) / pf / ratedKva : 0;
+    // Winding hot-spot: ambient plus a rise ∝ load^1.6 (IEC 60076-7 shape), with a 20 min thermal lag.
+    const ambient = 27 + 4 * dailyWarmth(input.t);
+    const target = ambient + 62 * (loadRate / 100) ** 1.6 + 0.5 * drift(input.seed ^ 0x21, input.t, 10 * MIN);
+    state.temp = lag(state.temp, target, input.dtMs, 20 * MIN);
+    values.load_rate = loadRate;
+    values.temp_winding = state.temp;
+  }
+  return { values, state };
+}

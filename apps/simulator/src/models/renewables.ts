@@ -1,0 +1,145 @@
+import { dailyWarmth, pvFraction, shanghaiClock, storageSchedule } from '../curves.js';
+import { clamp, drift, hash01 } from '../noise.js';
+import { integrate, lag, prop, type DeviceState, type ModelInput, type ModelOutput, type StorageLink } from './types.js';
+
+const MIN = 60_000;
+export const SOC_MIN = 10;
+export const SOC_MAX = 95;
+const ROUND_TRIP_EFFICIENCY = 0.95;
+
+const copy = (s: DeviceState): DeviceState => ({ ...s, counters: { ...s.counters } });
+
+/** PV inverter: the sun's real altitude at the site times the weather, scaled by rated_kw. */
+export function samplePv(input: ModelInput, prev: DeviceState): ModelOutput {
+  const state = copy(prev);
+  const ratedKw = prop(input.props, 'rated_kw', 100);
+  const fraction = pvFraction(input.t, input.latitude, input.longitude, input.siteSeed);
+  const tripped = input.faults.has('inverter_trip');
+  // 0.85: DC/AC and soiling losses, so a panel field rarely shows its nameplate.
+  const p = tripped ? 0 : clamp(ratedKw * 0.85 * fraction * (1 + 0.03 * drift(input.seed, input.t, 5 * MIN)), 0, ratedKw);
+  integrate(state, 'EP', p, input.dtMs);
+  // MPPT voltage: the string's open-circuit voltage rises quickly at dawn, then sags as cells warm up.
+  const udc = fraction > 0 ? 560 + 140 * Math.min(1, fraction * 4) - 30 * fraction + 6 * drift(input.seed ^ 0x5, input.t, 4 * MIN) : 0;
+  return { values: { P: p, EP: state.counters.EP ?? 0, Udc: udc, status: p > 0 ? 1 : 0 }, state };
+}
+
+/**
+ * One step of a battery driven by the time-of-use schedule. Power tapers over the last 5 % before either
+ * SOC limit (CC-CV charging, discharge cut-off), so SOC stays within 10…95 % at any sampling interval.
+ */
+export function storageStep(t: number, dtMs: number, soc: number, ratedKw: number, capacityKwh: number, tripped: boolean): { soc: number; powerKw: number } {
+  const maxKw = Math.min(ratedKw, capacityKwh * 0.25);
+  const cmd = tripped ? 0 : storageSchedule(t);
+  const taper = cmd > 0 ? clamp((soc - SOC_MIN) / 5, 0, 1) : clamp((SOC_MAX - soc) / 5, 0, 1);
+  const powerKw = cmd * maxKw * taper;
+  const hours = Math.max(0, dtMs) / 3600_000;
+  // Discharging draws more from the cells than reaches the grid; charging stores less than it takes.
+  const cellKwh = powerKw > 0 ? (powerKw * hours) / ROUND_TRIP_EFFICIENCY : powerKw * hours * ROUND_TRIP_EFFICIENCY;
+  return { soc: clamp(soc - (100 * cellKwh) / capacityKwh, SOC_MIN, SOC_MAX), powerKw };
+}
+
+/** Storage PCS: discharge positive; EPchg/EPdis count the energy through it either way. */
+export function samplePcs(input: ModelInput, prev: DeviceState): ModelOutput {
+  const state = copy(prev);
+  const ratedKw = prop(input.props, 'rated_kw', 250);
+  const capacity = prop(input.props, 'capacity_kwh', ratedKw * 2);
+  const step = storageStep(input.t, input.dtMs, state.soc, ratedKw, capacity, input.faults.has('inverter_trip'));
+  state.soc = step.soc;
+  state.powerKw = step.powerKw;
+  integrate(state, 'EPchg', -step.powerKw, input.dtMs);
+  integrate(state, 'EPdis', step.powerKw, input.dtMs);
+  return {
+    values: {
+      P: step.powerKw,
+      EPchg: state.counters.EPchg ?? 0,
+      EPdis: state.counters.EPdis ?? 0,
+      status: Math.abs(step.powerKw) > 0.5 ? 1 : 0,
+    },
+    state,
+  };
+}
+
+/** LiFePO4 open-circuit cell voltage against SOC: the long flat plateau, steep at both ends. */
+const OCV: readonly (readonly [number, number])[] = [
+  [0, 2.9], [10, 3.2], [20, 3.255], [50, 3.295], [90, 3.335], [95, 3.37], [100, 3.5],
+];
+export function cellOcv(soc: number): number {
+  const s = clamp(soc, 0, 100);
+  for (let i = 1; i < OCV.length; i++) {
+    const [s1, v1] = OCV[i]!;
+    const [s0, v0] = OCV[i - 1]!;
+    if (s <= s1) return v0 + ((v1 - v0) * (s - s0)) / (s1 - s0);
+  }
+  return 3.5;
+}
+
+/**
+ * BMS: reads the SOC and power of the PCS it belongs to; standing alone (no PCS on the gateway) it runs
+ * the same schedule itself at 0.25 C.
+ */
+export function sampleBms(input: ModelInput, prev: DeviceState): ModelOutput {
+  const state = copy(prev);
+  const capacity = prop(input.props, 'capacity_kwh', 500);
+  let link: StorageLink;
+  if (input.storage) link = input.storage;
+  else {
+    const step = storageStep(input.t, input.dtMs, state.soc, capacity * 0.25, capacity, false);
+    state.soc = step.soc;
+    state.powerKw = step.powerKw;
+    link = { soc: step.soc, powerKw: step.powerKw, ratedKw: capacity * 0.25 };
+  }
+  const cRate = link.ratedKw > 0 ? link.powerKw / link.ratedKw : 0;
+  // Charging lifts cell voltages above OCV, discharging pulls them below (internal resistance).
+  const ocv = cellOcv(link.soc) - 0.03 * cRate;
+  const spread = 0.012 + 0.004 * (drift(input.seed, input.t, 30 * MIN) + 1);
+  const ambient = 24 + 2 * dailyWarmth(input.t);
+  state.temp = lag(state.temp, ambient + 9 * Math.abs(cRate), input.dtMs, 30 * MIN);
+  return {
+    values: {
+      SOC: link.soc,
+      SOH: 96 + 3 * hash01(input.seed, 7),
+      cell_vmax: ocv + spread,
+      cell_vmin: ocv - spread * 0.8,
+      cell_tmax: state.temp + 0.3 * drift(input.seed ^ 0x9, input.t, 10 * MIN),
+      cell_tmin: state.temp - 2.5 - 1.5 * Math.abs(cRate),
+    },
+    state,
+  };
+}
+
+const SLOT = 30 * MIN;
+
+/** Chance that a car plugs in during a half-hour slot, by local hour: commuters, shoppers, evening. */
+function plugInChance(hour: number): number {
+  if (hour < 6) return 0.1;
+  if (hour < 10) return 0.5;
+  if (hour < 17) return 0.4;
+  if (hour < 22) return 0.65;
+  return 0.25;
+}
+
+/**
+ * Charging power of an EV charger at time t, a pure function of time: each half-hour slot may hold one
+ * session (start and length drawn from the device seed), with the power tapering over its last fifth as a
+ * battery nears full.
+ */
+export function evSessionPower(seed: number, t: number, ratedKw: number): number {
+  const slot = Math.floor(t / SLOT);
+  const start = slot * SLOT;
+  if (hash01(seed, slot * 4) >= plugInChance(shanghaiClock(start).hour)) return 0;
+  const begin = start + hash01(seed, slot * 4 + 1) * 8 * MIN;
+  const length = (12 + 16 * hash01(seed, slot * 4 + 2)) * MIN;
+  const x = (t - begin) / length;
+  if (x < 0 || x >= 1) return 0;
+  const level = 0.72 + 0.23 * hash01(seed, slot * 4 + 3);
+  const taper = x < 0.8 ? 1 : 1 - 2.5 * (x - 0.8);
+  return ratedKw * level * taper * (1 + 0.01 * drift(seed, t, MIN));
+}
+
+export function sampleEvCharger(input: ModelInput, prev: DeviceState): ModelOutput {
+  const state = copy(prev);
+  const faulted = input.faults.has('charger_fault');
+  const p = faulted ? 0 : evSessionPower(input.seed, input.t, prop(input.props, 'rated_kw', 60));
+  integrate(state, 'EP', p, input.dtMs);
+  return { values: { P: p, EP: state.counters.EP ?? 0, charging: p > 0 ? 1 : 0, fault: faulted ? 1 : 0 }, state };
+}

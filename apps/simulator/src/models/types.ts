@@ -1,0 +1,58 @@
+import type { FaultKind } from '../faults.js';
+
+/** Everything a value model may depend on besides its own state: the models are pure functions of this. */
+export interface ModelInput {
+  /** Measurement time, ms since the epoch. */
+  t: number;
+  /** Time since this device's previous sample: what the energy counters integrate over. */
+  dtMs: number;
+  /** Per device (from its serial): gives each device its own noise. */
+  seed: number;
+  /** Per site (from its coordinates): weather, grid frequency and voltage are shared by a station. */
+  siteSeed: number;
+  latitude: number;
+  longitude: number;
+  props: Readonly<Record<string, number>>;
+  faults: ReadonlySet<FaultKind>;
+  /** For a BMS: the storage unit its PCS is driving (its SOC and power), when the site has one. */
+  storage?: StorageLink;
+}
+
+export interface StorageLink {
+  soc: number;
+  /** Discharge positive, kW. */
+  powerKw: number;
+  ratedKw: number;
+}
+
+export interface DeviceState {
+  /** Cumulative totals (EP, EW, …), kept unrounded so rounding never makes them step back. */
+  counters: Record<string, number>;
+  breakerClosed: boolean;
+  /** State of charge, % (storage). */
+  soc: number;
+  /** A temperature with thermal inertia (transformer winding, battery cells); null until first sampled. */
+  temp: number | null;
+  /** Last storage power, kW, discharge positive (a PCS shares it with its BMS). */
+  powerKw: number;
+}
+
+export interface ModelOutput {
+  values: Record<string, number>;
+  state: DeviceState;
+}
+
+/** A numeric prop with a default: manifests carry only the ratings a device has. */
+export const prop = (props: Readonly<Record<string, number>>, key: string, fallback: number) => {
+  const v = props[key];
+  return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback;
+};
+
+/** Adds energy to a counter: rate (per hour) × elapsed time; never negative, so counters stay monotonic. */
+export const integrate = (state: DeviceState, key: string, perHour: number, dtMs: number) => {
+  state.counters[key] = (state.counters[key] ?? 0) + Math.max(0, perHour) * (Math.max(0, dtMs) / 3600_000);
+};
+
+/** First-order lag towards a target with time constant tauMs: how a mass of copper or cells warms up. */
+export const lag = (current: number | null, target: number, dtMs: number, tauMs: number) =>
+  current === null ? target : current + (target - current) * (1 - Math.exp(-Math.max(0, dtMs) / tauMs));
