@@ -47,10 +47,12 @@ export class BoundedQueue<T> {
     return out;
   }
 
-  /** Puts entries back at the front (oldest first), e.g. after a failed send; drops the newest if over capacity. */
+  /** Puts entries back at the front (oldest first), e.g. after a failed send; over capacity, the oldest go. */
   unshiftAll(items: readonly T[]): void {
-    const rest = this.take(this.count);
-    for (const item of [...items, ...rest].slice(0, this.capacity)) this.push(item);
+    const all = [...items, ...this.take(this.count)];
+    const overflow = Math.max(0, all.length - this.capacity);
+    this.dropped += overflow;
+    for (const item of all.slice(overflow)) this.push(item);
   }
 
   toArray(): T[] {

@@ -1,0 +1,269 @@
+import type { DeviceKind, SimulatorDevice, SimulatorGateway, TelemetryPayload } from '@gridops/contract';
+import { captureImage } from './captureImage.js';
+import { CAPTURE_FAULTS, faultApplies, isFaultKind, randomFaultsFor, type FaultKind } from './faults.js';
+import { initialState, sampleDevice } from './models/sample.js';
+import { prop, type DeviceState, type StorageLink } from './models/types.js';
+import { hashString } from './noise.js';
+
+export interface CapturePayload {
+  ts: number;
+  device_sn: string;
+  img: string;
+  msg: string;
+}
+
+/** A telemetry payload as the simulator builds it: the contract's shape, with numbers only. */
+export interface Telemetry extends TelemetryPayload {
+  devices: { sn: string; values: Record<string, number> }[];
+}
+
+export interface CommandResult {
+  id: string;
+  ok: boolean;
+  ts: number;
+  error?: string;
+}
+
+export interface GatewaySimOptions {
+  intervalMs: number;
+  /** Probability per tick that a random fault starts somewhere on this gateway. */
+  faultRate: number;
+  /** Injected so tests can make the random faults deterministic. */
+  rng?: () => number;
+  log?: (msg: string) => void;
+  /** Load tests: publish only the first N catalogue points of each device. */
+  pointsPerDevice?: number;
+}
+
+interface SimDevice {
+  def: SimulatorDevice;
+  seed: number;
+  state: DeviceState;
+  lastT: number | null;
+  /** Staged faults and when they expire (null: until clear_fault). */
+  faults: Map<FaultKind, number | null>;
+}
+
+const FAULT_LABELS: Partial<Record<FaultKind, string>> = {
+  smoke: '烟雾告警联动抓拍 Smoke alarm snapshot',
+  water_leak: '水浸告警联动抓拍 Water leak snapshot',
+  door_open: '门禁联动抓拍 Door opened snapshot',
+  arc: '故障电弧联动抓拍 Fault arc snapshot',
+  over_temperature: '超温告警联动抓拍 Over-temperature snapshot',
+};
+
+const asRecord = (v: unknown): Record<string, unknown> | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
+
+/**
+ * One field gateway and its devices, without the network: it produces telemetry for a given instant and
+ * executes commands. Kept apart from the MQTT client so its behaviour is testable with plain function calls.
+ */
+export class GatewaySim {
+  readonly sn: string;
+  private readonly devices: SimDevice[];
+  private readonly bySn = new Map<string, SimDevice>();
+  private readonly siteSeed: number;
+  private readonly rng: () => number;
+  private readonly log: (msg: string) => void;
+  /** Gateway-wide comm loss: undefined = none, null = until clear_fault, number = until that time. */
+  private silentUntil: number | null | undefined;
+  private captures: CapturePayload[] = [];
+
+  constructor(
+    private readonly gw: SimulatorGateway,
+    private readonly opts: GatewaySimOptions,
+  ) {
+    this.sn = gw.sn;
+    this.siteSeed = hashString(`${gw.latitude.toFixed(3)},${gw.longitude.toFixed(3)}`);
+    this.rng = opts.rng ?? Math.random;
+    this.log = opts.log ?? (() => undefined);
+    this.devices = gw.devices.map((def) => {
+      const seed = hashString(`${gw.sn}/${def.sn}`);
+      return { def, seed, state: initialState(def.kind, seed, def.props), lastT: null, faults: new Map() };
+    });
+    for (const d of this.devices) this.bySn.set(d.def.sn, d);
+  }
+
+  /** True while a gateway-wide comm_loss is staged: the client then sends nothing but buffers. */
+  isSilent(t: number): boolean {
+    if (this.silentUntil === undefined) return false;
+    if (this.silentUntil !== null && t >= this.silentUntil) {
+      this.silentUntil = undefined;
+      this.log(`${this.sn}: comm_loss cleared`);
+      return false;
+    }
+    return true;
+  }
+
+  activeFaults(deviceSn: string): FaultKind[] {
+    return [...(this.bySn.get(deviceSn)?.faults.keys() ?? [])];
+  }
+
+  /** Captures produced since the last call (fault snapshots, capture commands). */
+  takeCaptures(): CapturePayload[] {
+    const out = this.captures;
+    this.captures = [];
+    return out;
+  }
+
+  /** Measures every device at time t. Devices with a staged comm_loss are left out, as a real gateway would. */
+  tick(t: number): Telemetry {
+    this.expireFaults(t);
+    if (this.opts.faultRate > 0 && this.rng() < this.opts.faultRate) this.startRandomFault(t);
+    const samples = new Map<SimDevice, Record<string, number>>();
+    // PCS first: each BMS reports the SOC of the PCS it is paired with (n-th BMS ↔ n-th PCS on the gateway).
+    const links: StorageLink[] = [];
+    for (const d of this.devices.filter((x) => x.def.kind === 'pcs')) {
+      samples.set(d, this.sample(d, t));
+      links.push({ soc: d.state.soc, powerKw: d.state.powerKw, ratedKw: prop(d.def.props, 'rated_kw', 250) });
+    }
+    let bmsIndex = 0;
+    for (const d of this.devices) {
+      if (d.def.kind === 'pcs') continue;
+      const link = d.def.kind === 'bms' ? links[bmsIndex++] : undefined;
+      samples.set(d, this.sample(d, t, link));
+    }
+    return {
+      ts: t,
+      devices: this.devices
+        .filter((d) => !(d.faults.has('comm_loss') && d.def.kind !== 'camera'))
+        .map((d) => ({ sn: d.def.sn, values: this.trim(samples.get(d) ?? {}) })),
+    };
+  }
+
+  private trim(values: Record<string, number>): Record<string, number> {
+    const n = this.opts.pointsPerDevice;
+    return n === undefined ? values : Object.fromEntries(Object.entries(values).slice(0, n));
+  }
+
+  private sample(d: SimDevice, t: number, storage?: StorageLink): Record<string, number> {
+    const dtMs = d.lastT === null ? this.opts.intervalMs : Math.max(0, t - d.lastT);
+    const input = {
+      t,
+      dtMs,
+      seed: d.seed,
+      siteSeed: this.siteSeed,
+      latitude: this.gw.latitude,
+      longitude: this.gw.longitude,
+      props: d.def.props,
+      faults: new Set(d.faults.keys()),
+      ...(storage ? { storage } : {}),
+    };
+    const out = sampleDevice(d.def.kind, input, d.state);
+    d.state = out.state;
+    d.lastT = t;
+    return out.values;
+  }
+
+  private expireFaults(t: number) {
+    for (const d of this.devices) {
+      for (const [fault, until] of d.faults) {
+        if (until !== null && t >= until) {
+          d.faults.delete(fault);
+          this.log(`${this.sn}/${d.def.sn}: ${fault} cleared`);
+        }
+      }
+    }
+  }
+
+  /** Starts a fault; returns an error message when it does not apply. */
+  startFault(fault: FaultKind, deviceSn: string | undefined, t: number, durationMs: number | null): string | null {
+    if (deviceSn === undefined || deviceSn === this.sn) {
+      if (fault !== 'comm_loss') return `${fault} needs a device_sn`;
+      this.silentUntil = durationMs === null ? null : t + durationMs;
+      this.log(`${this.sn}: comm_loss started (gateway silent)`);
+      return null;
+    }
+    const d = this.bySn.get(deviceSn);
+    if (!d) return `unknown device ${deviceSn}`;
+    if (!faultApplies(fault, d.def.kind)) return `${fault} does not apply to a ${d.def.kind}`;
+    d.faults.set(fault, durationMs === null ? null : t + durationMs);
+    this.log(`${this.sn}/${deviceSn}: ${fault} started${durationMs === null ? '' : ` for ${Math.round(durationMs / 1000)} s`}`);
+    if (CAPTURE_FAULTS.has(fault)) {
+      const camera = this.devices.find((x) => x.def.kind === 'camera' && !x.faults.has('comm_loss'));
+      if (camera) this.capture(camera, `${d.def.name} ${FAULT_LABELS[fault] ?? fault}`, t);
+    }
+    return null;
+  }
+
+  /** Clears staged faults: one fault, all of a device, or (no device) everything including gateway comm loss. */
+  clearFault(deviceSn: string | undefined, fault: FaultKind | undefined): string | null {
+    if (deviceSn === undefined || deviceSn === this.sn) {
+      if (fault === undefined || fault === 'comm_loss') this.silentUntil = undefined;
+      for (const d of this.devices) {
+        if (fault === undefined) d.faults.clear();
+        else d.faults.delete(fault);
+      }
+      this.log(`${this.sn}: ${fault ?? 'all faults'} cleared`);
+      return null;
+    }
+    const d = this.bySn.get(deviceSn);
+    if (!d) return `unknown device ${deviceSn}`;
+    if (fault === undefined) d.faults.clear();
+    else d.faults.delete(fault);
+    this.log(`${this.sn}/${deviceSn}: ${fault ?? 'all faults'} cleared`);
+    return null;
+  }
+
+  private startRandomFault(t: number) {
+    // Now and then the whole gateway goes quiet for longer than the server's 90 s heartbeat window.
+    if (this.rng() < 0.05) {
+      if (this.silentUntil === undefined) this.startFault('comm_loss', undefined, t, (120 + 120 * this.rng()) * 1000);
+      return;
+    }
+    const candidates = this.devices.filter((d) => d.faults.size === 0 && randomFaultsFor(d.def.kind).length > 0);
+    const d = candidates[Math.floor(this.rng() * candidates.length)];
+    if (!d) return;
+    const options = randomFaultsFor(d.def.kind);
+    const fault = options[Math.floor(this.rng() * options.length)];
+    // 2–5 minutes: longer than the slowest on-delay of the demo rules (60 s), short enough not to pile up.
+    if (fault) this.startFault(fault, d.def.sn, t, (120 + 180 * this.rng()) * 1000);
+  }
+
+  private capture(camera: SimDevice, msg: string, t: number) {
+    this.captures.push({ ts: t, device_sn: camera.def.sn, img: captureImage(`${this.sn} ${camera.def.name}`, msg, t), msg });
+  }
+
+  /** Executes one message from the command topic. Returns null when it cannot be answered (no id). */
+  command(raw: unknown, t: number): CommandResult | null {
+    const msg = asRecord(raw);
+    if (!msg || typeof msg.id !== 'string' || typeof msg.command !== 'string') return null;
+    const params = asRecord(msg.params) ?? {};
+    const deviceSn = typeof params.device_sn === 'string' ? params.device_sn : undefined;
+    const done = (error: string | null): CommandResult => (error === null ? { id: msg.id as string, ok: true, ts: t } : { id: msg.id as string, ok: false, ts: t, error });
+    switch (msg.command) {
+      case 'simulate_fault': {
+        if (!isFaultKind(params.fault)) return done(`unknown fault ${String(params.fault)}`);
+        const duration = typeof params.duration_s === 'number' && params.duration_s > 0 ? params.duration_s * 1000 : null;
+        return done(this.startFault(params.fault, deviceSn, t, duration));
+      }
+      case 'clear_fault': {
+        if (params.fault !== undefined && !isFaultKind(params.fault)) return done(`unknown fault ${String(params.fault)}`);
+        return done(this.clearFault(deviceSn, params.fault));
+      }
+      case 'breaker':
+        return done(this.operateBreaker(deviceSn, params.close));
+      case 'capture': {
+        const d = deviceSn === undefined ? undefined : this.bySn.get(deviceSn);
+        if (!d || d.def.kind !== 'camera') return done(`no camera ${String(deviceSn)}`);
+        this.capture(d, '手动抓拍 Manual snapshot', t);
+        return done(null);
+      }
+      default:
+        return done(`unknown command ${msg.command}`);
+    }
+  }
+
+  private operateBreaker(deviceSn: string | undefined, close: unknown): string | null {
+    const d = deviceSn === undefined ? undefined : this.bySn.get(deviceSn);
+    const breakerKinds: readonly DeviceKind[] = ['incomer', 'feeder'];
+    if (!d || !breakerKinds.includes(d.def.kind)) return `no breaker on ${String(deviceSn)}`;
+    if (typeof close !== 'boolean') return 'params.close must be true or false';
+    if (d.faults.has('comm_loss')) return `${d.def.sn} does not answer`;
+    d.state = { ...d.state, breakerClosed: close };
+    // Reclosing after a protection trip is how an operator clears it.
+    if (close) d.faults.delete('breaker_trip');
+    this.log(`${this.sn}/${d.def.sn}: breaker ${close ? 'closed' : 'opened'}`);
+    return null;
+  }
+}
