@@ -24,8 +24,6 @@ export default defineConfig({
             // React must win over every other group, or it lands inside a lazily loaded vendor chunk.
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 40 },
             { name: 'echarts', test: /node_modules[\\/](echarts|zrender|echarts-for-react)[\\/]/, priority: 30 },
-            { name: 'mqtt', test: /node_modules[\\/](mqtt|mqtt-packet|readable-stream|buffer|ws|bl|debug)[\\/]/, priority: 20 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|rc-[^\\/]+|@rc-component)[\\/]/, priority: 10 },
           ],
         },
       },

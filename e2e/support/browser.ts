@@ -1,13 +1,12 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with the flags this closed network needs (no background connections). */
+/**
+ * Debian's Chromium, headless, with the flags this closed network needs (no background connections).
+ * Playwright gives every launch a fresh temporary profile of its own.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gridops-chromium-'));
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -19,7 +18,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { startServer, type RunningServer } from './server.js';
 
@@ -6,6 +7,8 @@ declare module 'vitest' {
     baseUrl: string;
     mqttTcpUrl: string;
     dataDir: string;
+    /** The server's own MQTT identity: lets a test command a simulated gateway, as the server would. */
+    mqttService: { username: string; password: string };
   }
 }
 
@@ -13,7 +16,9 @@ let server: RunningServer | undefined;
 
 /** One real server (embedded database, broker, simulator, built console) for the whole e2e project. */
 export async function setup(project: TestProject) {
-  server = await startServer();
+  const mqttService = { username: 'gridops-e2e-service', password: randomBytes(18).toString('base64url') };
+  server = await startServer({ MQTT_SERVICE_USERNAME: mqttService.username, MQTT_SERVICE_PASSWORD: mqttService.password });
+  project.provide('mqttService', mqttService);
   project.provide('baseUrl', server.baseUrl);
   project.provide('mqttTcpUrl', server.mqttTcpUrl);
   project.provide('dataDir', server.dataDir);

@@ -29,6 +29,8 @@ export interface SessionState {
   /** Already capped at NOTICE_CAP; see `noticeBadge` for the "99+" text. */
   noticeCount: number;
   noticeList: Array<SiteNotice | EventNotice>;
+  /** Which notice calls filled the list: organisation scope (sites) or project scope (events). */
+  noticeScope: 'org' | 'site';
   voiceOn: boolean;
   mqttMessages: LiveMessage[];
   baseURL: string;
@@ -67,6 +69,7 @@ export const initialSession: SessionState = {
   proTotal: 0,
   noticeCount: 0,
   noticeList: [],
+  noticeScope: 'org',
   voiceOn: false,
   mqttMessages: [],
   baseURL: '',

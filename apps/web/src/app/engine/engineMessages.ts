@@ -1,0 +1,53 @@
+import { engineMessage, type EngineMessage } from '@gridops/contract';
+import { patchSession, type SessionState } from '../sessionStore';
+
+export const ROBOT_MONITOR_PATH = '/ElectricalRoom/RobMonitor';
+
+const str = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
+const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+
+/** Engine paths may be given relative to the distribution room ("DevMonitor") or absolute. */
+export function energyPath(value: unknown): string | null {
+  const v = str(value);
+  if (!v) return null;
+  return v.startsWith('/') ? v : `/ElectricalRoom/${v}`;
+}
+
+/** Spec §4 "Engine messages" as a pure reducer: the store fields one message changes. Every one marks isUE. */
+export function reduceEngineMessage(msg: EngineMessage): Partial<SessionState> {
+  const marked: Partial<SessionState> = { isUE: true };
+  switch (msg.type) {
+    case 'ratio':
+      return { ...marked, ratio: str(msg.value) === '219' ? '21:9' : '16:9' };
+    case 'devMonitor':
+      return { ...marked, devID: str(msg.devid) ?? str(msg.value) };
+    case 'securityvideo':
+      return { ...marked, videoPopup: true, latestEngineMessage: msg };
+    case 'auxctrl':
+      return { ...marked, roomID: str(msg.roomid) ?? str(msg.value) };
+    case 'robvdo':
+      return { ...marked, energyRoomPath: ROBOT_MONITOR_PATH };
+    case 'visitscene':
+      return { ...marked, hasScene: truthy(msg.value) };
+    case 'energy':
+      return { ...marked, energyRoomPath: energyPath(msg.value) };
+    default:
+      return { ...marked, latestEngineMessage: msg };
+  }
+}
+
+/** Accepts only `{key:'ueMessage', type}` objects; anything else on the window channel is not ours. */
+export function parseEngineMessage(data: unknown): EngineMessage | null {
+  const r = engineMessage.safeParse(data);
+  return r.success ? r.data : null;
+}
+
+/** Installs the window-message listener for the engine host; returns its remover. */
+export function installEngineListener(): () => void {
+  const onMessage = (e: MessageEvent) => {
+    const msg = parseEngineMessage(e.data);
+    if (msg) patchSession(reduceEngineMessage(msg));
+  };
+  window.addEventListener('message', onMessage);
+  return () => window.removeEventListener('message', onMessage);
+}

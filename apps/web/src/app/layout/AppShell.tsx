@@ -1,0 +1,81 @@
+import { Layout, Menu, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { VoiceToggle } from '../../features/alerts/VoiceToggle';
+import { NoticeBell } from '../../features/notices/NoticeBell';
+import { PendingDialogHost } from '../../features/notices/PendingDialogHost';
+import { SiteSelector } from '../../features/org/SiteSelector';
+import { LangSwitch } from '../../shared/ui/LangSwitch';
+import { Logo } from '../../shared/ui/Logo';
+import { AREA_HOME, type Area } from '../routes/pages';
+import { patchSession, useSession } from '../sessionStore';
+import { menuItems, openKeysFor } from './menu';
+import { PageHead } from './PageHead';
+import { useLeafHandle } from './RootLayout';
+import { useShellEffects } from './useShellEffects';
+import { UserMenu } from './UserMenu';
+import { VideoDialog } from './VideoDialog';
+import { WorkerShell } from './WorkerShell';
+
+function DeskShell({ area }: { area: Area }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const userType = useSession((s) => s.userType);
+  const isUE = useSession((s) => s.isUE);
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header className="shell-header" data-testid="shell-header">
+        <div className="shell-brand" onClick={() => void navigate(AREA_HOME[area])}>
+          <Logo size={30} />
+          <span data-testid="shell-product">{t('shell.productName')}</span>
+        </div>
+        <SiteSelector />
+        {isUE && <Tag color="cyan">{t('shell.engine.embedded')}</Tag>}
+        <div className="shell-header-spacer" />
+        <div className="shell-header-tools">
+          <NoticeBell />
+          <VoiceToggle />
+          <LangSwitch size="small" />
+          <UserMenu />
+        </div>
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider width={220} breakpoint="lg" collapsedWidth={56} data-testid={`menu-${area}`}>
+          <Menu
+            mode="inline"
+            theme="dark"
+            selectedKeys={[pathname]}
+            defaultOpenKeys={openKeysFor(area, pathname)}
+            items={menuItems(area, t, { backToCentre: area === 'site' && userType === 0 })}
+            onClick={({ key }) => {
+              // Leaving a site for the centre clears the selection so notices go back to organisation scope.
+              if (key === AREA_HOME.centre && area === 'site') patchSession({ proID: null, proInfo: null });
+              void navigate(key);
+            }}
+            style={{ borderInlineEnd: 0, height: '100%', overflow: 'auto' }}
+          />
+        </Layout.Sider>
+        <Layout.Content className="shell-content">
+          <PageHead />
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+/** The logged-in frame: desk layout for centre and site areas, phone layout for workers. */
+export function AppShell() {
+  useShellEffects();
+  const handle = useLeafHandle();
+  const area = (handle?.area ?? 'centre') as Area;
+  return (
+    <>
+      {area === 'worker' ? <WorkerShell /> : <DeskShell area={area} />}
+      <PendingDialogHost />
+      <VideoDialog />
+    </>
+  );
+}
+

@@ -1,0 +1,87 @@
+import type { LoginResponse, Project, UserInfo } from '@gridops/contract';
+import { http } from '../api/http';
+import { liveClient } from '../api/live';
+import { hostLogout, hostRoute, postToHost } from './hostBridge';
+import { queryClient } from './queryClient';
+import { navigateTo, registerRoleRoutes, resetRouterToLogin } from './router';
+import { AREA_HOME } from './routes/pages';
+import { homeFor } from './routes/roleRoutes';
+import { initialSession, patchSession, session, useSession, type UserTypeValue } from './sessionStore';
+
+/** The project a site user or worker works in by default. */
+const defaultProject = (info: UserInfo, userType: UserTypeValue): number | null =>
+  userType === 0 ? null : (info.project_id ?? info.project_ids[0] ?? null);
+
+/** Stores a successful login and opens the role's routes; returns where to go. */
+export function applyLogin(resp: LoginResponse): string {
+  patchSession({
+    token: resp.token,
+    userType: resp.userType,
+    userInfo: resp.userInfo,
+    organID: resp.userInfo.org_id,
+    proID: defaultProject(resp.userInfo, resp.userType),
+  });
+  registerRoleRoutes(resp.userType);
+  return homeFor(resp.userType);
+}
+
+/** GET userinfo; accepted only when code is 1 (spec §5). Returns null on any failure. */
+export async function fetchUserInfo(): Promise<UserInfo | null> {
+  try {
+    const info = await http.get<UserInfo>('/api/v6/user/userinfo');
+    const s = session();
+    patchSession({
+      userInfo: info,
+      organID: info.org_id,
+      proID: s.proID ?? defaultProject(info, info.userType),
+    });
+    return info;
+  } catch {
+    return null;
+  }
+}
+
+let loggingOut = false;
+
+/**
+ * Spec §4 logout: clear token, userType, organisation (→ 0), user info and project; end the live client;
+ * tell the engine host; go to /Login with only the fixed routes left.
+ */
+export function logout(opts: { callServer?: boolean; navigate?: boolean } = {}) {
+  if (loggingOut) return;
+  loggingOut = true;
+  try {
+    const { token } = session();
+    if (opts.callServer && token) {
+      // Fire and forget: the local logout must not wait for (or fail with) the server.
+      void http.post('/api/v6/user/logout', {}, { silent: true }).catch(() => undefined);
+    }
+    liveClient.stop();
+    useSession.setState({
+      token: '',
+      userType: null,
+      organID: 0,
+      userInfo: null,
+      proID: null,
+      proInfo: null,
+      noticeCount: 0,
+      noticeList: [],
+      mqttMessages: [],
+      activeEventId: null,
+      eventTypeFilterHidden: false,
+      orgList: initialSession.orgList,
+    });
+    postToHost(hostLogout());
+    queryClient.clear();
+    if (opts.navigate !== false) resetRouterToLogin();
+  } finally {
+    loggingOut = false;
+  }
+}
+
+/** Selecting a site (spec §4): set the project, go to /SiteHome, inform the engine host. */
+export function selectSite(proid: number, project?: Project) {
+  patchSession({ proID: proid, proInfo: project ?? null, activeEventId: null, eventTypeFilterHidden: false });
+  navigateTo(AREA_HOME.site);
+  postToHost(hostRoute(proid));
+}

@@ -1,0 +1,80 @@
+import { captureData, liveEventData, type CaptureData, type LiveEventData } from '@gridops/contract';
+import { Space, Tag } from 'antd';
+import { onLive, onLiveReconnect, type LiveEnvelope } from '../../api/live';
+import { session } from '../../app/sessionStore';
+import { currentLang, t } from '../../shared/i18n';
+import { speak } from '../../shared/speech';
+import { feedback } from '../../shared/ui/feedback';
+import { refreshNotices } from '../notices/api';
+
+/** Spec §9: live-event pop-ups stay 10 s at the bottom right. */
+const LIVE_NOTIFICATION_MS = 10_000;
+
+const TYPE_COLOR: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'red' };
+
+/** Alarm pop-ups only when level is not 1 (spec §4); messages and faults always. */
+export const shouldPopUp = (d: LiveEventData) => !(d.type === 2 && d.level === 1);
+
+function showEvent(d: LiveEventData) {
+  const en = currentLang() === 'en';
+  const title = (en && d.title_en) || d.title;
+  const msg = (en && d.msg_en) || d.msg;
+  const api = feedback.notification();
+  if (!api || !shouldPopUp(d)) return;
+  const kind = d.type === 3 ? 'error' : d.type === 2 ? 'warning' : 'info';
+  api[kind]({
+    key: d.event_id ? `event-${d.event_id}` : undefined,
+    title: (
+      <Space size={6} wrap>
+        <Tag color={TYPE_COLOR[d.type]}>{t(`alerts.types.${d.type}`)}</Tag>
+        <Tag>{t(`alerts.levels.${d.level}`)}</Tag>
+        <span>{title}</span>
+      </Space>
+    ),
+    description: msg,
+    placement: 'bottomRight',
+    duration: LIVE_NOTIFICATION_MS / 1000,
+    className: 'live-event-notification',
+  });
+}
+
+function showCapture(d: CaptureData) {
+  feedback.notification()?.info({
+    title: `${t('alerts.capture')} · ${d.title}`,
+    description: (
+      <div>
+        <div style={{ marginBottom: 8 }}>{d.msg}</div>
+        <img src={d.img} alt={d.msg} style={{ maxWidth: '100%', borderRadius: 4 }} />
+      </div>
+    ),
+    placement: 'bottomRight',
+    duration: LIVE_NOTIFICATION_MS / 1000,
+  });
+}
+
+export function handleLive(m: LiveEnvelope) {
+  if (m.command === 'event') {
+    const d = liveEventData.safeParse(m.data);
+    if (!d.success) return console.warn('[live] bad event payload', d.error.issues);
+    showEvent(d.data);
+    void refreshNotices();
+    // Voice for alarms and faults only; plain messages stay silent.
+    if (session().voiceOn && d.data.type !== 1) {
+      const en = currentLang() === 'en';
+      speak(d.data.audio || (en && d.data.msg_en) || d.data.msg, currentLang());
+    }
+  } else if (m.command === 'capture') {
+    const d = captureData.safeParse(m.data);
+    if (d.success) showCapture(d.data);
+  }
+}
+
+/** Wires the live client to the shell's reactions; returns the remover. */
+export function installLiveAlerts(): () => void {
+  const offLive = onLive(handleLive);
+  const offReconnect = onLiveReconnect(() => void refreshNotices());
+  return () => {
+    offLive();
+    offReconnect();
+  };
+}

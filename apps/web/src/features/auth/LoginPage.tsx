@@ -1,0 +1,86 @@
+import { LockOutlined, ThunderboltOutlined, UserOutlined, AlertOutlined, ToolOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/http';
+import { applyLogin } from '../../app/sessionActions';
+import { LangSwitch } from '../../shared/ui/LangSwitch';
+import { Logo } from '../../shared/ui/Logo';
+import { login } from './api';
+
+interface LoginForm {
+  username: string;
+  password: string;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onFinish = async (v: LoginForm) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const resp = await login({ username: v.username.trim(), password: v.password });
+      await navigate(applyLogin(resp), { replace: true });
+    } catch (e) {
+      // Transport failures were already announced by the HTTP client; server refusals are shown here.
+      if (e instanceof ApiError && e.code > 0) setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="login-page" data-testid="login-page">
+      <div className="login-top">
+        <LangSwitch size="small" />
+      </div>
+      <div className="login-hero">
+        <div className="login-brand">
+          <Logo size={48} />
+          <div>
+            <Typography.Title level={2} className="login-product" data-testid="product-name">
+              {t('shell.productName')}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('auth.subtitle')}</Typography.Text>
+          </div>
+        </div>
+        <ul className="login-features">
+          <li>
+            <AlertOutlined /> {t('auth.features.live')}
+          </li>
+          <li>
+            <ThunderboltOutlined /> {t('auth.features.energy')}
+          </li>
+          <li>
+            <ToolOutlined /> {t('auth.features.ops')}
+          </li>
+        </ul>
+      </div>
+      <Card className="login-card" variant="borderless">
+        <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="login-welcome">
+          {t('auth.welcome')}
+        </Typography.Title>
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
+        <Form<LoginForm> layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark={false} size="large">
+          <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.usernameRequired') }]}>
+            <Input prefix={<UserOutlined />} autoComplete="username" data-testid="login-username" />
+          </Form.Item>
+          <Form.Item name="password" label={t('auth.password')} rules={[{ required: true, message: t('auth.passwordRequired') }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={busy} data-testid="login-submit">
+            {busy ? t('auth.loggingIn') : t('auth.login')}
+          </Button>
+        </Form>
+        <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0, fontSize: 12 }}>
+          {t('auth.demoHint')}
+        </Typography.Paragraph>
+      </Card>
+    </div>
+  );
+}

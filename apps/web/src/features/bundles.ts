@@ -1,0 +1,19 @@
+import type { Bundle } from '../shared/i18n';
+import { alertsBundle } from './alerts/i18n';
+import { centreHomeBundle } from './centre-home/i18n';
+import { eventsBundle } from './events/i18n';
+import { noticesBundle } from './notices/i18n';
+import { siteHomeBundle } from './site-home/i18n';
+import { weatherBundle } from './weather/i18n';
+import { workerHomeBundle } from './worker-home/i18n';
+
+/** Strings of the area features; small enough to ship with the first load so lazy pages never flash keys. */
+export const featureBundles: Record<string, Bundle> = {
+  alerts: alertsBundle,
+  notices: noticesBundle,
+  centreHome: centreHomeBundle,
+  siteHome: siteHomeBundle,
+  events: eventsBundle,
+  weather: weatherBundle,
+  workerHome: workerHomeBundle,
+};

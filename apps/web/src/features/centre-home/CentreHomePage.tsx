@@ -1,0 +1,120 @@
+import { ApartmentOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import type { OrgNode, Project, SiteNotice } from '@gridops/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Card, Col, Empty, Row, Skeleton, Space, Statistic, Tag, Tree, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { http } from '../../api/http';
+import { selectSite } from '../../app/sessionActions';
+import { useSession } from '../../app/sessionStore';
+import { flattenProjects, orgName, projectName, useOrgTree } from '../org/api';
+
+const countOrgs = (ns: OrgNode[]): number => ns.reduce((s, n) => s + 1 + countOrgs(n.children), 0);
+const sum = (ps: Project[], f: (p: Project) => number) => ps.reduce((s, p) => s + f(p), 0);
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/** Pending-event counts per site under the user's organisation (the org-scope notice list). */
+function useSitePending(orgId: number) {
+  return useQuery({
+    queryKey: ['notice', 'orgList', orgId],
+    enabled: orgId > 0,
+    refetchInterval: 30_000,
+    queryFn: () => http.post<{ total: number; list: SiteNotice[] }>('/api/v6/index/eventNoticeList', { org_id: orgId }),
+  });
+}
+
+type TreeNode = { key: string; title: string; children: TreeNode[] };
+const toTree = (ns: OrgNode[], lang: string, t: (k: string, o?: Record<string, unknown>) => string): TreeNode[] =>
+  ns.map((n) => ({
+    key: `org-${n.id}`,
+    title: `${orgName(n, lang)} · ${t('centreHome.stationsCount', { count: flattenProjects([n]).length })}`,
+    children: toTree(n.children, lang, t),
+  }));
+
+/** Centre index: the organisation at a glance, stations grouped by city with their pending counts. */
+export function CentreHomePage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const organID = useSession((s) => s.organID);
+  const { data: tree, isLoading } = useOrgTree();
+  const pending = useSitePending(organID);
+
+  const projects = useMemo(() => flattenProjects(tree ?? []), [tree]);
+  const pendingBySite = useMemo(() => new Map((pending.data?.list ?? []).map((n) => [n.id, n.total])), [pending.data]);
+  const byCity = useMemo(() => {
+    const m = new Map<string, Project[]>();
+    for (const p of projects) m.set(p.city, [...(m.get(p.city) ?? []), p]);
+    return [...m.entries()].sort((a, b) => b[1].length - a[1].length);
+  }, [projects]);
+
+  if (isLoading) return <Skeleton active data-testid="centre-home-loading" />;
+  return (
+    <div data-testid="centre-home">
+      <div className="stat-grid">
+        <Card>
+          <Statistic title={t('centreHome.orgs')} value={countOrgs(tree ?? [])} prefix={<ApartmentOutlined />} />
+        </Card>
+        <Card>
+          <Statistic title={t('centreHome.stations')} value={projects.length} data-testid="stat-stations" />
+        </Card>
+        <Card>
+          <Statistic title={t('centreHome.capacity')} value={fmt(sum(projects, (p) => p.capacity_kva) / 1000, 2)} suffix="MVA" />
+        </Card>
+        <Card>
+          <Statistic title={t('centreHome.pv')} value={fmt(sum(projects, (p) => p.pv_capacity_kw))} suffix="kW" />
+        </Card>
+        <Card>
+          <Statistic title={t('centreHome.storage')} value={fmt(sum(projects, (p) => p.storage_capacity_kwh))} suffix="kWh" />
+        </Card>
+        <Card>
+          <Statistic title={t('centreHome.pending')} value={pending.data?.total ?? 0} styles={{ content: { color: (pending.data?.total ?? 0) > 0 ? '#faad14' : undefined } }} data-testid="stat-pending" />
+        </Card>
+      </div>
+      <Row gutter={16}>
+        <Col xs={24} xl={17}>
+          <Card title={t('centreHome.byCity')} data-testid="stations-by-city">
+            {projects.length === 0 && <Empty description={t('centreHome.empty')} />}
+            {byCity.map(([city, ps]) => (
+              <div key={city} style={{ marginBottom: 16 }}>
+                <Typography.Title level={5} style={{ marginTop: 0 }}>
+                  <EnvironmentOutlined /> {city} <Typography.Text type="secondary">({ps.length})</Typography.Text>
+                </Typography.Title>
+                <div className="station-grid">
+                  {ps.map((p) => {
+                    const n = pendingBySite.get(p.id) ?? 0;
+                    return (
+                      <Card key={p.id} hoverable size="small" className="station-card" onClick={() => selectSite(p.id, p)} data-testid={`station-${p.id}`}>
+                        <Space orientation="vertical" size={6} style={{ width: '100%' }}>
+                          <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+                            <Typography.Text strong ellipsis style={{ maxWidth: 180 }}>
+                              {projectName(p, lang)}
+                            </Typography.Text>
+                            <Badge count={n} overflowCount={99} showZero={false} />
+                          </Space>
+                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                            {fmt(p.capacity_kva)} kVA · PV {fmt(p.pv_capacity_kw)} kW · {fmt(p.storage_capacity_kwh)} kWh
+                          </Typography.Text>
+                          <Space size={4} wrap>
+                            {p.energy_types.map((e) => (
+                              <Tag key={e}>{t(`centreHome.energy.${e}`)}</Tag>
+                            ))}
+                            <Tag color={n > 0 ? 'gold' : 'green'}>{n > 0 ? t('centreHome.pendingN', { count: n }) : t('centreHome.noPending')}</Tag>
+                          </Space>
+                        </Space>
+                      </Card>
+                    );
+                  })}
+                </div>
+              </div>
+            ))}
+          </Card>
+        </Col>
+        <Col xs={24} xl={7}>
+          <Card title={t('centreHome.orgTree')} data-testid="org-tree">
+            <Tree treeData={toTree(tree ?? [], lang, t)} defaultExpandAll selectable={false} />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { Bundle } from '../../shared/i18n';
+
+export const centreHomeBundle: Bundle = {
+  zh: {
+    orgs: '组织',
+    stations: '站点数',
+    capacity: '配电容量',
+    pv: '光伏装机',
+    storage: '储能容量',
+    pending: '待处理事件',
+    byCity: '按城市分布的站点',
+    orgTree: '组织结构',
+    stationsCount: '{{count}} 个站点',
+    pendingN: '待处理 {{count}}',
+    noPending: '无待处理',
+    open: '进入站点',
+    energy: { power: '电', water: '水', gas: '气', heat: '热' },
+    empty: '当前组织下没有站点',
+  },
+  en: {
+    orgs: 'Organisations',
+    stations: 'Stations',
+    capacity: 'Distribution capacity',
+    pv: 'PV capacity',
+    storage: 'Storage capacity',
+    pending: 'Pending events',
+    byCity: 'Stations by city',
+    orgTree: 'Organisation tree',
+    stationsCount: '{{count}} stations',
+    pendingN: '{{count}} pending',
+    noPending: 'Nothing pending',
+    open: 'Open site',
+    energy: { power: 'Power', water: 'Water', gas: 'Gas', heat: 'Heat' },
+    empty: 'No stations under this organisation',
+  },
+};

@@ -1,0 +1,38 @@
+import type { EventItem } from '@gridops/contract';
+import { Table, Tag } from 'antd';
+import type { TablePaginationConfig } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+
+const TYPE_COLOR: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'red' };
+const STATUS_COLOR: Record<string, string> = { pending: 'orange', acknowledged: 'blue', handled: 'green', closed: 'default' };
+
+export function EventTable(props: {
+  rows: EventItem[];
+  loading?: boolean;
+  activeId?: number | null;
+  showSite?: boolean;
+  pagination?: TablePaginationConfig | false;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table<EventItem>
+      rowKey="id"
+      size="small"
+      loading={props.loading}
+      dataSource={props.rows}
+      pagination={props.pagination ?? false}
+      rowClassName={(r) => (r.id === props.activeId ? 'ant-table-row-selected' : '')}
+      onRow={(r) => ({ 'data-testid': `event-row-${r.id}`, 'data-active': r.id === props.activeId ? '1' : '0' }) as React.HTMLAttributes<HTMLElement>}
+      columns={[
+        { title: t('events.time'), dataIndex: 'raised_at', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+        ...(props.showSite ? [{ title: t('events.site'), dataIndex: 'project_name', width: 180 }] : []),
+        { title: t('events.device'), dataIndex: 'device_name', width: 180 },
+        { title: t('events.message'), dataIndex: 'message' },
+        { title: t('events.type'), dataIndex: 'event_type', width: 90, render: (v: number) => <Tag color={TYPE_COLOR[v]}>{t(`events.types.${v}`)}</Tag> },
+        { title: t('events.level'), dataIndex: 'level', width: 90, render: (v: number) => t(`alerts.levels.${v}`) },
+        { title: t('events.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`events.statuses.${v}`)}</Tag> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { BellOutlined } from '@ant-design/icons';
+import type { EventNotice, SiteNotice } from '@gridops/contract';
+import { Badge, Button, Empty, List, Popover, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { noticeBadge, useSession } from '../../app/sessionStore';
+import { isAlarm, isEventNotice } from './api';
+import { handleEvent, handleSite } from './handle';
+
+/** Header bell: the capped pending count ("99+") and the current notice list. */
+export function NoticeBell() {
+  const { t } = useTranslation();
+  const count = useSession((s) => s.noticeCount);
+  const list = useSession((s) => s.noticeList);
+  const [open, setOpen] = useState(false);
+
+  const pick = (n: SiteNotice | EventNotice) => {
+    setOpen(false);
+    if (isEventNotice(n)) handleEvent(n);
+    else handleSite(n.id);
+  };
+
+  const content = (
+    <div style={{ width: 340, maxHeight: 420, overflow: 'auto' }} data-testid="notice-list">
+      {list.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notices.empty')} />
+      ) : (
+        <List<SiteNotice | EventNotice>
+          size="small"
+          dataSource={list.slice(0, 50)}
+          renderItem={(n) => (
+            <List.Item onClick={() => pick(n)} style={{ cursor: 'pointer' }}>
+              {isEventNotice(n) ? (
+                <>
+                  <Typography.Text ellipsis style={{ maxWidth: 250 }}>
+                    {n.event_title}
+                  </Typography.Text>
+                  <Tag color={isAlarm(n) ? 'gold' : 'red'}>{isAlarm(n) ? t('notices.alarm') : t('notices.fault')}</Tag>
+                </>
+              ) : (
+                <>
+                  <Typography.Text ellipsis style={{ maxWidth: 250 }}>
+                    {n.title}
+                  </Typography.Text>
+                  <Badge count={n.total} overflowCount={999} />
+                </>
+              )}
+            </List.Item>
+          )}
+        />
+      )}
+    </div>
+  );
+
+  return (
+    <Popover content={content} title={t('notices.listTitle')} trigger="click" open={open} onOpenChange={setOpen} placement="bottomRight">
+      <Button type="text" aria-label={t('notices.bell', { count })} data-testid="notice-bell">
+        <Badge count={count > 0 ? noticeBadge(count) : 0} size="small" data-testid="notice-badge">
+          <BellOutlined style={{ fontSize: 18, color: 'rgba(255,255,255,0.85)' }} />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}

@@ -1,0 +1,112 @@
+import type { EventNotice, SiteNotice } from '@gridops/contract';
+import { Button, Modal, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isAlarm, isEventNotice } from './api';
+
+export interface PendingDialogProps {
+  open: boolean;
+  /** 'org': no site selected, list of sites; 'site': a site selected, list of its events. */
+  scope: 'org' | 'site';
+  list: Array<SiteNotice | EventNotice>;
+  onHandleSite: (id: number) => void;
+  onHandleEvent: (n: EventNotice) => void;
+  /** Closed without choosing an entry (知晓 / 稍后处理 / ×). */
+  onDismiss: () => void;
+}
+
+/** The pending-events dialog of spec §2, in both of its modes. */
+export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, onDismiss }: PendingDialogProps) {
+  const { t } = useTranslation();
+  const sites = scope === 'org' ? list.filter((n): n is SiteNotice => !isEventNotice(n)) : [];
+  const events = scope === 'site' ? list.filter(isEventNotice) : [];
+
+  const handleFirst = () => {
+    if (scope === 'org' && sites[0]) onHandleSite(sites[0].id);
+    else if (scope === 'site' && events[0]) onHandleEvent(events[0]);
+    else onDismiss();
+  };
+
+  const footer = [
+    <Button key="later" autoInsertSpace={false} onClick={onDismiss} data-testid={scope === 'org' ? 'pending-acknowledged' : 'pending-later'}>
+      {scope === 'org' ? t('notices.acknowledged') : t('notices.handleLater')}
+    </Button>,
+    <Button key="now" type="primary" autoInsertSpace={false} onClick={handleFirst} data-testid="pending-handle-first">
+      {t('notices.handleNow')}
+    </Button>,
+  ];
+
+  return (
+    <Modal
+      open={open}
+      title={scope === 'org' ? t('notices.dialogTitle') : t('notices.dialogTitleSite')}
+      onCancel={onDismiss}
+      footer={footer}
+      width={640}
+      destroyOnHidden
+      className="pending-dialog"
+      wrapProps={{ 'data-testid': 'pending-dialog', 'data-scope': scope }}
+    >
+      {scope === 'org' ? (
+        <Table<SiteNotice>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          scroll={{ y: 360 }}
+          dataSource={sites}
+          data-testid="pending-table"
+          columns={[
+            { title: t('notices.siteName'), dataIndex: 'title', key: 'title' },
+            { title: t('notices.pendingCount'), dataIndex: 'total', key: 'total', width: 110, align: 'right' },
+            {
+              title: t('notices.action'),
+              key: 'action',
+              width: 110,
+              render: (_, r) => (
+                <Button type="link" size="small" onClick={() => onHandleSite(r.id)} data-testid={`pending-handle-${r.id}`}>
+                  {t('notices.handle')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <Table<EventNotice>
+          rowKey="id"
+          size="small"
+          pagination={false}
+          scroll={{ y: 360 }}
+          dataSource={events}
+          data-testid="pending-table"
+          columns={[
+            { title: t('notices.eventName'), dataIndex: 'event_title', key: 'event_title' },
+            {
+              title: t('notices.eventType'),
+              key: 'event_type',
+              width: 110,
+              render: (_, r) =>
+                isAlarm(r) ? (
+                  <Tag color="gold" data-testid="pending-type-alarm">
+                    {t('notices.alarm')}
+                  </Tag>
+                ) : (
+                  <Tag color="red" data-testid="pending-type-fault">
+                    {t('notices.fault')}
+                  </Tag>
+                ),
+            },
+            {
+              title: t('notices.action'),
+              key: 'action',
+              width: 120,
+              render: (_, r) => (
+                <Button type="link" size="small" onClick={() => onHandleEvent(r)} data-testid={`pending-handle-${r.id}`}>
+                  {t('notices.handleNow')}
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Bundle } from '../../shared/i18n';
+
+export const weatherBundle: Bundle = {
+  zh: {
+    title: '天气与日照',
+    unavailable: '天气服务不可用',
+    unavailableHint: '未配置天气服务密钥或无法访问外部网络，仅显示日照信息。',
+    sunrise: '日出',
+    sunset: '日落',
+    solarNoon: '正午',
+    dayLength: '日长',
+    dayLengthValue: '{{h}} 小时 {{m}} 分',
+    polar: '极昼/极夜',
+    temp: '气温',
+    feelsLike: '体感',
+    humidity: '湿度',
+    wind: '风',
+    windValue: '{{dir}} {{scale}} 级',
+    observed: '观测时间 {{time}}',
+  },
+  en: {
+    title: 'Weather and daylight',
+    unavailable: 'Weather unavailable',
+    unavailableHint: 'No weather service key is configured or the service cannot be reached; daylight data only.',
+    sunrise: 'Sunrise',
+    sunset: 'Sunset',
+    solarNoon: 'Solar noon',
+    dayLength: 'Day length',
+    dayLengthValue: '{{h}} h {{m}} min',
+    polar: 'Polar day/night',
+    temp: 'Temperature',
+    feelsLike: 'Feels like',
+    humidity: 'Humidity',
+    wind: 'Wind',
+    windValue: '{{dir}}, force {{scale}}',
+    observed: 'Observed {{time}}',
+  },
+};

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from './support/browser.js';
+
+const baseUrl = inject('baseUrl');
+const PERSISTED = ['devID', 'isUE', 'orgList', 'organID', 'proID', 'token', 'userInfo', 'userType'];
+
+describe('login and role homes', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the login page is Chinese by default with the product name', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/Login`);
+    await expect(page.getByTestId('product-name').textContent()).resolves.toContain('能源与设施运维平台');
+    await expect(page.getByTestId('login-submit').textContent()).resolves.toContain('登录');
+    await page.context().close();
+  });
+
+  it('a wrong password shows the server message', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/Login`);
+    await page.getByTestId('login-username').fill('centre');
+    await page.getByTestId('login-password').fill('wrong-password');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-error').waitFor();
+    expect(await page.getByTestId('login-error').textContent()).toContain('用户名或密码错误');
+    expect(new URL(page.url()).pathname).toBe('/Login');
+    await page.context().close();
+  });
+
+  for (const [user, path, testid, menu] of [
+    ['centre', '/CentreHome', 'centre-home', 'centre'],
+    ['site', '/SiteHome', 'site-home', 'site'],
+    ['worker', '/WorkerHome', 'worker-home', 'worker'],
+  ] as const) {
+    it(`${user} lands on ${path}`, async () => {
+      const page = await newPage(browser);
+      await loginAs(page, baseUrl, user);
+      await page.waitForURL((u) => u.pathname === path);
+      await page.getByTestId(testid).waitFor();
+      expect(await page.getByTestId('layout-root').getAttribute('data-menu')).toBe(menu);
+      // The session keeps exactly the persisted keys of spec §3.
+      const keys = await page.evaluate(() => Object.keys(window.sessionStorage).sort());
+      expect(keys).toEqual(PERSISTED);
+      const userType = await page.evaluate(() => JSON.parse(window.sessionStorage.getItem('userType') ?? 'null'));
+      expect(userType).toBe(user === 'centre' ? 0 : user === 'site' ? 1 : 2);
+      await page.context().close();
+    });
+  }
+
+  it('a token-less visitor is sent to /Login', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseUrl}/CentreHome`);
+    await page.waitForURL((u) => u.pathname === '/Login');
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.waitForURL((u) => u.pathname === '/Login');
+    await page.context().close();
+  });
+
+  it('an unknown route shows not-found; /RunSetup leads to the station settings; pages have title and breadcrumb', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, baseUrl, 'centre');
+    await page.goto(`${baseUrl}/no/such/page`);
+    await page.getByTestId('not-found').waitFor();
+    await page.goto(`${baseUrl}/RunSetup`);
+    await page.waitForURL((u) => u.pathname === '/RunSetup/StationSet');
+    await page.getByTestId('page-empty').waitFor();
+    expect(await page.getByTestId('page-title').textContent()).toBe('站点设置');
+    expect(await page.getByTestId('breadcrumb').textContent()).toContain('运行配置');
+    await page.goto(`${baseUrl}/ElectricalRoom/DevMonitor`);
+    expect(await page.getByTestId('page-empty-what').textContent()).toContain('各回路电压、电流、功率');
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL((u) => u.pathname === '/CentreHome');
+    await page.context().close();
+  });
+
+  it('a site user has no centre routes', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, baseUrl, 'site');
+    await page.goto(`${baseUrl}/CentreEvents`);
+    await page.getByTestId('not-found').waitFor();
+    await page.context().close();
+  });
+});
