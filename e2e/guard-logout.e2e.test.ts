@@ -1,10 +1,44 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { apiLogin, apiLogout, apiUserInfoCode } from './support/api.js';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
-import { dismissPending, readSession } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
+
+/** Closes the pending-events dialog if it shows up within `timeout` (it opens whenever events are pending). */
+async function dismissPending(page: Page, timeout = 8_000): Promise<boolean> {
+  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]');
+  try {
+    await button.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    return false;
+  }
+  await button.first().click();
+  await page.locator('.pending-dialog').waitFor({ state: 'hidden' }).catch(() => undefined);
+  return true;
+}
+
+const readSession = (k: string) => JSON.parse(window.sessionStorage.getItem(k) ?? 'null') as unknown;
+
+/** Node-side calls to the server (login for query-token entry, token revocation). */
+const apiHeaders = (token = '') => ({ 'content-type': 'application/json', version: '1.0', devicetype: 'pc', token });
+
+async function apiLogin(baseUrl: string, username: string, password = 'demo1234'): Promise<{ token: string; userInfo: { id: number; org_id: number; project_id?: number | null; project_ids: number[] } }> {
+  const res = await fetch(`${baseUrl}/api/v6/user/login`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify({ username, password }) });
+  const body = (await res.json()) as { code: number; data: { token: string; userInfo: { id: number; org_id: number; project_ids: number[] } } };
+  if (body.code !== 1) throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+async function apiLogout(baseUrl: string, token: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/v6/user/logout`, { method: 'POST', headers: apiHeaders(token), body: '{}' });
+  return ((await res.json()) as { code: number }).code;
+}
+
+async function apiUserInfoCode(baseUrl: string, token: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/v6/user/userinfo`, { headers: apiHeaders(token) });
+  return ((await res.json()) as { code: number }).code;
+}
+
 
 describe('route guard and logout', () => {
   let browser: Browser;
@@ -74,3 +108,10 @@ describe('route guard and logout', () => {
     await page.context().close();
   });
 });
+
+declare global {
+  interface Window {
+    /** Exposed by the console's router: the registered route paths. */
+    __gridopsRoutes?: () => string[];
+  }
+}

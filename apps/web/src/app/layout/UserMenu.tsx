@@ -24,7 +24,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
     >
       <Space style={{ cursor: 'pointer' }} data-testid="user-menu" aria-label={t('shell.userMenu')}>
         <Avatar size="small" icon={<UserOutlined />} style={{ background: '#1d4f91' }} />
-        {!compact && <Typography.Text>{info?.name ?? info?.username}</Typography.Text>}
+        {!compact && <Typography.Text data-user-data="name">{info?.name ?? info?.username}</Typography.Text>}
       </Space>
     </Dropdown>
   );

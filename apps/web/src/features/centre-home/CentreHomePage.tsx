@@ -8,6 +8,7 @@ import { http } from '../../api/http';
 import { selectSite } from '../../app/sessionActions';
 import { useSession } from '../../app/sessionStore';
 import { flattenProjects, orgName, projectName, useOrgTree } from '../org/api';
+import { cityName } from '../org/cityNames';
 
 const countOrgs = (ns: OrgNode[]): number => ns.reduce((s, n) => s + 1 + countOrgs(n.children), 0);
 const sum = (ps: Project[], f: (p: Project) => number) => ps.reduce((s, p) => s + f(p), 0);
@@ -74,39 +75,37 @@ export function CentreHomePage() {
         <Col xs={24} xl={17}>
           <Card title={t('centreHome.byCity')} data-testid="stations-by-city">
             {projects.length === 0 && <Empty description={t('centreHome.empty')} />}
-            {byCity.map(([city, ps]) => (
-              <div key={city} style={{ marginBottom: 16 }}>
-                <Typography.Title level={5} style={{ marginTop: 0 }}>
-                  <EnvironmentOutlined /> {city} <Typography.Text type="secondary">({ps.length})</Typography.Text>
-                </Typography.Title>
-                <div className="station-grid">
-                  {ps.map((p) => {
-                    const n = pendingBySite.get(p.id) ?? 0;
-                    return (
-                      <Card key={p.id} hoverable size="small" className="station-card" onClick={() => selectSite(p.id, p)} data-testid={`station-${p.id}`}>
-                        <Space orientation="vertical" size={6} style={{ width: '100%' }}>
-                          <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-                            <Typography.Text strong ellipsis style={{ maxWidth: 180 }}>
-                              {projectName(p, lang)}
-                            </Typography.Text>
+            <div className="city-grid">
+              {byCity.map(([city, ps]) => (
+                <div key={city} data-testid="city-group">
+                  <Typography.Title level={5} style={{ marginTop: 0 }}>
+                    <EnvironmentOutlined /> {cityName(city, lang)} <Typography.Text type="secondary">({ps.length})</Typography.Text>
+                  </Typography.Title>
+                  <Space orientation="vertical" size={10} style={{ width: '100%' }}>
+                    {ps.map((p) => {
+                      const n = pendingBySite.get(p.id) ?? 0;
+                      return (
+                        <Card key={p.id} hoverable size="small" className="station-card" onClick={() => selectSite(p.id, p)} data-testid={`station-${p.id}`}>
+                          <div className="station-card-head">
+                            <Typography.Text strong ellipsis={{ tooltip: projectName(p, lang) }}>{projectName(p, lang)}</Typography.Text>
                             <Badge count={n} overflowCount={99} showZero={false} />
-                          </Space>
+                          </div>
                           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                             {fmt(p.capacity_kva)} kVA · PV {fmt(p.pv_capacity_kw)} kW · {fmt(p.storage_capacity_kwh)} kWh
                           </Typography.Text>
-                          <Space size={4} wrap>
+                          <Space size={4} wrap style={{ marginTop: 6 }}>
                             {p.energy_types.map((e) => (
                               <Tag key={e}>{t(`centreHome.energy.${e}`)}</Tag>
                             ))}
                             <Tag color={n > 0 ? 'gold' : 'green'}>{n > 0 ? t('centreHome.pendingN', { count: n }) : t('centreHome.noPending')}</Tag>
                           </Space>
-                        </Space>
-                      </Card>
-                    );
-                  })}
+                        </Card>
+                      );
+                    })}
+                  </Space>
                 </div>
-              </div>
-            ))}
+              ))}
+            </div>
           </Card>
         </Col>
         <Col xs={24} xl={7}>

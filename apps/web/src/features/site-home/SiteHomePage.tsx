@@ -7,6 +7,7 @@ import { EventTable } from '../events/EventTable';
 import { useEvents } from '../events/api';
 import { eventsPath } from '../notices/handle';
 import { projectName, useCurrentProject, useOrgTree } from '../org/api';
+import { cityName } from '../org/cityNames';
 import { WeatherCard } from '../weather/WeatherCard';
 
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
@@ -29,9 +30,12 @@ export function SiteHomePage() {
         <Col xs={24} xl={10}>
           <Card title={t('siteHome.project')} data-testid="project-card" style={{ height: '100%' }}>
             <Descriptions column={1} size="small">
-              <Descriptions.Item label={t('siteHome.project')}>{projectName(project, i18n.language)}</Descriptions.Item>
-              <Descriptions.Item label={t('siteHome.address')}>{project.address}</Descriptions.Item>
-              <Descriptions.Item label={t('siteHome.city')}>{project.city}</Descriptions.Item>
+              <Descriptions.Item label={t('siteHome.name')}>{projectName(project, i18n.language)}</Descriptions.Item>
+              <Descriptions.Item label={t('siteHome.address')}>
+                {/* A postal address is data, kept as recorded (the server has no English form). */}
+                <span data-user-data="address">{project.address}</span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('siteHome.city')}>{cityName(project.city, i18n.language)}</Descriptions.Item>
               <Descriptions.Item label={t('siteHome.coordinates')}>
                 {project.longitude.toFixed(3)}, {project.latitude.toFixed(3)}
               </Descriptions.Item>

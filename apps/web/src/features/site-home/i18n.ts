@@ -3,6 +3,7 @@ import type { Bundle } from '../../shared/i18n';
 export const siteHomeBundle: Bundle = {
   zh: {
     project: '站点信息',
+    name: '站点名称',
     address: '地址',
     city: '城市',
     coordinates: '坐标',
@@ -18,6 +19,7 @@ export const siteHomeBundle: Bundle = {
   },
   en: {
     project: 'Site information',
+    name: 'Name',
     address: 'Address',
     city: 'City',
     coordinates: 'Coordinates',

@@ -17,7 +17,8 @@ export function WorkerHomePage() {
   return (
     <div data-testid="worker-home">
       <Typography.Title level={4} style={{ marginTop: 4 }}>
-        {t('workerHome.hello', { name: info?.name ?? '' })}
+        {t('workerHome.hello', { name: '' })}
+        <span data-user-data="name">{info?.name ?? ''}</span>
       </Typography.Title>
       <Card style={{ marginBottom: 12 }}>
         <Statistic title={t('workerHome.pending')} value={pending} />

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from './support/browser.js';
+
+const baseUrl = inject('baseUrl');
+
+/** Closes the pending-events dialog if it shows up within `timeout` (it opens whenever events are pending). */
+async function dismissPending(page: Page, timeout = 8_000): Promise<boolean> {
+  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]');
+  try {
+    await button.first().waitFor({ state: 'visible', timeout });
+  } catch {
+    return false;
+  }
+  await button.first().click();
+  await page.locator('.pending-dialog').waitFor({ state: 'hidden' }).catch(() => undefined);
+  return true;
+}
+
+const HAN = /[\u3400-\u9fff]/;
+
+/**
+ * Visible text of the page without the language switch (its "中文" label is meant for Chinese readers) and
+ * without recorded data that has no English form (people's names, postal addresses: `data-user-data`).
+ */
+const visibleText = (page: Page) =>
+  page.evaluate(() => {
+    const clone = document.body.cloneNode(true) as HTMLElement;
+    clone.querySelectorAll('[data-testid="lang-switch"], [data-user-data], script, style').forEach((n) => n.remove());
+    return clone.innerText;
+  });
+
+describe('language switch and voice alarm', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('switching to English changes the visible strings of the centre home and keeps the choice', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, baseUrl, 'centre');
+    await page.getByTestId('centre-home').waitFor();
+    await dismissPending(page);
+    expect(await page.getByTestId('page-title').textContent()).toBe('中心首页');
+    await page.getByTestId('lang-en').click();
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Centre home');
+    expect(await page.evaluate(() => localStorage.getItem('gridops-lang'))).toBe('en');
+    await page.waitForTimeout(1500); // localised data (site names) refetches
+    await dismissPending(page, 2000);
+    const text = await visibleText(page);
+    expect(text.split('\n').filter((l) => HAN.test(l))).toEqual([]);
+    await page.context().close();
+  });
+
+  for (const user of ['site', 'worker'] as const) {
+    it(`the ${user} home has no Chinese left in English`, async () => {
+      const page = await newPage(browser, { lang: 'en' });
+      await loginAs(page, baseUrl, user);
+      await page.getByTestId(`${user}-home`).waitFor();
+      await dismissPending(page, 5000);
+      await page.waitForTimeout(1000);
+      const text = await visibleText(page);
+      expect(text.split('\n').filter((l) => HAN.test(l))).toEqual([]);
+      await page.context().close();
+    });
+  }
+
+  it('the login page in English', async () => {
+    const page = await newPage(browser, { lang: 'en' });
+    await page.goto(`${baseUrl}/Login`);
+    expect(await page.getByTestId('login-submit').textContent()).toBe('Log in');
+    expect(await page.getByTestId('product-name').textContent()).toContain('Energy & Facility Operations');
+    await page.context().close();
+  });
+
+  it('turning the voice alarm on speaks "语音报警已开启"', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, baseUrl, 'site');
+    await page.getByTestId('site-home').waitFor();
+    await dismissPending(page);
+    await page.getByTestId('voice-toggle').click();
+    await expect.poll(() => page.evaluate(() => window.__gridopsSpoken ?? [])).toContain('语音报警已开启');
+    expect(await page.getByTestId('voice-toggle').getAttribute('data-on')).toBe('1');
+    await page.context().close();
+  });
+});
+
+declare global {
+  interface Window {
+    __gridopsSpoken?: string[];
+  }
+}
