@@ -1,5 +1,8 @@
 import type { Bundle } from '../shared/i18n';
 import { alertsBundle } from './alerts/i18n';
+import { analysisBundle } from './analysis/i18n';
+import { distributionBundle } from './distribution/i18n';
+import { energyBundle } from './energy/i18n';
 import { centreHomeBundle } from './centre-home/i18n';
 import { eventsBundle } from './events/i18n';
 import { noticesBundle } from './notices/i18n';
@@ -16,4 +19,7 @@ export const featureBundles: Record<string, Bundle> = {
   events: eventsBundle,
   weather: weatherBundle,
   workerHome: workerHomeBundle,
+  distribution: distributionBundle,
+  analysis: analysisBundle,
+  energy: energyBundle,
 };

@@ -1,5 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { UserTypeValue } from '../sessionStore';
+import { featurePageModules } from './featurePages';
 import { AREA_HOME, centrePages, sitePages, workerPages, type Area, type PageDef } from './pages';
 
 /** What every routed page carries in `handle`: the page key (title, breadcrumb) and its layout meta. */
@@ -21,6 +22,8 @@ export const areasFor = (userType: UserTypeValue | null): Area[] =>
 
 // Each area page is its own chunk, so the login page does not download the area pages.
 const lazyFor = (d: PageDef): RouteObject['lazy'] => {
+  const featurePage = featurePageModules[d.key];
+  if (featurePage) return async () => ({ Component: await featurePage() });
   switch (d.page) {
     case 'centreHome':
       return async () => ({ Component: (await import('../../features/centre-home/CentreHomePage')).CentreHomePage });

@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+import { analysisPageModules } from '../../features/analysis/pageModules';
+import { distributionPageModules } from '../../features/distribution/pageModules';
+import { energyPageModules } from '../../features/energy/pageModules';
+
+/** Loads one page component on demand: each area page is its own chunk, away from the login page. */
+export type PageModule = () => Promise<ComponentType>;
+
+/**
+ * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
+ * in its own `pageModules.ts`, so adding a page never touches the shell; keys without an entry render the
+ * honest empty-state frame.
+ */
+export const featurePageModules: Record<string, PageModule> = {
+  ...distributionPageModules,
+  ...analysisPageModules,
+  ...energyPageModules,
+};
