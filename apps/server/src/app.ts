@@ -12,6 +12,12 @@ import { noticeRoutes } from './modules/notice/routes.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { webRoutes } from './modules/web/routes.js';
+import { controlRoutes } from './modules/control/routes.js';
+import { distributionRoutes } from './modules/distribution/routes.js';
+import { historyRoutes } from './modules/history/routes.js';
+import { securityRoutes } from './modules/security/routes.js';
+import { energyConfigRoutes } from './modules/energy-stats/configRoutes.js';
+import { energyStatsRoutes } from './modules/energy-stats/statsRoutes.js';
 import { createServices, type AppServices } from './services.js';
 import './types.js';
 
@@ -44,6 +50,12 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(noticeRoutes, { services });
   await app.register(eventRoutes, { services });
   await app.register(energyRoutes, { services });
+  await app.register(energyConfigRoutes, { services });
+  await app.register(energyStatsRoutes, { services });
+  await app.register(distributionRoutes, { services });
+  await app.register(historyRoutes, { services });
+  await app.register(controlRoutes, { services });
+  await app.register(securityRoutes, { services });
   await app.register(mqttAuthRoutes, { services });
   await app.register(webRoutes, { services });
   return { app, services };

@@ -41,6 +41,8 @@ const envSchema = z.object({
   INSTANCE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).default('1'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  CONTROL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  CONTROL_SELECT_TTL_S: z.coerce.number().int().min(5).max(600).default(30),
 });
 
 export interface AppConfig {
@@ -78,6 +80,8 @@ export interface AppConfig {
   /** Distinguishes instances sharing one external broker (stable MQTT client ids). */
   instanceId: string;
   ingest: { lanes: number; maxDelayMs: number; maxBatch: number };
+  /** Remote control: how long execute waits for the gateway's answer; how long a selection stays valid. */
+  control: { timeoutMs: number; selectTtlS: number };
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     instanceId: e.INSTANCE_ID,
     // PGlite is one connection: parallel lanes would only queue behind each other.
     ingest: { lanes: e.INGEST_LANES ?? (embeddedDatabase ? 1 : 2), maxDelayMs: e.INGEST_MAX_DELAY_MS, maxBatch: e.INGEST_MAX_BATCH },
+    control: { timeoutMs: e.CONTROL_TIMEOUT_MS, selectTtlS: e.CONTROL_SELECT_TTL_S },
   };
 }

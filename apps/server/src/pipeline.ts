@@ -29,6 +29,9 @@ export async function startPipeline(opts: {
   log: FastifyBaseLogger;
   ingest?: IngestOptions;
   gatewayWatchMs?: number;
+  /** Gateway command answers (…/command/result) and camera captures (…/capture). */
+  onCommandResult?: (gatewaySn: string, payload: Buffer) => Promise<void>;
+  onCapture?: (gatewaySn: string, payload: Buffer) => Promise<unknown>;
 }): Promise<Pipeline> {
   const { db, log } = opts;
   const registry = new PointRegistry(db);
@@ -49,6 +52,8 @@ export async function startPipeline(opts: {
     if (!m || m[1] !== gatewaySn) return;
     if (m[2] === 'telemetry') await ingest.submit(gatewaySn, payload);
     else if (m[2] === 'status') await ingest.submitStatus(gatewaySn, payload);
+    else if (m[2] === 'command/result') await opts.onCommandResult?.(gatewaySn, payload);
+    else if (m[2] === 'capture') await opts.onCapture?.(gatewaySn, payload);
   };
 
   return {
@@ -59,7 +64,12 @@ export async function startPipeline(opts: {
     onGatewayMessage,
     consumeFrom: async (bus) => {
       await bus.consume(
-        [`$share/gridops/${TOPIC_VERSION}/gateway/+/telemetry`, `$share/gridops/${TOPIC_VERSION}/gateway/+/status`],
+        [
+          `$share/gridops/${TOPIC_VERSION}/gateway/+/telemetry`,
+          `$share/gridops/${TOPIC_VERSION}/gateway/+/status`,
+          `$share/gridops/${TOPIC_VERSION}/gateway/+/command/result`,
+          `$share/gridops/${TOPIC_VERSION}/gateway/+/capture`,
+        ],
         async (topic, payload) => {
           const m = GATEWAY_TOPIC_PATTERN.exec(topic);
           if (m?.[1]) await onGatewayMessage(m[1], topic, payload);

@@ -60,6 +60,8 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
         if (!bus) throw new Error('bus not connected');
         await bus.publish(topic, payload, 2);
       },
+      onCommandResult: (sn, payload) => services.control.onResult(sn, payload),
+      onCapture: (sn, payload) => services.security.onCapture(sn, payload),
     });
     let broker: EmbeddedBroker | null = null;
     if (!config.mqtt.externalUrl) {
@@ -87,6 +89,13 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     });
     const connectedBus = bus;
     closers.push(() => connectedBus.close());
+    // Commands to gateways at QoS 1 (the gateway subscribes at 1); captures to browsers at the live channel's QoS 2.
+    services.control.attach((topic, payload) => connectedBus.publish(topic, payload, 1));
+    services.security.attach((topic, payload) => connectedBus.publish(topic, payload, 2));
+    closers.push(async () => {
+      services.control.attach(null);
+      services.security.attach(null);
+    });
     // Closed before the bus and the broker: drains the last batch while they are still up.
     closers.push(() => pipeline.close());
     if (config.mqtt.externalUrl) await pipeline.consumeFrom(connectedBus);

@@ -6,6 +6,15 @@ import { createEnergyService } from './modules/energy/service.js';
 import { createNoticeService } from './modules/notice/service.js';
 import { createOrgService } from './modules/org/service.js';
 import { createUserService } from './modules/user/service.js';
+import { createControlService } from './modules/control/service.js';
+import { createDistributionService } from './modules/distribution/service.js';
+import { createAnalysisService } from './modules/history/analysis.js';
+import { createHistoryService } from './modules/history/service.js';
+import { createSecurityService } from './modules/security/service.js';
+import { createEnergyCarbonService } from './modules/energy-stats/carbonService.js';
+import { createEnergyConfigService } from './modules/energy-stats/configService.js';
+import { createEnergyOverviewService } from './modules/energy-stats/overviewService.js';
+import { createEnergyStatsService } from './modules/energy-stats/statsService.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -15,7 +24,16 @@ export function createServices(db: Db, config: AppConfig) {
   const notices = createNoticeService(db, access);
   const energy = createEnergyService(access, orgs);
   const events = createEventService(db, access);
-  return { config, db, access, users, orgs, notices, energy, events };
+  const distribution = createDistributionService(db, access, config);
+  const history = createHistoryService(db, access);
+  const analysis = createAnalysisService(db, access);
+  const control = createControlService(db, access, config.control);
+  const security = createSecurityService(db, access);
+  const energyConfig = createEnergyConfigService(db, access);
+  const energyStats = createEnergyStatsService(db, access);
+  const energyOverview = createEnergyOverviewService(db, access);
+  const energyCarbon = createEnergyCarbonService(db, access);
+  return { config, db, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, energyConfig, energyStats, energyOverview, energyCarbon };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

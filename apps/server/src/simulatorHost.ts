@@ -17,7 +17,9 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
     .where('p.enabled', '=', true)
     .orderBy('g.id')
     .execute();
-  const devices = await db.selectFrom('devices').select(['gateway_id', 'sn', 'kind', 'name', 'props']).where('gateway_id', 'is not', null).orderBy('id').execute();
+  const devices = await db.selectFrom('devices').select(['id', 'gateway_id', 'sn', 'kind', 'name', 'props']).where('gateway_id', 'is not', null).orderBy('id').execute();
+  // Counters continue from their last stored reading (seeded history, earlier runs): see counterStarts.
+  const starts = await counterStarts(db);
   return {
     gateways: gateways.map((g) => ({
       sn: g.sn,
@@ -32,10 +34,29 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
           sn: d.sn,
           kind: d.kind as SimulatorManifest['gateways'][number]['devices'][number]['kind'],
           name: d.name,
-          props: Object.fromEntries(Object.entries(d.props).filter((e): e is [string, number] => typeof e[1] === 'number')),
+          props: {
+            ...Object.fromEntries(Object.entries(d.props).filter((e): e is [string, number] => typeof e[1] === 'number')),
+            ...starts.get(d.id),
+          },
         })),
     })),
   };
+}
+
+/**
+ * Last reading of every counter point per device, as `counter_<key>` props: the simulator starts its meters
+ * there, so the rollups see a monotonic counter across restarts and after the seeded history.
+ */
+async function counterStarts(db: Db): Promise<Map<number, Record<string, number>>> {
+  const rows = await db
+    .selectFrom('point_latest as pl')
+    .innerJoin('device_points as dp', 'dp.id', 'pl.point_id')
+    .select(['dp.device_id', 'dp.key', 'pl.value'])
+    .where('dp.kind', '=', 'counter')
+    .execute();
+  const out = new Map<number, Record<string, number>>();
+  for (const r of rows) out.set(r.device_id, { ...out.get(r.device_id), [`counter_${r.key}`]: r.value });
+  return out;
 }
 
 export interface SimulatorProcess {

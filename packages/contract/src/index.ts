@@ -11,3 +11,8 @@ export * from './api/notice.js';
 export * from './api/energy.js';
 export * from './simulator.js';
 export * from './api/event.js';
+export * from './api/distribution.js';
+export * from './api/distributionHistory.js';
+export * from './api/distributionControl.js';
+export * from './api/metering.js';
+export * from './api/energyStats.js';

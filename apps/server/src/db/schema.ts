@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DistributionDB } from './schemaDistribution.js';
+import type { EnergyDB } from './schemaEnergy.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -161,7 +163,7 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Date>;
 }
 
-export interface DB extends TelemetryDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB {
   organizations: OrganizationsTable;
   projects: ProjectsTable;
   users: UsersTable;

@@ -3,6 +3,9 @@ import type { Db } from '../db/database.js';
 import { hashPassword } from '../lib/password.js';
 import { randomSecret } from '../lib/tokens.js';
 import { seedAlarmRules } from './demoRules.js';
+import { seedDemoEnergy } from './demoEnergy.js';
+import { HISTORY_DAYS } from './demoEnergyHistory.js';
+import { seedDemoDistribution } from './demoDistribution.js';
 import { DEMO_PASSWORD, demoGroups, demoRegional, demoStations, demoUsers, type DemoStation } from './demoData.js';
 
 type Trx = Db;
@@ -123,9 +126,10 @@ async function seedHistory(trx: Trx, projectIds: Map<string, number>) {
 
 /**
  * Seeds the demo organisation into an empty database, in one transaction. Returns false, touching nothing,
- * when any organisation already exists.
+ * when any organisation already exists. `energyHistoryDays` (default HISTORY_DAYS) of counter history are
+ * written for the energy statistics; tests that do not need them pass 0.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}): Promise<boolean> {
   const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -159,6 +163,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
     await seedHistory(trx, projectIds);
     await seedAlarmRules(trx);
+    await seedDemoEnergy(trx, demoStations, projectIds, { historyDays: opts.energyHistoryDays ?? HISTORY_DAYS });
+    await seedDemoDistribution(trx);
   });
   return true;
 }

@@ -60,11 +60,12 @@ export interface TestApp {
 }
 
 /** The HTTP app on a fresh, migrated and (by default) demo-seeded database, for `app.inject` tests. */
-export async function startTestApp(kind: BackendKind, opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(kind: BackendKind, opts: { seed?: boolean; env?: Record<string, string>; energyHistoryDays?: number } = {}): Promise<TestApp> {
   const tdb = await createTestDatabase(kind);
   const database = await openDatabase({ databaseUrl: tdb.databaseUrl, pgliteDir: tdb.pgliteDir ?? 'memory://' });
   await migrate(database.db);
-  if (opts.seed ?? true) await seedDemo(database.db);
+  // Without months of seeded counter history unless asked: it costs seconds and most tests never read it.
+  if (opts.seed ?? true) await seedDemo(database.db, { energyHistoryDays: opts.energyHistoryDays ?? 0 });
   const { app, services } = await buildApp({ config: testConfig(opts.env), db: database.db, logger: false });
   await app.ready();
   return {

@@ -2,6 +2,8 @@ import * as m0001 from './0001_core.js';
 import * as m0002 from './0002_events.js';
 import * as m0003 from './0003_telemetry.js';
 import * as m0004 from './0004_alarms.js';
+import * as m0005 from './0005_distribution.js';
+import * as m0006 from './0006_energy.js';
 
 export interface Migration {
   name: string;
@@ -9,4 +11,4 @@ export interface Migration {
 }
 
 /** Applied in this order; append new migrations at the end, never reorder or edit shipped ones. */
-export const migrations: Migration[] = [m0001, m0002, m0003, m0004];
+export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006];

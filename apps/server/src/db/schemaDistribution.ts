@@ -1,0 +1,95 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely types of migration 0005_distribution; they mirror it exactly. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb columns: read back parsed; written as JSON text (pg sends a JS array as a Postgres array otherwise). */
+type Jsonb<T> = ColumnType<T, string, string>;
+
+export interface SldDiagramsTable {
+  room_id: number;
+  project_id: number;
+  doc: Jsonb<unknown>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
+  updated_by: number | null;
+}
+
+export interface ControlCommandsTable {
+  id: Generated<number>;
+  selection_id: string;
+  command_id: string | null;
+  project_id: number;
+  device_id: number;
+  gateway_id: number;
+  user_id: number;
+  action: string;
+  command: string;
+  params: Jsonb<Record<string, unknown>>;
+  status: Generated<string>;
+  error: string | null;
+  selected_at: Generated<Date>;
+  expires_at: Timestamp;
+  sent_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface ControlLogTable {
+  id: Generated<number>;
+  control_command_id: number | null;
+  project_id: number;
+  device_id: number | null;
+  user_id: number | null;
+  step: string;
+  action: string;
+  outcome: string;
+  detail: Generated<string>;
+  ip: Generated<string>;
+  at: Generated<Date>;
+}
+
+export interface CapturesTable {
+  id: Generated<number>;
+  project_id: number;
+  gateway_id: number;
+  device_id: number | null;
+  device_sn: string;
+  ts: Timestamp;
+  img: string;
+  msg: Generated<string>;
+  received_at: Generated<Date>;
+}
+
+export interface RobotsTable {
+  id: Generated<number>;
+  project_id: number;
+  room_id: number | null;
+  name: string;
+  name_en: Generated<string>;
+  status: Generated<string>;
+  battery: Generated<number>;
+  route: ColumnType<unknown, string | undefined, string>;
+  position: Generated<number>;
+  task_progress: Generated<number>;
+  updated_at: Generated<Date>;
+}
+
+export interface RobotInspectionsTable {
+  id: Generated<number>;
+  robot_id: number;
+  project_id: number;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  status: string;
+  readings: ColumnType<unknown, string | undefined, string>;
+  anomalies: Generated<number>;
+  photo: string | null;
+}
+
+export interface DistributionDB {
+  sld_diagrams: SldDiagramsTable;
+  control_commands: ControlCommandsTable;
+  control_log: ControlLogTable;
+  captures: CapturesTable;
+  robots: RobotsTable;
+  robot_inspections: RobotInspectionsTable;
+}

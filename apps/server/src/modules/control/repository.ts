@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+export interface LogEntry {
+  controlCommandId: number | null;
+  projectId: number;
+  deviceId: number | null;
+  userId: number | null;
+  step: 'select' | 'execute' | 'result' | 'cancel' | 'late_result';
+  action: string;
+  outcome: string;
+  detail?: string;
+  ip?: string;
+}
+
+const commandColumns = ['c.id', 'c.selection_id', 'c.command_id', 'c.project_id', 'c.device_id', 'c.gateway_id', 'c.user_id', 'c.action', 'c.command', 'c.params', 'c.status', 'c.error'] as const;
+
+export const controlRepository = {
+  device: (db: Db, deviceId: number) =>
+    db
+      .selectFrom('devices as d')
+      .leftJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .select(['d.id', 'd.project_id', 'd.room_id', 'd.sn', 'd.kind', 'd.name', 'd.name_en', 'd.gateway_id', 'g.sn as gateway_sn', 'g.online as gateway_online'])
+      .where('d.id', '=', deviceId)
+      .executeTakeFirst(),
+
+  /** Breaker devices of a project with their latest breaker state. */
+  targets: (db: Db, projectId: number, kinds: string[]) =>
+    db
+      .selectFrom('devices as d')
+      .leftJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .leftJoin('device_points as p', (j) => j.onRef('p.device_id', '=', 'd.id').on('p.key', '=', 'breaker'))
+      .leftJoin('point_latest as l', 'l.point_id', 'p.id')
+      .select(['d.id', 'd.room_id', 'd.kind', 'd.name', 'd.name_en', 'g.online as gateway_online', 'l.value', 'l.ts'])
+      .where('d.project_id', '=', projectId)
+      .where('d.kind', 'in', kinds)
+      .orderBy('d.sort')
+      .orderBy('d.id')
+      .execute(),
+
+  breakerState: (db: Db, deviceId: number) =>
+    db
+      .selectFrom('device_points as p')
+      .innerJoin('point_latest as l', 'l.point_id', 'p.id')
+      .select(['l.value', 'l.ts'])
+      .where('p.device_id', '=', deviceId)
+      .where('p.key', '=', 'breaker')
+      .executeTakeFirst(),
+
+  passwordHash: async (db: Db, userId: number) => (await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst())?.password_hash,
+
+  /** Expires stale selections of a device, then tells whether one is still open (selected or awaiting a result). */
+  async deviceBusy(db: Db, deviceId: number): Promise<boolean> {
+    await db.updateTable('control_commands').set({ status: 'expired', finished_at: sql`now()` }).where('device_id', '=', deviceId).where('status', '=', 'selected').where('expires_at', '<=', sql<Date>`now()`).execute();
+    const open = await db.selectFrom('control_commands').select('id').where('device_id', '=', deviceId).where('status', 'in', ['selected', 'sent']).forUpdate().executeTakeFirst();
+    return !!open;
+  },
+
+  insertSelection: (db: Db, v: { selectionId: string; projectId: number; deviceId: number; gatewayId: number; userId: number; action: string; command: string; params: object; expiresAt: Date }) =>
+    db
+      .insertInto('control_commands')
+      .values({
+        selection_id: v.selectionId,
+        project_id: v.projectId,
+        device_id: v.deviceId,
+        gateway_id: v.gatewayId,
+        user_id: v.userId,
+        action: v.action,
+        command: v.command,
+        params: JSON.stringify(v.params),
+        expires_at: v.expiresAt,
+        error: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
+
+  bySelection: (db: Db, selectionId: string) =>
+    db
+      .selectFrom('control_commands as c')
+      .innerJoin('gateways as g', 'g.id', 'c.gateway_id')
+      .select([...commandColumns, 'c.expires_at', 'g.sn as gateway_sn'])
+      .where('c.selection_id', '=', selectionId)
+      .executeTakeFirst(),
+
+  /** Ends a selection that is still open (cancel, expiry, wrong password). */
+  closeSelection: (db: Db, id: number, status: 'cancelled' | 'expired' | 'rejected', error: string | null) =>
+    db.updateTable('control_commands').set({ status, error, finished_at: sql`now()` }).where('id', '=', id).where('status', '=', 'selected').executeTakeFirst(),
+
+  /** Claims the selection for sending exactly once (two clicks, two instances: one command). */
+  markSent: (db: Db, id: number, commandId: string) =>
+    db
+      .updateTable('control_commands')
+      .set({ status: 'sent', command_id: commandId, sent_at: sql`now()` })
+      .where('id', '=', id)
+      .where('status', '=', 'selected')
+      .where('expires_at', '>', sql<Date>`now()`)
+      .returning('id')
+      .executeTakeFirst(),
+
+  /** Records a gateway's answer if the command still waits for one; returns the command (or undefined if late/unknown). */
+  async resolve(db: Db, gatewaySn: string, commandId: string, ok: boolean, error: string | null) {
+    const r = await sql<{ id: number; project_id: number; device_id: number; user_id: number; action: string; status: string }>`
+      UPDATE control_commands c SET status = ${ok ? 'succeeded' : 'refused'}, error = ${error}, finished_at = now()
+      FROM gateways g
+      WHERE g.id = c.gateway_id AND g.sn = ${gatewaySn} AND c.command_id = ${commandId} AND c.status = 'sent'
+      RETURNING c.id, c.project_id, c.device_id, c.user_id, c.action, c.status`.execute(db);
+    return r.rows[0];
+  },
+
+  /** A command of this gateway by its id, whatever its state (for late answers). */
+  byCommandId: (db: Db, gatewaySn: string, commandId: string) =>
+    db
+      .selectFrom('control_commands as c')
+      .innerJoin('gateways as g', 'g.id', 'c.gateway_id')
+      .select(['c.id', 'c.project_id', 'c.device_id', 'c.user_id', 'c.action', 'c.status'])
+      .where('g.sn', '=', gatewaySn)
+      .where('c.command_id', '=', commandId)
+      .executeTakeFirst(),
+
+  status: (db: Db, id: number) => db.selectFrom('control_commands').select(['status', 'error']).where('id', '=', id).executeTakeFirstOrThrow(),
+
+  timeOut: (db: Db, id: number) =>
+    db.updateTable('control_commands').set({ status: 'timed_out', finished_at: sql`now()` }).where('id', '=', id).where('status', '=', 'sent').returning('id').executeTakeFirst(),
+
+  fail: (db: Db, id: number, error: string) =>
+    db.updateTable('control_commands').set({ status: 'failed', error, finished_at: sql`now()` }).where('id', '=', id).where('status', '=', 'sent').execute(),
+
+  log: (db: Db, e: LogEntry) =>
+    db
+      .insertInto('control_log')
+      .values({
+        control_command_id: e.controlCommandId,
+        project_id: e.projectId,
+        device_id: e.deviceId,
+        user_id: e.userId,
+        step: e.step,
+        action: e.action,
+        outcome: e.outcome,
+        detail: e.detail ?? '',
+        ip: e.ip ?? '',
+      })
+      .execute(),
+
+  async logPage(db: Db, f: { projectIds: number[]; deviceId?: number | undefined; from?: Date | undefined; to?: Date | undefined }, offset: number, limit: number) {
+    if (f.projectIds.length === 0) return { total: 0, rows: [] };
+    let q = db
+      .selectFrom('control_log as l')
+      .innerJoin('projects as p', 'p.id', 'l.project_id')
+      .leftJoin('devices as d', 'd.id', 'l.device_id')
+      .leftJoin('users as u', 'u.id', 'l.user_id')
+      .leftJoin('control_commands as c', 'c.id', 'l.control_command_id')
+      .where('l.project_id', 'in', f.projectIds);
+    if (f.deviceId !== undefined) q = q.where('l.device_id', '=', f.deviceId);
+    if (f.from) q = q.where('l.at', '>=', f.from);
+    if (f.to) q = q.where('l.at', '<', f.to);
+    const [{ n }, rows] = await Promise.all([
+      q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      q
+        .select(['l.id', 'l.at', 'l.project_id', 'p.name as project_name', 'p.name_en as project_name_en', 'l.device_id', 'd.name as device_name', 'd.name_en as device_name_en', 'u.name as user_name', 'l.step', 'l.action', 'l.outcome', 'l.detail', 'c.selection_id'])
+        .orderBy('l.at', 'desc')
+        .orderBy('l.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
+    ]);
+    return { total: Number(n), rows };
+  },
+};

@@ -1,0 +1,244 @@
+import { ErrorCode, gatewayTopics, type ControlAction, type Lang } from '@gridops/contract';
+import type { Db } from '../../db/database.js';
+import { AppError, forbidden } from '../../lib/errors.js';
+import { verifyPassword } from '../../lib/password.js';
+import { randomSecret } from '../../lib/tokens.js';
+import type { AuthUser } from '../../types.js';
+import type { AccessService } from '../access/service.js';
+import { controlRepository as repo, type LogEntry } from './repository.js';
+
+/** Devices with a breaker the gateways can operate (the `breaker` command; see docs/gateway-protocol.md). */
+const BREAKER_KINDS = ['incomer', 'feeder'];
+/** How often a waiting execute looks at the database for an answer another instance may have recorded. */
+const POLL_MS = 200;
+
+export interface ControlOptions {
+  timeoutMs: number;
+  selectTtlS: number;
+}
+
+type Publish = (topic: string, payload: string) => Promise<void>;
+
+const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
+const conflict = (zh: string, en: string, field?: string) => new AppError(ErrorCode.Conflict, { zh, en }, field);
+
+/**
+ * Remote control with select-before-operate. Pending commands live in control_commands (not only in memory):
+ * the gateway's answer may be consumed by another server instance, which records it; the instance that sent
+ * the command sees it by polling the row (and at once when the answer arrives at itself).
+ */
+export function createControlService(db: Db, access: AccessService, opts: ControlOptions) {
+  let publish: Publish | null = null;
+  const waiters = new Map<number, () => void>();
+  const log = (e: LogEntry) => repo.log(db, e);
+
+  async function waitForResult(id: number, deadline: number) {
+    for (;;) {
+      const s = await repo.status(db, id);
+      if (s.status !== 'sent') return s;
+      const left = deadline - Date.now();
+      if (left <= 0) return null;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(POLL_MS, left));
+        waiters.set(id, () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      waiters.delete(id);
+    }
+  }
+
+  return {
+    /** The runtime hands over the bus once it is connected; without it executes end as 'failed'. */
+    attach(p: Publish | null) {
+      publish = p;
+    },
+
+    async targets(user: AuthUser, projectId: number, lang: Lang) {
+      await access.assertProject(user, projectId);
+      if (!user.canControl) throw forbidden();
+      const rows = await repo.targets(db, projectId, BREAKER_KINDS);
+      return rows.map((r) => ({
+        device_id: r.id,
+        room_id: r.room_id,
+        name: pick(lang, r.name, r.name_en),
+        kind: r.kind,
+        breaker_closed: r.value === null ? null : r.value >= 0.5,
+        ts: r.ts ? r.ts.toISOString() : null,
+        gateway_online: r.gateway_online ?? false,
+        actions: ['open', 'close'] as ControlAction[],
+      }));
+    },
+
+    async select(user: AuthUser, body: { device_id: number; action: ControlAction }, ip: string, lang: Lang) {
+      const d = await repo.device(db, body.device_id);
+      if (!d) throw new AppError(ErrorCode.NotFound, { zh: '设备不存在', en: 'Unknown device' }, 'device_id');
+      await access.assertProject(user, d.project_id);
+      const entry = { controlCommandId: null, projectId: d.project_id, deviceId: d.id, userId: user.id, step: 'select' as const, action: body.action, ip };
+      if (!user.canControl) {
+        await log({ ...entry, outcome: 'refused_permission' });
+        throw forbidden();
+      }
+      if (!BREAKER_KINDS.includes(d.kind) || d.gateway_id === null || !d.gateway_sn) {
+        await log({ ...entry, outcome: 'refused_not_controllable' });
+        throw new AppError(ErrorCode.Validation, { zh: '该设备没有可遥控的断路器', en: 'This device has no remotely operable breaker' }, 'device_id');
+      }
+      if (!d.gateway_online) {
+        await log({ ...entry, outcome: 'refused_offline' });
+        throw conflict('设备所在网关离线，不能遥控', "The device's gateway is offline", 'device_id');
+      }
+      const selectionId = `s-${randomSecret(12)}`;
+      const expiresAt = new Date(Date.now() + opts.selectTtlS * 1000);
+      const id = await db.transaction().execute(async (trx) => {
+        if (await repo.deviceBusy(trx, d.id)) return null;
+        const row = await repo.insertSelection(trx, {
+          selectionId,
+          projectId: d.project_id,
+          deviceId: d.id,
+          gatewayId: d.gateway_id!,
+          userId: user.id,
+          action: body.action,
+          command: 'breaker',
+          params: { device_sn: d.sn, close: body.action === 'close' },
+          expiresAt,
+        });
+        await repo.log(trx, { ...entry, controlCommandId: row.id, outcome: 'selected' });
+        return row.id;
+      });
+      if (id === null) {
+        await log({ ...entry, outcome: 'refused_busy' });
+        throw conflict('该设备已有进行中的操作', 'Another operation on this device is in progress', 'device_id');
+      }
+      const state = await repo.breakerState(db, d.id);
+      return {
+        selection_id: selectionId,
+        device_id: d.id,
+        device_name: pick(lang, d.name, d.name_en),
+        action: body.action,
+        expires_at: expiresAt.toISOString(),
+        breaker_closed: state ? state.value >= 0.5 : null,
+      };
+    },
+
+    async execute(user: AuthUser, body: { selection_id: string; password: string }, ip: string) {
+      const c = await repo.bySelection(db, body.selection_id);
+      if (!c || c.user_id !== user.id) throw new AppError(ErrorCode.NotFound, { zh: '选择不存在或已失效', en: 'Unknown selection' }, 'selection_id');
+      await access.assertProject(user, c.project_id);
+      const entry = { controlCommandId: c.id, projectId: c.project_id, deviceId: c.device_id, userId: user.id, step: 'execute' as const, action: c.action, ip };
+      if (!user.canControl) {
+        await log({ ...entry, outcome: 'refused_permission' });
+        throw forbidden();
+      }
+      if (c.status !== 'selected' || c.expires_at.getTime() <= Date.now()) {
+        if (c.status === 'selected') await repo.closeSelection(db, c.id, 'expired', null);
+        await log({ ...entry, outcome: 'refused_expired', detail: c.status });
+        throw conflict('选择已过期或已使用，请重新选择', 'The selection has expired or was used; select again', 'selection_id');
+      }
+      const hash = await repo.passwordHash(db, user.id);
+      if (!hash || !(await verifyPassword(body.password, hash))) {
+        // A failed confirmation ends the selection, as select-before-operate requires: select again.
+        await repo.closeSelection(db, c.id, 'rejected', 'bad password');
+        await log({ ...entry, outcome: 'bad_password' });
+        throw new AppError(ErrorCode.BadCredentials, { zh: '操作密码错误，本次选择已取消', en: 'Wrong password; the selection was cancelled' }, 'password');
+      }
+      const commandId = `c-${randomSecret(9)}`;
+      if (!(await repo.markSent(db, c.id, commandId))) {
+        await log({ ...entry, outcome: 'refused_expired' });
+        throw conflict('选择已过期或已使用，请重新选择', 'The selection has expired or was used; select again', 'selection_id');
+      }
+      await log({ ...entry, outcome: 'sent', detail: commandId });
+      const started = Date.now();
+      const done = (status: 'succeeded' | 'refused' | 'timed_out' | 'failed', error: string | null) => ({
+        selection_id: c.selection_id,
+        command_id: commandId,
+        status,
+        error,
+        elapsed_ms: Date.now() - started,
+      });
+      try {
+        if (!publish) throw new Error('no broker connection');
+        await publish(gatewayTopics(c.gateway_sn).command, JSON.stringify({ id: commandId, command: c.command, params: c.params }));
+      } catch (err) {
+        const msg = err instanceof Error ? err.message : String(err);
+        await repo.fail(db, c.id, msg);
+        await log({ ...entry, step: 'result', outcome: 'failed', detail: msg });
+        return done('failed', msg);
+      }
+      const s = await waitForResult(c.id, started + opts.timeoutMs);
+      if (s) return done(s.status as 'succeeded' | 'refused', s.error);
+      if (await repo.timeOut(db, c.id)) {
+        await log({ ...entry, step: 'result', outcome: 'timed_out', detail: `no answer within ${opts.timeoutMs} ms` });
+        return done('timed_out', null);
+      }
+      // The answer arrived between the last look and the time-out claim.
+      const last = await repo.status(db, c.id);
+      return done(last.status as 'succeeded' | 'refused', last.error);
+    },
+
+    async cancel(user: AuthUser, selectionId: string, ip: string) {
+      const c = await repo.bySelection(db, selectionId);
+      if (!c || c.user_id !== user.id) throw new AppError(ErrorCode.NotFound, { zh: '选择不存在或已失效', en: 'Unknown selection' }, 'selection_id');
+      const r = await repo.closeSelection(db, c.id, 'cancelled', null);
+      const cancelled = Number(r.numUpdatedRows) > 0;
+      if (cancelled) await log({ controlCommandId: c.id, projectId: c.project_id, deviceId: c.device_id, userId: user.id, step: 'cancel', action: c.action, outcome: 'cancelled', ip });
+      return { cancelled };
+    },
+
+    /** A gateway's …/command/result. Records the answer once (whichever instance receives it). */
+    async onResult(gatewaySn: string, payload: Buffer): Promise<void> {
+      let msg: { id?: unknown; ok?: unknown; error?: unknown };
+      try {
+        msg = JSON.parse(payload.toString('utf8')) as typeof msg;
+      } catch {
+        return;
+      }
+      if (!msg || typeof msg.id !== 'string' || typeof msg.ok !== 'boolean') return;
+      const error = typeof msg.error === 'string' ? msg.error.slice(0, 500) : null;
+      const row = await repo.resolve(db, gatewaySn, msg.id, msg.ok, error);
+      if (row) {
+        await log({ controlCommandId: row.id, projectId: row.project_id, deviceId: row.device_id, userId: row.user_id, step: 'result', action: row.action, outcome: row.status, detail: error ?? '' });
+        waiters.get(row.id)?.();
+        return;
+      }
+      const late = await repo.byCommandId(db, gatewaySn, msg.id);
+      if (late) {
+        // After a time-out the breaker may still have operated: the log must say so.
+        await log({
+          controlCommandId: late.id,
+          projectId: late.project_id,
+          deviceId: late.device_id,
+          userId: late.user_id,
+          step: 'late_result',
+          action: late.action,
+          outcome: msg.ok ? 'succeeded' : 'refused',
+          detail: `answer after ${late.status}${error ? `: ${error}` : ''}`,
+        });
+      }
+    },
+
+    async logList(user: AuthUser, q: { project_id?: number | undefined; device_id?: number | undefined; from?: string | undefined; to?: string | undefined; page: number; size: number }, lang: Lang) {
+      const projectIds = q.project_id ? (await access.assertProject(user, q.project_id), [q.project_id]) : (await access.scope(user)).projectIds;
+      const { total, rows } = await repo.logPage(db, { projectIds, deviceId: q.device_id, from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined }, (q.page - 1) * q.size, q.size);
+      return {
+        total,
+        list: rows.map((r) => ({
+          id: r.id,
+          at: r.at.toISOString(),
+          project_id: r.project_id,
+          project_name: pick(lang, r.project_name, r.project_name_en),
+          device_id: r.device_id,
+          device_name: pick(lang, r.device_name, r.device_name_en),
+          user_name: r.user_name,
+          step: r.step,
+          action: r.action,
+          outcome: r.outcome,
+          detail: r.detail,
+          selection_id: r.selection_id,
+        })),
+      };
+    },
+  };
+}
+
+export type ControlService = ReturnType<typeof createControlService>;

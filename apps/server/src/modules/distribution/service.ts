@@ -1,0 +1,236 @@
+import { ErrorCode, sldDocument, type DistributionOverview, type Lang, type RealtimeResponse, type SldDocument } from '@gridops/contract';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
+import type { AccessService } from '../access/service.js';
+import { counterDeltas } from '../history/formulas.js';
+import { zonedDate } from '../../lib/zonedTime.js';
+import { DAY_ZONE } from '../telemetry/repository.js';
+import { generateDiagram, validateDiagram } from './diagram.js';
+import { intervalOf, qualityOf } from './quality.js';
+import { distributionRepository as repo, type DeviceRow, type PointRow } from './repository.js';
+
+const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const ZONE_OFFSET_MS = 8 * 3600_000;
+
+/** Local (Asia/Shanghai) midnight of today and the first of this month, as instants. */
+function localStarts(now: Date) {
+  const day = zonedDate(now, DAY_ZONE);
+  const at = (ymd: string) => new Date(Date.parse(`${ymd}T00:00:00Z`) - ZONE_OFFSET_MS);
+  return { today: at(day), month: at(`${day.slice(0, 8)}01`) };
+}
+
+export function createDistributionService(db: Db, access: AccessService, config: AppConfig) {
+  // Max demand of a month's finished days does not change: computed once per point and day, not per poll.
+  const pastDemand = new Map<string, { kw: number; at: Date } | null>();
+
+  const values = (points: PointRow[]) => new Map(points.map((p) => [p.key, p]));
+
+  async function monthDemand(pointIds: number[], now: Date) {
+    const { today, month } = localStarts(now);
+    const todayRows = new Map((await repo.maxDemand(db, pointIds, today, now)).map((r) => [r.point_id, r]));
+    const result = new Map<number, { today: { kw: number; at: Date } | null; month: { kw: number; at: Date } | null }>();
+    const missing = pointIds.filter((id) => !pastDemand.has(`${id}/${today.toISOString()}`));
+    if (missing.length && today > month) {
+      const past = new Map((await repo.maxDemand(db, missing, month, today)).map((r) => [r.point_id, r]));
+      if (pastDemand.size > 10_000) pastDemand.clear();
+      for (const id of missing) {
+        const r = past.get(id);
+        pastDemand.set(`${id}/${today.toISOString()}`, r ? { kw: r.kw, at: r.w } : null);
+      }
+    }
+    for (const id of pointIds) {
+      const t = todayRows.get(id);
+      const td = t ? { kw: t.kw, at: t.w } : null;
+      const p = pastDemand.get(`${id}/${today.toISOString()}`) ?? null;
+      result.set(id, { today: td, month: !p ? td : !td || p.kw >= td.kw ? p : td });
+    }
+    return result;
+  }
+
+  async function roomInScope(user: AuthUser, roomId: number) {
+    const room = await repo.room(db, roomId);
+    if (!room) throw notFound();
+    await access.assertProject(user, room.project_id);
+    return room;
+  }
+
+  function liveStates(doc: SldDocument, devices: Map<number, DeviceRow>, points: PointRow[], now: number) {
+    const byDevice = new Map<number, PointRow[]>();
+    for (const p of points) byDevice.set(p.device_id, [...(byDevice.get(p.device_id) ?? []), p]);
+    const states = [];
+    for (const e of doc.elements) {
+      if (!('device_id' in e) || e.device_id === null) continue;
+      const d = devices.get(e.device_id);
+      if (!d) continue;
+      const v = values(byDevice.get(d.id) ?? []);
+      const breaker = v.get('breaker');
+      const currents = ['Ia', 'Ib', 'Ic'].map((k) => v.get(k)?.value).filter((x): x is number => typeof x === 'number');
+      const ts = v.get('P')?.ts ?? breaker?.ts ?? null;
+      states.push({
+        element_id: e.id,
+        device_id: d.id,
+        breaker_closed: breaker?.value === null || breaker?.value === undefined ? null : breaker.value >= 0.5,
+        p_kw: v.get('P')?.value ?? null,
+        i_a: currents.length ? Math.max(...currents) : null,
+        load_rate: v.get('load_rate')?.value ?? null,
+        ts: iso(ts),
+        quality: qualityOf(ts, now, intervalOf(d.props, config.simulatorIntervalMs), d.gateway_online),
+      });
+    }
+    return states;
+  }
+
+  return {
+    async overview(user: AuthUser, projectId: number, lang: Lang, now = new Date()): Promise<DistributionOverview> {
+      await access.assertProject(user, projectId);
+      const [rooms, devices, gateways, alarms] = await Promise.all([repo.rooms(db, projectId), repo.devices(db, projectId), repo.gateways(db, projectId), repo.alarmCounts(db, projectId)]);
+      const watched = devices.filter((d) => d.kind === 'transformer' || d.kind === 'env_sensor');
+      const points = await repo.pointsWithLatest(db, watched.map((d) => d.id));
+      const byDevice = new Map<number, Map<string, PointRow>>();
+      for (const p of points) byDevice.set(p.device_id, (byDevice.get(p.device_id) ?? new Map()).set(p.key, p));
+      const transformers = devices.filter((d) => d.kind === 'transformer');
+      const ep = transformers.map((t) => byDevice.get(t.id)?.get('EP')?.id).filter((x): x is number => x !== undefined);
+      const pp = transformers.map((t) => byDevice.get(t.id)?.get('P')?.id).filter((x): x is number => x !== undefined);
+      const { today, month } = localStarts(now);
+      const [energy, demand] = await Promise.all([repo.counterDays(db, ep, month), monthDemand(pp, now)]);
+      const t = now.getTime();
+      const by_level = { 1: 0, 2: 0, 3: 0, 4: 0 };
+      for (const a of alarms) if (a.level >= 1 && a.level <= 4) by_level[a.level as 1 | 2 | 3 | 4] = a.active;
+
+      return {
+        project_id: projectId,
+        generated_at: now.toISOString(),
+        rooms: rooms.map((r) => {
+          const env = devices.find((d) => d.room_id === r.id && d.kind === 'env_sensor');
+          const v = env ? (byDevice.get(env.id) ?? new Map<string, PointRow>()) : null;
+          const ts = v?.get('temp')?.ts ?? null;
+          return {
+            id: r.id,
+            name: pick(lang, r.name, r.name_en),
+            kind: r.kind,
+            device_count: devices.filter((d) => d.room_id === r.id).length,
+            environment:
+              env && v
+                ? {
+                    device_id: env.id,
+                    temp: v.get('temp')?.value ?? null,
+                    humidity: v.get('humidity')?.value ?? null,
+                    water: v.get('water')?.value ?? null,
+                    smoke: v.get('smoke')?.value ?? null,
+                    door: v.get('door')?.value ?? null,
+                    ts: iso(ts),
+                    quality: qualityOf(ts, t, intervalOf(env.props, config.simulatorIntervalMs), env.gateway_online),
+                  }
+                : null,
+          };
+        }),
+        transformers: transformers.map((tr) => {
+          const v = byDevice.get(tr.id) ?? new Map<string, PointRow>();
+          const epId = v.get('EP')?.id;
+          const days = energy.rows.filter((r) => r.point_id === epId);
+          const deltas = counterDeltas(days, epId === undefined ? null : (energy.before.get(epId) ?? null));
+          const todayIdx = days.findIndex((r) => r.bucket.getTime() === today.getTime());
+          const d = demand.get(v.get('P')?.id ?? -1);
+          const ts = v.get('P')?.ts ?? null;
+          return {
+            device_id: tr.id,
+            room_id: tr.room_id,
+            name: pick(lang, tr.name, tr.name_en),
+            rated_kva: num(tr.props.rated_kva),
+            load_rate: v.get('load_rate')?.value ?? null,
+            p_kw: v.get('P')?.value ?? null,
+            pf: v.get('PF')?.value ?? null,
+            ts: iso(ts),
+            quality: qualityOf(ts, t, intervalOf(tr.props, config.simulatorIntervalMs), tr.gateway_online),
+            energy_today_kwh: todayIdx >= 0 ? deltas[todayIdx]! : null,
+            energy_month_kwh: days.length ? deltas.reduce((s, x) => s + x, 0) : null,
+            max_demand_today: d?.today ? { value: d.today.kw, at: d.today.at.toISOString() } : null,
+            max_demand_month: d?.month ? { value: d.month.kw, at: d.month.at.toISOString() } : null,
+          };
+        }),
+        alarms: { active: alarms.reduce((s, a) => s + a.active, 0), pending: alarms.reduce((s, a) => s + a.pending, 0), by_level },
+        gateways: gateways.map((g) => ({ id: g.id, sn: g.sn, name: g.name, online: g.online, last_seen_at: iso(g.last_seen_at), heartbeat_s: g.heartbeat_s })),
+      };
+    },
+
+    async realtime(user: AuthUser, q: { project_id: number; room_id?: number | undefined; device_ids?: number[] | undefined }, lang: Lang): Promise<RealtimeResponse> {
+      await access.assertProject(user, q.project_id);
+      const [rooms, devices] = await Promise.all([repo.rooms(db, q.project_id), repo.devices(db, q.project_id, { roomId: q.room_id, deviceIds: q.device_ids })]);
+      const points = await repo.pointsWithLatest(db, devices.map((d) => d.id));
+      const now = Date.now();
+      const pointsOf = new Map<number, PointRow[]>();
+      for (const p of points) pointsOf.set(p.device_id, [...(pointsOf.get(p.device_id) ?? []), p]);
+      const tree = [...rooms, { id: 0, name: '未分配', name_en: 'Unassigned', kind: 'other', project_id: q.project_id }]
+        .map((r) => ({
+          id: r.id,
+          name: pick(lang, r.name, r.name_en),
+          kind: r.kind,
+          devices: devices
+            .filter((d) => (d.room_id ?? 0) === r.id)
+            .map((d) => {
+              const interval = intervalOf(d.props, config.simulatorIntervalMs);
+              return {
+                id: d.id,
+                parent_id: d.parent_id,
+                sn: d.sn,
+                kind: d.kind,
+                name: pick(lang, d.name, d.name_en),
+                gateway_online: d.gateway_online ?? false,
+                points: (pointsOf.get(d.id) ?? []).map((p) => ({
+                  id: p.id,
+                  key: p.key,
+                  name: pick(lang, p.name, p.name_en),
+                  unit: p.unit,
+                  kind: p.kind as 'analog' | 'counter' | 'digital',
+                  precision: p.precision,
+                  value: p.value,
+                  ts: iso(p.ts),
+                  quality: qualityOf(p.ts, now, interval, d.gateway_online),
+                })),
+              };
+            }),
+        }))
+        .filter((r) => r.devices.length > 0 || r.id !== 0);
+      return { project_id: q.project_id, now: new Date(now).toISOString(), rooms: q.room_id ? tree.filter((r) => r.id === q.room_id) : tree };
+    },
+
+    async diagram(user: AuthUser, roomId: number, lang: Lang) {
+      const room = await roomInScope(user, roomId);
+      const [stored, devices] = await Promise.all([repo.diagram(db, roomId), repo.devices(db, room.project_id)]);
+      const parsed = stored ? sldDocument.safeParse(stored.doc) : null;
+      const doc = parsed?.success ? parsed.data : generateDiagram(devices.filter((d) => d.room_id === roomId));
+      const bound = new Set(doc.elements.flatMap((e) => ('device_id' in e && e.device_id !== null ? [e.device_id] : [])));
+      const points = await repo.pointsWithLatest(db, [...bound]);
+      return {
+        room_id: room.id,
+        project_id: room.project_id,
+        room_name: pick(lang, room.name, room.name_en),
+        stored: !!stored,
+        version: stored?.version ?? 0,
+        updated_at: iso(stored?.updated_at),
+        doc,
+        states: liveStates(doc, new Map(devices.map((d) => [d.id, d])), points, Date.now()),
+      };
+    },
+
+    /** Saves an edited diagram (control permission required: it decides which breaker an operator clicks). */
+    async saveDiagram(user: AuthUser, roomId: number, doc: SldDocument, version: number) {
+      if (!user.canControl) throw forbidden();
+      const room = await roomInScope(user, roomId);
+      const devices = await repo.devices(db, room.project_id);
+      validateDiagram(doc, new Set(devices.map((d) => d.id)));
+      const conflict = () => new AppError(ErrorCode.Conflict, { zh: '图已被他人修改，请刷新后再保存', en: 'Someone else saved this diagram meanwhile; reload and save again' }, 'version');
+      return db.transaction().execute(async (trx) => {
+        const row = version === 0 ? await repo.insertDiagram(trx, roomId, room.project_id, doc, user.id) : await repo.updateDiagram(trx, roomId, doc, version, user.id);
+        if (!row) throw conflict();
+        return { room_id: roomId, version: row.version, updated_at: row.updated_at.toISOString() };
+      });
+    },
+  };
+}
+
+export type DistributionService = ReturnType<typeof createDistributionService>;

@@ -1,0 +1,245 @@
+import type { CarbonSite, EnergyType, ResolvedRange, StatPeriod } from '@gridops/contract';
+import type { Db } from '../../db/database.js';
+import type { AuthUser } from '../../types.js';
+import type { AccessService } from '../access/service.js';
+import {
+  addSeries,
+  asStatNodes,
+  balanceSeries,
+  seriesOf,
+  sumOf,
+  type Series,
+  type StatNode,
+} from './compute.js';
+import { pctChange, round } from './counterEnergy.js';
+import { co2Kg, coalKgce, factorList, treesFor, UNITS } from './factors.js';
+import { localToday, resolvePeriod, ymd } from './periods.js';
+import { energyRepository as repo, type NodeRow } from './repository.js';
+import { topMost } from './tree.js';
+
+const TYPES: EnergyType[] = ['power', 'water', 'gas', 'heat'];
+
+/** Used energy per type per bucket: power = site consumption (balance), others = the top-most meters of the tree. */
+export function usedByType(nodes: StatNode[], s: Series): Record<EnergyType, number[]> {
+  const len = s.keys.length;
+  const tree = (t: EnergyType) => nodes.filter((n) => n.energy_type === t);
+  const top = (t: EnergyType) =>
+    addSeries(
+      len,
+      topMost(tree(t), tree(t)).map((n) => s.byNode.get(n.id)),
+    );
+  return {
+    power: balanceSeries(tree('power'), s).consumption,
+    water: top('water'),
+    gas: top('gas'),
+    heat: top('heat'),
+  };
+}
+
+/**
+ * Emissions per bucket (docs/energy-model.md, "Carbon"): purchased electricity (grid import − export) ×
+ * grid factor, gas and purchased heat × their factors; avoided = on-site generation × grid factor.
+ */
+export function emissionsOf(nodes: StatNode[], s: Series) {
+  const power = balanceSeries(
+    nodes.filter((n) => n.energy_type === 'power'),
+    s,
+  );
+  const used = usedByType(nodes, s);
+  const purchased = power.grid.map((g, i) => Math.max(0, g - power.exported[i]!));
+  return {
+    power: purchased.map((v) => co2Kg('power', v)),
+    gas: used.gas.map((v) => co2Kg('gas', v)),
+    heat: used.heat.map((v) => co2Kg('heat', v)),
+    water: used.water.map((v) => co2Kg('water', v)),
+    avoided: power.generation.map((v) => co2Kg('power', v)),
+  };
+}
+
+const yearRange2 = (year: number): ResolvedRange => ({ from: ymd(year - 1, 1, 1), to: ymd(year, 12, 31) });
+
+/** Carbon reads only the site balance of the power tree and the other trees: branch meters are not queried. */
+const CARBON_POWER_TYPES = ['grid', 'grid_export', 'pv', 'wind', 'storage_charge', 'storage_discharge'];
+export const carbonNodes = (nodes: StatNode[]) =>
+  nodes.filter((n) => n.energy_type !== 'power' || CARBON_POWER_TYPES.includes(n.node_type));
+
+function siteCarbon(
+  project: { id: number; name: string; name_en: string; area_m2: number },
+  nodes: StatNode[],
+  s: Series,
+  year: number,
+): CarbonSite {
+  const e = emissionsOf(nodes, s);
+  const idx = s.keys.map((k, i) => (k.startsWith(String(year)) ? i : -1)).filter((i) => i >= 0);
+  const prevIdx = s.keys.map((k, i) => (k.startsWith(String(year - 1)) ? i : -1)).filter((i) => i >= 0);
+  const sum = (xs: number[], is: number[]) => is.reduce((a, i) => a + (xs[i] ?? 0), 0);
+  const byType = (is: number[]) => ({
+    power: round(sum(e.power, is), 1),
+    gas: round(sum(e.gas, is), 1),
+    heat: round(sum(e.heat, is), 1),
+    water: round(sum(e.water, is), 1),
+  });
+  const emissions = byType(idx);
+  const total = round(emissions.power + emissions.gas + emissions.heat + emissions.water, 1);
+  const prev = byType(prevIdx);
+  const prevTotal = prev.power + prev.gas + prev.heat + prev.water;
+  const avoided = round(sum(e.avoided, idx), 1);
+  return {
+    project_id: project.id,
+    name: project.name,
+    name_en: project.name_en,
+    year,
+    emissions_kg: emissions,
+    total_kg: total,
+    avoided_kg: avoided,
+    net_kg: round(total - avoided, 1),
+    trees: round(treesFor(avoided), 1),
+    intensity_kg_m2: project.area_m2 > 0 ? round(total / project.area_m2, 3) : null,
+    by_month: idx.map((i) => {
+      const m = byType([i]);
+      return {
+        month: s.keys[i]!,
+        emissions_kg: m,
+        total_kg: round(m.power + m.gas + m.heat + m.water, 1),
+        avoided_kg: round(e.avoided[i] ?? 0, 1),
+      };
+    }),
+    yoy_pct: pctChange(total, prevTotal > 0 ? prevTotal : null),
+  };
+}
+
+/** Integrated energy, site carbon and the centre's aggregated carbon. */
+export function createEnergyCarbonService(db: Db, access: AccessService) {
+  const nodesOf = async (projectId: number) => asStatNodes((await repo.nodes(db, projectId)) as NodeRow[]);
+
+  return {
+    factors: () => factorList,
+
+    async integrated(
+      user: AuthUser,
+      q: {
+        project_id: number;
+        period: StatPeriod;
+        date?: string | undefined;
+        from?: string | undefined;
+        to?: string | undefined;
+      },
+    ) {
+      const p = resolvePeriod(q);
+      await access.assertProject(user, q.project_id);
+      const project = (await repo.project(db, q.project_id))!;
+      const nodes = await nodesOf(q.project_id);
+      const [cur, mom, yoy] = [
+        await seriesOf(db, nodes, p.range, p.granularity),
+        await seriesOf(db, nodes, p.mom, p.granularity),
+        await seriesOf(db, nodes, p.yoy, p.granularity),
+      ];
+      const [uc, um, uy] = [usedByType(nodes, cur), usedByType(nodes, mom), usedByType(nodes, yoy)];
+      const types = TYPES.filter(
+        (t) => project.energy_types.includes(t) || nodes.some((n) => n.energy_type === t),
+      );
+      const coalSeries = new Array<number>(cur.keys.length).fill(0);
+      const rows = types.map((t) => {
+        const value = round(sumOf(uc[t]));
+        const m = round(sumOf(um[t]));
+        const y = round(sumOf(uy[t]));
+        uc[t].forEach((v, i) => (coalSeries[i]! += coalKgce(t, v)));
+        return {
+          energy_type: t,
+          unit: UNITS[t],
+          value,
+          mom_value: m,
+          yoy_value: y,
+          mom_pct: pctChange(value, m),
+          yoy_pct: pctChange(value, y),
+          coal_kgce: round(coalKgce(t, value), 2),
+          series: uc[t].map((v) => round(v)),
+        };
+      });
+      return {
+        project_id: q.project_id,
+        period: p.period,
+        granularity: p.granularity,
+        range: p.range,
+        keys: cur.keys,
+        rows,
+        total_coal_kgce: round(
+          rows.reduce((a, r) => a + r.coal_kgce, 0),
+          2,
+        ),
+        total_coal_series: coalSeries.map((v) => round(v, 2)),
+      };
+    },
+
+    async site(user: AuthUser, projectId: number, yearIn?: number, now = new Date()): Promise<CarbonSite> {
+      await access.assertProject(user, projectId);
+      const year = yearIn ?? Number(localToday(now).slice(0, 4));
+      const project = (await repo.project(db, projectId))!;
+      const nodes = await nodesOf(projectId);
+      return siteCarbon(
+        project,
+        nodes,
+        await seriesOf(db, carbonNodes(nodes), yearRange2(year), 'month'),
+        year,
+      );
+    },
+
+    async centre(user: AuthUser, orgIdIn: number | undefined, yearIn?: number, now = new Date()) {
+      const orgId = orgIdIn ?? user.orgId;
+      const projectIds = await access.projectsUnderOrg(user, orgId);
+      const year = yearIn ?? Number(localToday(now).slice(0, 4));
+      const [projects, rows] = await Promise.all([
+        repo.projects(db, projectIds),
+        repo.nodesOfProjects(db, projectIds),
+      ]);
+      // One query for every counter of every site: node ids are unique across projects.
+      const all = rows.map((r) => ({
+        ...r,
+        power_point_id: null,
+        sort: 0,
+        layout_x: null,
+        layout_y: null,
+        device_id: null,
+        device_name: null,
+        point_key: null,
+        unit: null,
+      })) as NodeRow[];
+      const s = await seriesOf(db, carbonNodes(asStatNodes(all)), yearRange2(year), 'month');
+      const sites = projects.map((p) =>
+        siteCarbon(p, asStatNodes(all.filter((n) => n.project_id === p.id)), s, year),
+      );
+      const months = s.keys.filter((k) => k.startsWith(String(year)));
+      const sum = (f: (c: CarbonSite) => number) =>
+        round(
+          sites.reduce((a, c) => a + f(c), 0),
+          1,
+        );
+      const avoided = sum((c) => c.avoided_kg);
+      const total = sum((c) => c.total_kg);
+      return {
+        org_id: orgId,
+        year,
+        total_kg: total,
+        avoided_kg: avoided,
+        net_kg: round(total - avoided, 1),
+        trees: round(treesFor(avoided), 1),
+        emissions_kg: {
+          power: sum((c) => c.emissions_kg.power),
+          gas: sum((c) => c.emissions_kg.gas),
+          heat: sum((c) => c.emissions_kg.heat),
+          water: sum((c) => c.emissions_kg.water),
+        },
+        by_month: months.map((m, i) => ({
+          month: m,
+          total_kg: sum((c) => c.by_month[i]?.total_kg ?? 0),
+          avoided_kg: sum((c) => c.by_month[i]?.avoided_kg ?? 0),
+        })),
+        ranking: [...sites]
+          .sort((a, b) => b.total_kg - a.total_kg)
+          .map(({ by_month: _omit, ...c }, i) => ({ ...c, rank: i + 1 })),
+      };
+    },
+  };
+}
+
+export type EnergyCarbonService = ReturnType<typeof createEnergyCarbonService>;

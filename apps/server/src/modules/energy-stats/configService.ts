@@ -1,0 +1,356 @@
+import {
+  ErrorCode,
+  TOU_BANDS,
+  type EnergyLoop,
+  type EnergyType,
+  type MeterNode,
+  type MeterNodeCreate,
+  type MeterNodeType,
+  type MeterNodeUpdate,
+  type MeterPoint,
+  type MeterTreeNode,
+  type Tariff,
+  type TariffMonth,
+} from '@gridops/contract';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
+import type { AccessService } from '../access/service.js';
+import { configRepository as cfg, type NodeValues } from './configRepository.js';
+import { energyRepository as repo, type NodeRow } from './repository.js';
+import { toTariffMonths, validateTariff } from './tariff.js';
+import { wouldCycle } from './tree.js';
+
+/** Counter keys of the catalogue and the energy tree they belong to. */
+export const COUNTER_ENERGY: Record<string, EnergyType> = {
+  EP: 'power',
+  EPchg: 'power',
+  EPdis: 'power',
+  EW: 'water',
+  EG: 'gas',
+  EH: 'heat',
+};
+/** Live power/flow points and their tree: P (kW), flow (m³/h, water or gas by device), power (heat kW). */
+const powerEnergy = (key: string, deviceKind: string): EnergyType | null =>
+  key === 'P'
+    ? 'power'
+    : key === 'power' && deviceKind === 'heat_meter'
+      ? 'heat'
+      : key === 'flow'
+        ? deviceKind === 'gas_meter'
+          ? 'gas'
+          : 'water'
+        : null;
+const POWER_ONLY: MeterNodeType[] = [
+  'grid_export',
+  'pv',
+  'wind',
+  'storage_charge',
+  'storage_discharge',
+  'ev_charging',
+];
+
+const invalid = (field: string, zh: string, en: string) =>
+  new AppError(ErrorCode.Validation, { zh, en }, field);
+
+export const toMeterNode = (r: NodeRow): MeterNode => ({
+  id: r.id,
+  project_id: r.project_id,
+  energy_type: r.energy_type as EnergyType,
+  parent_id: r.parent_id,
+  node_type: r.node_type as MeterNodeType,
+  name: r.name,
+  name_en: r.name_en,
+  point_id: r.point_id,
+  power_point_id: r.power_point_id,
+  sort: r.sort,
+  layout_x: r.layout_x,
+  layout_y: r.layout_y,
+  device_id: r.device_id,
+  device_name: r.device_name,
+  point_key: r.point_key,
+  unit: r.unit ?? { power: 'kWh', water: 'm³', gas: 'm³', heat: 'GJ' }[r.energy_type as EnergyType] ?? '',
+});
+
+export function nest(nodes: MeterNode[]): MeterTreeNode[] {
+  const byId = new Map<number, MeterTreeNode>(nodes.map((n) => [n.id, { ...n, children: [] }]));
+  const roots: MeterTreeNode[] = [];
+  for (const n of byId.values()) {
+    const parent = n.parent_id === null ? undefined : byId.get(n.parent_id);
+    if (parent) parent.children.push(n);
+    else roots.push(n);
+  }
+  return roots;
+}
+
+export function createEnergyConfigService(db: Db, access: AccessService) {
+  /** Every rule a node must satisfy in its tree; throws 10006/10008 naming the field. */
+  async function validate(projectId: number, energyType: EnergyType, nodeId: number | null, v: NodeValues) {
+    if (energyType !== 'power' && POWER_ONLY.includes(v.node_type as MeterNodeType)) {
+      throw invalid(
+        'node_type',
+        `${v.node_type} 类型只能用于电力计量树`,
+        `node type ${v.node_type} belongs to the power tree only`,
+      );
+    }
+    const tree = await repo.nodes(db, projectId, energyType);
+    if (v.parent_id !== null) {
+      const parent = await repo.nodeById(db, v.parent_id);
+      if (!parent)
+        throw invalid(
+          'parent_id',
+          `上级节点 ${v.parent_id} 不存在`,
+          `parent node ${v.parent_id} does not exist`,
+        );
+      if (parent.project_id !== projectId)
+        throw invalid(
+          'parent_id',
+          '上级节点必须属于同一项目',
+          'the parent node must belong to the same project',
+        );
+      if (parent.energy_type !== energyType)
+        throw invalid(
+          'parent_id',
+          '上级节点必须属于同一能源类型的计量树',
+          'the parent node must be in the same energy tree',
+        );
+      if (
+        nodeId !== null &&
+        wouldCycle(
+          tree.map((n) => ({ ...n, node_type: n.node_type as MeterNodeType })),
+          nodeId,
+          v.parent_id,
+        )
+      )
+        throw invalid(
+          'parent_id',
+          '不能把节点挂到它自己或其下级节点下（形成环）',
+          'a node cannot be moved under itself or its descendants (cycle)',
+        );
+    }
+    if (v.point_id !== null) {
+      const pt = await repo.projectPoint(db, projectId, v.point_id);
+      if (!pt)
+        throw invalid(
+          'point_id',
+          `计量点 ${v.point_id} 不属于该项目`,
+          `meter point ${v.point_id} is not a point of this project`,
+        );
+      if (pt.kind !== 'counter' || COUNTER_ENERGY[pt.key] !== energyType) {
+        throw invalid(
+          'point_id',
+          `计量点 ${v.point_id}（${pt.key}）不是${energyType}累计量`,
+          `meter point ${v.point_id} (${pt.key}) is not a ${energyType} counter`,
+        );
+      }
+      const other = tree.find((n) => n.point_id === v.point_id && n.id !== nodeId);
+      if (other)
+        throw new AppError(
+          ErrorCode.Conflict,
+          {
+            zh: `计量点已绑定到节点“${other.name}”`,
+            en: `This meter point is already bound to node "${other.name_en || other.name}"`,
+          },
+          'point_id',
+        );
+    }
+    if (v.power_point_id !== null) {
+      const pt = await repo.projectPoint(db, projectId, v.power_point_id);
+      if (!pt || powerEnergy(pt.key, pt.device_kind) !== energyType) {
+        throw invalid(
+          'power_point_id',
+          `功率点 ${v.power_point_id} 不是该项目的${energyType}功率测点`,
+          `power point ${v.power_point_id} is not a ${energyType} power point of this project`,
+        );
+      }
+    }
+  }
+
+  async function ownNode(user: AuthUser, id: number) {
+    const node = await repo.nodeById(db, id);
+    if (!node) throw notFound();
+    await access.assertProject(user, node.project_id);
+    return node;
+  }
+
+  async function ownLoop(user: AuthUser, id: number) {
+    const loop = await cfg.loopById(db, id);
+    if (!loop) throw notFound();
+    await access.assertProject(user, loop.project_id);
+    return loop;
+  }
+
+  async function checkLoopNodes(projectId: number, ids: number[]) {
+    const unique = [...new Set(ids)];
+    const found = new Set(await cfg.nodeIdsOfProject(db, projectId, unique));
+    const missing = unique.find((n) => !found.has(n));
+    if (missing !== undefined)
+      throw invalid(
+        'node_ids',
+        `节点 ${missing} 不属于该项目`,
+        `node ${missing} is not a node of this project`,
+      );
+    return unique;
+  }
+
+  async function nodeOut(id: number): Promise<MeterNode> {
+    const n = await repo.nodeById(db, id);
+    const rows = await repo.nodes(db, n!.project_id, n!.energy_type);
+    return toMeterNode(rows.find((r) => r.id === id)!);
+  }
+
+  return {
+    async tree(user: AuthUser, projectId: number, energyType: EnergyType) {
+      await access.assertProject(user, projectId);
+      const nodes = (await repo.nodes(db, projectId, energyType)).map(toMeterNode);
+      return { project_id: projectId, energy_type: energyType, nodes, tree: nest(nodes) };
+    },
+
+    async createNode(user: AuthUser, body: MeterNodeCreate): Promise<MeterNode> {
+      await access.assertProject(user, body.project_id);
+      const v: NodeValues = {
+        parent_id: body.parent_id,
+        node_type: body.node_type,
+        name: body.name,
+        name_en: body.name_en,
+        point_id: body.point_id,
+        power_point_id: body.power_point_id,
+        sort: body.sort,
+      };
+      await validate(body.project_id, body.energy_type, null, v);
+      return nodeOut(await cfg.insertNode(db, body.project_id, body.energy_type, v));
+    },
+
+    async updateNode(user: AuthUser, id: number, body: MeterNodeUpdate): Promise<MeterNode> {
+      const node = await ownNode(user, id);
+      const v: NodeValues = {
+        parent_id: body.parent_id !== undefined ? body.parent_id : node.parent_id,
+        node_type: body.node_type ?? node.node_type,
+        name: body.name ?? node.name,
+        name_en: body.name_en ?? node.name_en,
+        point_id: body.point_id !== undefined ? body.point_id : node.point_id,
+        power_point_id: body.power_point_id !== undefined ? body.power_point_id : node.power_point_id,
+        sort: body.sort ?? node.sort,
+      };
+      await validate(node.project_id, node.energy_type as EnergyType, id, v);
+      await cfg.updateNode(db, id, v);
+      return nodeOut(id);
+    },
+
+    async deleteNode(user: AuthUser, id: number): Promise<{ id: number }> {
+      await ownNode(user, id);
+      if ((await cfg.childCount(db, id)) > 0) {
+        throw new AppError(
+          ErrorCode.Conflict,
+          { zh: '请先删除或移走下级节点', en: 'Delete or move its child nodes first' },
+          'id',
+        );
+      }
+      await cfg.deleteNode(db, id);
+      return { id };
+    },
+
+    async points(user: AuthUser, projectId: number): Promise<MeterPoint[]> {
+      await access.assertProject(user, projectId);
+      const [points, nodes] = await Promise.all([
+        repo.projectPoints(db, projectId),
+        repo.nodes(db, projectId),
+      ]);
+      const out: MeterPoint[] = [];
+      for (const p of points) {
+        const energy = p.kind === 'counter' ? COUNTER_ENERGY[p.key] : powerEnergy(p.key, p.device_kind);
+        if (!energy) continue;
+        const bound = nodes.find(
+          (n) => n.energy_type === energy && (n.point_id === p.point_id || n.power_point_id === p.point_id),
+        );
+        out.push({
+          ...p,
+          kind: p.kind as 'counter' | 'analog',
+          energy_type: energy,
+          bound_node_id: bound?.id ?? null,
+        });
+      }
+      return out;
+    },
+
+    async setLayout(
+      user: AuthUser,
+      projectId: number,
+      positions: { node_id: number; x: number; y: number }[],
+    ) {
+      await access.assertProject(user, projectId);
+      await checkLoopNodes(
+        projectId,
+        positions.map((p) => p.node_id),
+      ).catch(() => {
+        throw invalid(
+          'positions',
+          '包含不属于该项目的节点',
+          'positions name a node that is not in this project',
+        );
+      });
+      await cfg.setLayout(db, projectId, positions);
+      return { updated: positions.length };
+    },
+
+    async loops(user: AuthUser, projectId: number): Promise<EnergyLoop[]> {
+      await access.assertProject(user, projectId);
+      return cfg.loops(db, projectId);
+    },
+    async createLoop(
+      user: AuthUser,
+      body: { project_id: number; name: string; name_en: string; node_ids: number[] },
+    ): Promise<EnergyLoop> {
+      await access.assertProject(user, body.project_id);
+      const nodeIds = await checkLoopNodes(body.project_id, body.node_ids);
+      return (await cfg.loopById(db, await cfg.insertLoop(db, { ...body, node_ids: nodeIds })))!;
+    },
+    async updateLoop(
+      user: AuthUser,
+      id: number,
+      body: { name?: string | undefined; name_en?: string | undefined; node_ids?: number[] | undefined },
+    ): Promise<EnergyLoop> {
+      const loop = await ownLoop(user, id);
+      const v: { name?: string; name_en?: string; node_ids?: number[] } = {};
+      if (body.name !== undefined) v.name = body.name;
+      if (body.name_en !== undefined) v.name_en = body.name_en;
+      if (body.node_ids !== undefined) v.node_ids = await checkLoopNodes(loop.project_id, body.node_ids);
+      if (Object.keys(v).length) await cfg.updateLoop(db, id, v);
+      return (await cfg.loopById(db, id))!;
+    },
+    async deleteLoop(user: AuthUser, id: number) {
+      await ownLoop(user, id);
+      await cfg.deleteLoop(db, id);
+      return { id };
+    },
+
+    async tariff(user: AuthUser, projectId: number): Promise<Tariff> {
+      await access.assertProject(user, projectId);
+      const [periods, prices] = await Promise.all([
+        repo.tariffPeriods(db, projectId),
+        repo.tariffPrices(db, projectId),
+      ]);
+      return {
+        project_id: projectId,
+        currency: 'CNY',
+        months: toTariffMonths(periods as Parameters<typeof toTariffMonths>[0], prices),
+      };
+    },
+
+    async setTariff(user: AuthUser, projectId: number, months: TariffMonth[]): Promise<Tariff> {
+      await access.assertProject(user, projectId);
+      const periods = validateTariff(months);
+      const prices = months.flatMap((m) =>
+        TOU_BANDS.filter((b) => m.prices[b] !== undefined).map((band) => ({
+          month: m.month,
+          band,
+          price: m.prices[band]!,
+        })),
+      );
+      await cfg.replaceTariff(db, projectId, periods, prices);
+      return this.tariff(user, projectId);
+    },
+  };
+}
+
+export type EnergyConfigService = ReturnType<typeof createEnergyConfigService>;

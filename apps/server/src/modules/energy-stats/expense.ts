@@ -1,0 +1,150 @@
+import {
+  TOU_BANDS,
+  type ExpenseResponse,
+  type Granularity,
+  type ResolvedRange,
+  type TouBand,
+} from '@gridops/contract';
+import type { Db } from '../../db/database.js';
+import { round } from './counterEnergy.js';
+import type { StatNode } from './compute.js';
+import { bucketKeys, dayEnd, dayStart } from './periods.js';
+import { energyRepository as repo } from './repository.js';
+import { shareTable, type PeriodRow } from './tariff.js';
+import { nodeSeries, topMost } from './tree.js';
+
+/**
+ * Cost per node, period bucket and TOU band (docs/energy-model.md, "Cost"): each hour's energy is split
+ * between bands by the minutes each band covers in that local hour, and priced at that month's band price.
+ * Without a tariff the energy is reported under 'flat' at zero cost.
+ */
+export interface ClockRow {
+  point_id: number;
+  key: string;
+  month: number;
+  hour: number;
+  energy: number;
+}
+
+const B = TOU_BANDS.length;
+
+/** Per point: flattened [bucket × band] energy and cost arrays (index = bucket * 4 + band). */
+export function pricePoints(
+  rows: ClockRow[],
+  keys: string[],
+  periods: PeriodRow[],
+  prices: { month: number; band: string; price: number }[],
+) {
+  const index = new Map(keys.map((k, i) => [k, i]));
+  const shares = shareTable(periods);
+  const price = new Map(prices.map((p) => [`${p.month}:${p.band}`, p.price]));
+  const energy = new Map<number, number[]>();
+  const cost = new Map<number, number[]>();
+  const flat = TOU_BANDS.indexOf('flat');
+  for (const r of rows) {
+    const i = index.get(r.key);
+    if (i === undefined || r.energy === 0) continue;
+    const e = energy.get(r.point_id) ?? new Array<number>(keys.length * B).fill(0);
+    const c = cost.get(r.point_id) ?? new Array<number>(keys.length * B).fill(0);
+    const split = shares.get(r.month)?.[r.hour];
+    if (!split || split.size === 0) e[i * B + flat]! += r.energy;
+    else {
+      for (const [band, share] of split) {
+        const b = TOU_BANDS.indexOf(band);
+        e[i * B + b]! += r.energy * share;
+        c[i * B + b]! += r.energy * share * (price.get(`${r.month}:${band}`) ?? 0);
+      }
+    }
+    energy.set(r.point_id, e);
+    cost.set(r.point_id, c);
+  }
+  return { energy, cost };
+}
+
+const bandsOf = (e: number[], c: number[], offset: number) =>
+  TOU_BANDS.map((band: TouBand, b) => ({
+    band,
+    energy: round(e[offset + b] ?? 0),
+    cost: round(c[offset + b] ?? 0, 2),
+  }));
+const sumBands = (xs: number[], len: number, b: number) => {
+  let s = 0;
+  for (let i = 0; i < len; i++) s += xs[i * B + b] ?? 0;
+  return s;
+};
+
+export async function expenseReport(
+  db: Db,
+  projectId: number,
+  all: StatNode[],
+  selected: StatNode[],
+  range: ResolvedRange,
+  granularity: Granularity,
+): Promise<ExpenseResponse> {
+  const keys = bucketKeys(range, granularity);
+  const ids = [...new Set(all.map((n) => n.point_id).filter((p): p is number => p !== null))];
+  const [rows, periods, prices] = await Promise.all([
+    repo.hourlyByClock(db, ids, dayStart(range.from), dayEnd(range.to), granularity),
+    repo.tariffPeriods(db, projectId),
+    repo.tariffPrices(db, projectId),
+  ]);
+  const priced = pricePoints(rows, keys, periods as PeriodRow[], prices);
+  const len = keys.length * B;
+  const energy = nodeSeries(all, priced.energy, len);
+  const cost = nodeSeries(all, priced.cost, len);
+  const top = topMost(all, selected);
+  const totalE = new Array<number>(len).fill(0);
+  const totalC = new Array<number>(len).fill(0);
+  for (const n of top) {
+    energy.get(n.id)?.forEach((v, i) => (totalE[i]! += v));
+    cost.get(n.id)?.forEach((v, i) => (totalC[i]! += v));
+  }
+  const whole = (xs: number[]) => TOU_BANDS.map((_, b) => sumBands(xs, keys.length, b));
+  const bandsTotal = (e: number[], c: number[]) => {
+    const we = whole(e);
+    const wc = whole(c);
+    return TOU_BANDS.map((band, b) => ({ band, energy: round(we[b]!), cost: round(wc[b]!, 2) }));
+  };
+  const totalEnergy = whole(totalE).reduce((a, b) => a + b, 0);
+  const totalCost = whole(totalC).reduce((a, b) => a + b, 0);
+  return {
+    project_id: projectId,
+    currency: 'CNY',
+    range,
+    granularity,
+    tariff_configured: periods.length > 0,
+    periods: keys.map((key, i) => {
+      const bands = bandsOf(totalE, totalC, i * B);
+      return {
+        key,
+        energy: round(bands.reduce((a, b) => a + b.energy, 0)),
+        cost: round(
+          bands.reduce((a, b) => a + b.cost, 0),
+          2,
+        ),
+        bands,
+      };
+    }),
+    nodes: selected.map((n) => {
+      const bands = bandsTotal(energy.get(n.id) ?? [], cost.get(n.id) ?? []);
+      return {
+        node_id: n.id,
+        name: n.name,
+        name_en: n.name_en,
+        node_type: n.node_type,
+        energy: round(bands.reduce((a, b) => a + b.energy, 0)),
+        cost: round(
+          bands.reduce((a, b) => a + b.cost, 0),
+          2,
+        ),
+        bands,
+      };
+    }),
+    total: {
+      energy: round(totalEnergy),
+      cost: round(totalCost, 2),
+      avg_price: totalEnergy > 0 ? round(totalCost / totalEnergy, 4) : null,
+      bands: bandsTotal(totalE, totalC),
+    },
+  };
+}

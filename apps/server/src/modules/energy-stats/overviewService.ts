@@ -1,0 +1,242 @@
+import type { Db } from '../../db/database.js';
+import type { AuthUser } from '../../types.js';
+import type { AccessService } from '../access/service.js';
+import { addSeries, asStatNodes, balanceSeries, seriesOf, triple, type StatNode } from './compute.js';
+import { ratioPct, round } from './counterEnergy.js';
+import { expenseReport } from './expense.js';
+import { co2Kg, treesFor } from './factors.js';
+import { flowGraph, nodeKw, STALE_AFTER_S } from './live.js';
+import { dayOf, localToday, monthOf, upTo, yearOf } from './periods.js';
+import { energyRepository as repo } from './repository.js';
+import { clearSkyRange } from './solar.js';
+import { depthOf } from './tree.js';
+
+type Triple = { today: number; month: number; year: number };
+const tripleRatio = (num: Triple, den: Triple) => ({
+  today: ratioPct(num.today, den.today),
+  month: ratioPct(num.month, den.month),
+  year: ratioPct(num.year, den.year),
+});
+const mode = (kw: number | null) =>
+  (kw === null ? 'unknown' : kw > 1 ? 'discharging' : kw < -1 ? 'charging' : 'idle') as
+    'charging' | 'discharging' | 'idle' | 'unknown';
+
+/** Overview pages (new energy, storage, power use) and the live views (flow, micro-grid). */
+export function createEnergyOverviewService(db: Db, access: AccessService) {
+  async function site(user: AuthUser, projectId: number) {
+    await access.assertProject(user, projectId);
+    const [project, rows] = await Promise.all([
+      repo.project(db, projectId),
+      repo.nodes(db, projectId, 'power'),
+    ]);
+    return { project: project!, nodes: asStatNodes(rows) };
+  }
+
+  /** Year-to-date daily balance of the power tree, split into today / month / year. */
+  async function ytd(nodes: StatNode[], date: string) {
+    const s = await seriesOf(db, nodes, upTo(yearOf(date), date), 'day');
+    const b = balanceSeries(nodes, s);
+    const t = (xs: number[]) => triple(s.keys, xs, date);
+    return { s, b, t };
+  }
+
+  async function live(nodes: StatNode[], now: Date) {
+    const ids = nodes.map((n) => n.power_point_id).filter((p): p is number => p !== null);
+    const latest = await repo.latest(db, [...new Set(ids)]);
+    const map = new Map(latest.map((l) => [l.point_id, { value: l.value, ts: new Date(l.ts) }]));
+    const newest = latest.reduce<Date | null>(
+      (m, l) => (m === null || new Date(l.ts) > m ? new Date(l.ts) : m),
+      null,
+    );
+    return { kw: nodeKw(nodes, map, now), raw: map, at: newest ? newest.toISOString() : null };
+  }
+
+  const sumKw = (nodes: StatNode[], kw: Map<number, number | null>, types: string[]) => {
+    const vals = nodes
+      .filter((n) => types.includes(n.node_type) && n.power_point_id !== null)
+      .map((n) => kw.get(n.id) ?? null);
+    return vals.some((v) => v !== null) ? vals.reduce<number>((a, v) => a + (v ?? 0), 0) : null;
+  };
+
+  return {
+    async newEnergy(user: AuthUser, projectId: number, dateIn?: string, now = new Date()) {
+      const { project, nodes } = await site(user, projectId);
+      const date = dateIn ?? localToday(now);
+      const { b, t } = await ytd(nodes, date);
+      const generation = t(b.generation);
+      const exported = t(b.exported);
+      const used = {
+        today: generation.today - exported.today,
+        month: generation.month - exported.month,
+        year: generation.year - exported.year,
+      };
+      const kwp = project.pv_capacity_kw;
+      const eq = (v: number) => (kwp > 0 ? round(v / kwp, 2) : 0);
+      const irr = {
+        today: round(clearSkyRange(date, date, project.latitude, project.longitude), 3),
+        month: round(clearSkyRange(monthOf(date).from, date, project.latitude, project.longitude), 3),
+        year: round(clearSkyRange(yearOf(date).from, date, project.latitude, project.longitude), 3),
+      };
+      // PR = E / (kWp × H / 1 kW/m²): yield over reference yield (IEC 61724-1), H from clear sky.
+      const pr = (e: number, h: number) => (kwp > 0 && h > 0 ? round((e / (kwp * h)) * 100, 2) : null);
+      const { kw } = await live(nodes, now);
+      const avoided = co2Kg('power', generation.year);
+      return {
+        project_id: projectId,
+        date,
+        capacity_kwp: kwp,
+        generation,
+        self_consumption_pct: tripleRatio(used, generation),
+        export_metered: b.exportMetered,
+        equivalent_hours: {
+          today: eq(generation.today),
+          month: eq(generation.month),
+          year: eq(generation.year),
+        },
+        performance_ratio_pct: {
+          today: pr(generation.today, irr.today),
+          month: pr(generation.month, irr.month),
+          year: pr(generation.year, irr.year),
+        },
+        irradiation_kwh_m2: irr,
+        live_kw: sumKw(nodes, kw, ['pv', 'wind']),
+        avoided_co2_kg_year: round(avoided, 1),
+        trees_year: round(treesFor(avoided), 1),
+      };
+    },
+
+    async storage(user: AuthUser, projectId: number, dateIn?: string, now = new Date()) {
+      const { project, nodes } = await site(user, projectId);
+      const date = dateIn ?? localToday(now);
+      const { b, t } = await ytd(nodes, date);
+      const charged = t(b.charged);
+      const discharged = t(b.discharged);
+      const cap = project.storage_capacity_kwh;
+      const cyc = (v: number) => (cap > 0 ? round(v / cap, 2) : 0);
+      const hourly = balanceSeries(nodes, await seriesOf(db, nodes, dayOf(date), 'hour'));
+      const { raw } = await live(nodes, now);
+      const pcs = nodes.find((n) => n.node_type === 'storage_discharge' && n.power_point_id !== null);
+      const pl = pcs ? raw.get(pcs.power_point_id!) : undefined;
+      const powerKw =
+        pl && now.getTime() - pl.ts.getTime() <= STALE_AFTER_S * 1000 ? round(pl.value, 2) : null;
+      const soc = await repo.bmsSoc(db, projectId);
+      return {
+        project_id: projectId,
+        date,
+        capacity_kwh: cap,
+        charged,
+        discharged,
+        cycles: { today: cyc(discharged.today), month: cyc(discharged.month), year: cyc(discharged.year) },
+        efficiency_pct: tripleRatio(discharged, charged),
+        live: { power_kw: powerKw, soc_pct: soc ? round(soc.value, 1) : null, mode: mode(powerKw) },
+        today_hourly: {
+          charged: hourly.charged.map((v) => round(v)),
+          discharged: hourly.discharged.map((v) => round(v)),
+        },
+      };
+    },
+
+    async power(user: AuthUser, projectId: number, dateIn?: string, now = new Date()) {
+      const { project, nodes } = await site(user, projectId);
+      const date = dateIn ?? localToday(now);
+      const { s, b, t } = await ytd(nodes, date);
+      const month = upTo(monthOf(date), date);
+      const grids = nodes.filter((n) => n.node_type === 'grid');
+      const exp = await expenseReport(db, projectId, nodes, grids, month, 'month');
+      const depth = depthOf(nodes);
+      const ym = date.slice(0, 7);
+      const monthIdx = s.keys.map((k, i) => (k.startsWith(ym) ? i : -1)).filter((i) => i >= 0);
+      const branches = nodes
+        .filter((n) => n.node_type === 'load' || n.node_type === 'ev_charging')
+        .map((n) => ({ n, e: monthIdx.reduce((a, i) => a + (s.byNode.get(n.id)?.[i] ?? 0), 0) }))
+        .filter((x) => (depth.get(x.n.id) ?? 0) >= 2)
+        .sort((a, c) => c.e - a.e)
+        .slice(0, 10)
+        .map((x) => ({ node_id: x.n.id, name: x.n.name, name_en: x.n.name_en, energy: round(x.e) }));
+      const { kw } = await live(nodes, now);
+      const grid = sumKw(nodes, kw, ['grid']);
+      const consumption = t(b.consumption);
+      const liveKw =
+        grid === null
+          ? null
+          : round(
+              grid -
+                (sumKw(nodes, kw, ['grid_export']) ?? 0) +
+                (sumKw(nodes, kw, ['pv', 'wind']) ?? 0) +
+                (sumKw(nodes, kw, ['storage_discharge']) ?? 0) -
+                (sumKw(nodes, kw, ['storage_charge']) ?? 0),
+              2,
+            );
+      return {
+        project_id: projectId,
+        date,
+        consumption,
+        grid_import: t(b.grid),
+        month_by_band: exp.total.bands,
+        month_cost: exp.total.cost,
+        top_branches: branches,
+        live_kw: liveKw,
+        intensity_kwh_m2_year: project.area_m2 > 0 ? round(consumption.year / project.area_m2, 3) : null,
+      };
+    },
+
+    async flow(user: AuthUser, projectId: number, now = new Date()) {
+      const { nodes } = await site(user, projectId);
+      const { kw, at } = await live(nodes, now);
+      return { project_id: projectId, at, ...flowGraph(nodes, kw), stale_after_s: STALE_AFTER_S };
+    },
+
+    async microgrid(user: AuthUser, projectId: number, now = new Date()) {
+      const { project, nodes } = await site(user, projectId);
+      const { kw, raw, at } = await live(nodes, now);
+      const source = sumKw(nodes, kw, ['pv', 'wind']) ?? 0;
+      const grid = (sumKw(nodes, kw, ['grid']) ?? 0) - (sumKw(nodes, kw, ['grid_export']) ?? 0);
+      const pcs = nodes.find(
+        (n) =>
+          (n.node_type === 'storage_discharge' || n.node_type === 'storage_charge') &&
+          n.power_point_id !== null,
+      );
+      const pl = pcs ? raw.get(pcs.power_point_id!) : undefined;
+      const storageKw = pl && now.getTime() - pl.ts.getTime() <= STALE_AFTER_S * 1000 ? pl.value : null;
+      const charging = sumKw(nodes, kw, ['ev_charging']) ?? 0;
+      const date = localToday(now);
+      const today = balanceSeries(nodes, await seriesOf(db, nodes, dayOf(date), 'day'));
+      const v = (xs: number[]) => round(xs.reduce((a, x) => a + x, 0));
+      const consumption = v(today.consumption);
+      const gridImport = v(today.grid);
+      const soc = await repo.bmsSoc(db, projectId);
+      const hasStorage = project.storage_capacity_kwh > 0;
+      return {
+        project_id: projectId,
+        at,
+        source_kw: round(source, 2),
+        grid_kw: round(grid, 2),
+        load_kw: round(Math.max(0, grid + source + (storageKw ?? 0) - charging), 2),
+        storage_kw: round(storageKw ?? 0, 2),
+        charging_kw: round(charging, 2),
+        storage: {
+          soc_pct: soc ? round(soc.value, 1) : null,
+          mode: hasStorage ? mode(storageKw) : ('unknown' as const),
+          // The simulator's (and the demo sites') dispatch: charge in the valley and the midday PV surplus, discharge at the peaks.
+          strategy: hasStorage ? '峰谷套利 + 光伏消纳：谷时与午间充电，早晚高峰放电' : '无储能',
+          strategy_en: hasStorage
+            ? 'TOU arbitrage + PV self-consumption: charge at night and midday, discharge at the morning and evening peaks'
+            : 'No storage',
+          capacity_kwh: project.storage_capacity_kwh,
+        },
+        today: {
+          consumption,
+          grid_import: gridImport,
+          generation: v(today.generation),
+          charged: v(today.charged),
+          discharged: v(today.discharged),
+          ev_charging: v(addSeries(1, [today.ev])),
+          self_sufficiency_pct:
+            consumption > 0 ? round(Math.max(0, (consumption - gridImport) / consumption) * 100, 2) : null,
+        },
+      };
+    },
+  };
+}
+
+export type EnergyOverviewService = ReturnType<typeof createEnergyOverviewService>;

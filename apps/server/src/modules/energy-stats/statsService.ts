@@ -1,0 +1,209 @@
+import {
+  ErrorCode,
+  type EnergyCategory,
+  type EnergyType,
+  type StatPeriod,
+  type StatsResponse,
+} from '@gridops/contract';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
+import type { AccessService } from '../access/service.js';
+import { UNITS } from './factors.js';
+import {
+  asStatNodes,
+  CATEGORY_ENERGY,
+  categoryNodes,
+  categoryTotal,
+  seriesOf,
+  sumOf,
+  type StatNode,
+} from './compute.js';
+import { pctChange, round } from './counterEnergy.js';
+import { expenseReport } from './expense.js';
+import { dayEnd, dayStart, resolvePeriod } from './periods.js';
+import { energyRepository as repo } from './repository.js';
+import { lossLevels, lossRows } from './tree.js';
+
+export interface PeriodInput {
+  period: StatPeriod;
+  date?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const at = (xs: number[] | undefined, i: number) => (xs && i < xs.length ? round(xs[i]!) : null);
+
+/** Statistics pages: series with MoM/YoY, readings, losses, expense (docs/energy-model.md). */
+export function createEnergyStatsService(db: Db, access: AccessService) {
+  async function siteNodes(user: AuthUser, projectId: number, energyType: EnergyType): Promise<StatNode[]> {
+    await access.assertProject(user, projectId);
+    return asStatNodes(await repo.nodes(db, projectId, energyType));
+  }
+
+  function restrict(nodes: StatNode[], ids: number[] | undefined, field = 'node_ids'): StatNode[] {
+    if (!ids) return nodes;
+    const set = new Set(ids);
+    const picked = nodes.filter((n) => set.has(n.id));
+    if (picked.length !== set.size) {
+      const missing = ids.find((id) => !picked.some((n) => n.id === id));
+      throw new AppError(
+        ErrorCode.Validation,
+        { zh: `节点 ${missing} 不在该计量范围内`, en: `node ${missing} is not in this metering scope` },
+        field,
+      );
+    }
+    return picked;
+  }
+
+  return {
+    async stats(
+      user: AuthUser,
+      q: PeriodInput & { project_id: number; category: EnergyCategory; node_ids?: number[] | undefined },
+    ): Promise<StatsResponse> {
+      const p = resolvePeriod(q);
+      const energyType = CATEGORY_ENERGY[q.category];
+      const all = await siteNodes(user, q.project_id, energyType);
+      const selected = restrict(categoryNodes(all, q.category), q.node_ids);
+      const cur = await seriesOf(db, all, p.range, p.granularity);
+      const mom = await seriesOf(db, all, p.mom, p.granularity);
+      // A year's MoM and YoY are both the previous year: one query.
+      const yoy =
+        p.yoy.from === p.mom.from && p.yoy.to === p.mom.to
+          ? mom
+          : await seriesOf(db, all, p.yoy, p.granularity);
+      const restricted = q.node_ids !== undefined;
+      const totals = [cur, mom, yoy].map((s) => categoryTotal(q.category, all, selected, s, restricted));
+      const [tc, tm, ty] = totals as [number[], number[], number[]];
+      const total = { value: round(sumOf(tc)), mom_value: round(sumOf(tm)), yoy_value: round(sumOf(ty)) };
+      return {
+        project_id: q.project_id,
+        category: q.category,
+        energy_type: energyType,
+        unit: UNITS[energyType],
+        period: p.period,
+        granularity: p.granularity,
+        range: p.range,
+        mom_range: p.mom,
+        yoy_range: p.yoy,
+        buckets: cur.keys.map((key, i) => {
+          const value = round(tc[i]!);
+          const m = at(tm, i);
+          const y = at(ty, i);
+          return {
+            key,
+            value,
+            mom_value: m,
+            yoy_value: y,
+            mom_pct: pctChange(value, m),
+            yoy_pct: pctChange(value, y),
+          };
+        }),
+        total: {
+          ...total,
+          mom_pct: pctChange(total.value, total.mom_value),
+          yoy_pct: pctChange(total.value, total.yoy_value),
+        },
+        nodes: selected.map((n) => {
+          const series = (cur.byNode.get(n.id) ?? []).map((v) => round(v));
+          const value = round(sumOf(series));
+          const m = round(sumOf(mom.byNode.get(n.id) ?? []));
+          const y = round(sumOf(yoy.byNode.get(n.id) ?? []));
+          return {
+            node_id: n.id,
+            parent_id: n.parent_id,
+            name: n.name,
+            name_en: n.name_en,
+            node_type: n.node_type,
+            value,
+            mom_value: m,
+            yoy_value: y,
+            mom_pct: pctChange(value, m),
+            yoy_pct: pctChange(value, y),
+            series,
+          };
+        }),
+      };
+    },
+
+    async readings(
+      user: AuthUser,
+      q: { project_id: number; category: EnergyCategory; from: string; to: string },
+    ) {
+      const p = resolvePeriod({ period: 'custom', from: q.from, to: q.to });
+      const energyType = CATEGORY_ENERGY[q.category];
+      const all = await siteNodes(user, q.project_id, energyType);
+      const metered = categoryNodes(all, q.category).filter((n) => n.point_id !== null);
+      const ids = metered.map((n) => n.point_id!);
+      const [readings, series] = [
+        await repo.readings(db, ids, dayStart(p.range.from), dayEnd(p.range.to)),
+        await seriesOf(db, metered, p.range, 'year'),
+      ];
+      const byPoint = new Map(readings.map((r) => [r.point_id, r]));
+      const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+      return {
+        project_id: q.project_id,
+        range: p.range,
+        rows: metered.map((n) => {
+          const r = byPoint.get(n.point_id!);
+          return {
+            node_id: n.id,
+            name: n.name,
+            name_en: n.name_en,
+            node_type: n.node_type,
+            device_name: n.device_name,
+            point_key: n.point_key,
+            unit: n.unit ?? UNITS[energyType],
+            start_reading: r?.start_reading ?? null,
+            start_ts: iso(r?.start_ts ?? null),
+            end_reading: r?.end_reading ?? null,
+            end_ts: iso(r?.end_ts ?? null),
+            energy: round(sumOf(series.byNode.get(n.id) ?? [])),
+            resets: series.resets.get(n.point_id!) ?? 0,
+          };
+        }),
+      };
+    },
+
+    async loss(
+      user: AuthUser,
+      q: PeriodInput & { project_id: number; energy_type: EnergyType; threshold_pct: number },
+    ) {
+      const p = resolvePeriod(q);
+      const all = await siteNodes(user, q.project_id, q.energy_type);
+      // Totals over whole days: the daily rollups carry the same energy as the hours, in 24 times fewer rows.
+      const s = await seriesOf(db, all, p.range, 'day');
+      const energy = new Map([...s.byNode].map(([id, xs]) => [id, sumOf(xs)]));
+      const rows = lossRows(all, energy, q.threshold_pct);
+      return {
+        project_id: q.project_id,
+        energy_type: q.energy_type,
+        unit: UNITS[q.energy_type],
+        range: p.range,
+        threshold_pct: q.threshold_pct,
+        rows,
+        levels: lossLevels(rows),
+      };
+    },
+
+    async expense(user: AuthUser, q: PeriodInput & { project_id: number; node_ids?: number[] | undefined }) {
+      const p = resolvePeriod(q);
+      const all = await siteNodes(user, q.project_id, 'power');
+      const selected = restrict(
+        q.node_ids
+          ? all
+          : all.filter((n) => ['grid', 'load', 'ev_charging', 'storage_charge'].includes(n.node_type)),
+        q.node_ids,
+      );
+      return expenseReport(db, q.project_id, all, selected, p.range, p.granularity);
+    },
+
+    async projectRow(projectId: number) {
+      const row = await repo.project(db, projectId);
+      if (!row) throw notFound();
+      return row;
+    },
+  };
+}
+
+export type EnergyStatsService = ReturnType<typeof createEnergyStatsService>;

@@ -1,0 +1,156 @@
+import { SOURCE_NODE_TYPES, type MeterNodeType } from '@gridops/contract';
+import { ratioPct, round } from './counterEnergy.js';
+
+/** Pure tree arithmetic over the metering tree (docs/energy-model.md, "Metering tree" and "Losses"). */
+export interface TreeNode {
+  id: number;
+  parent_id: number | null;
+  node_type: MeterNodeType;
+  point_id: number | null;
+  name: string;
+  name_en: string;
+}
+
+export function childrenOf<T extends TreeNode>(nodes: T[]): Map<number | null, T[]> {
+  const map = new Map<number | null, T[]>();
+  for (const n of nodes) map.set(n.parent_id, [...(map.get(n.parent_id) ?? []), n]);
+  return map;
+}
+
+/** True when making `parentId` the parent of `nodeId` would close a loop (the parent is the node or below it). */
+export function wouldCycle(nodes: TreeNode[], nodeId: number, parentId: number | null): boolean {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  for (let at = parentId, steps = 0; at !== null && steps <= nodes.length; steps++) {
+    if (at === nodeId) return true;
+    at = byId.get(at)?.parent_id ?? null;
+  }
+  return false;
+}
+
+export function depthOf(nodes: TreeNode[]): Map<number, number> {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const depth = new Map<number, number>();
+  const of = (n: TreeNode, guard = 0): number => {
+    const known = depth.get(n.id);
+    if (known !== undefined) return known;
+    const parent = n.parent_id === null ? undefined : byId.get(n.parent_id);
+    const d = parent && guard < nodes.length ? of(parent, guard + 1) + 1 : 1;
+    depth.set(n.id, d);
+    return d;
+  };
+  nodes.forEach((n) => of(n));
+  return depth;
+}
+
+/**
+ * Energy series of every node: a metered node its counter's series; a virtual node the sum of its children
+ * (recursively). `pointSeries` maps point id → values per bucket; missing points count as zeros.
+ */
+export function nodeSeries(
+  nodes: TreeNode[],
+  pointSeries: Map<number, number[]>,
+  length: number,
+): Map<number, number[]> {
+  const kids = childrenOf(nodes);
+  const out = new Map<number, number[]>();
+  const zero = () => new Array<number>(length).fill(0);
+  const of = (n: TreeNode, guard = 0): number[] => {
+    const done = out.get(n.id);
+    if (done) return done;
+    let s: number[];
+    if (n.point_id !== null) s = pointSeries.get(n.point_id) ?? zero();
+    else {
+      s = zero();
+      if (guard < nodes.length)
+        for (const c of kids.get(n.id) ?? []) of(c, guard + 1).forEach((v, i) => (s[i]! += v));
+    }
+    out.set(n.id, s);
+    return s;
+  };
+  nodes.forEach((n) => of(n));
+  return out;
+}
+
+/** Selected nodes that have no selected ancestor: summing these counts nothing twice. */
+export function topMost<T extends TreeNode>(nodes: T[], selected: T[]): T[] {
+  const byId = new Map(nodes.map((n) => [n.id, n]));
+  const ids = new Set(selected.map((n) => n.id));
+  return selected.filter((n) => {
+    for (let at = n.parent_id, steps = 0; at !== null && steps < nodes.length; steps++) {
+      if (ids.has(at)) return false;
+      at = byId.get(at)?.parent_id ?? null;
+    }
+    return true;
+  });
+}
+
+export const isSource = (t: MeterNodeType) => SOURCE_NODE_TYPES.includes(t);
+
+export interface LossRow {
+  node_id: number;
+  name: string;
+  name_en: string;
+  level: number;
+  input: number;
+  output: number;
+  loss: number;
+  loss_rate_pct: number | null;
+  flagged: boolean;
+  children: number;
+}
+
+/**
+ * Loss of every metered node with children: input = own energy + energy fed in by source children (PV,
+ * wind, storage discharge on its bus); output = the other children; loss = input − output; rate = loss /
+ * input. Flagged when the rate exceeds the threshold, or when loss is negative beyond it (a metering fault:
+ * children report more than their parent).
+ */
+export function lossRows(nodes: TreeNode[], energy: Map<number, number>, thresholdPct: number): LossRow[] {
+  const kids = childrenOf(nodes);
+  const depth = depthOf(nodes);
+  const rows: LossRow[] = [];
+  for (const n of nodes) {
+    const children = kids.get(n.id) ?? [];
+    if (n.point_id === null || children.length === 0) continue;
+    let input = energy.get(n.id) ?? 0;
+    let output = 0;
+    for (const c of children) {
+      if (isSource(c.node_type)) input += energy.get(c.id) ?? 0;
+      else output += energy.get(c.id) ?? 0;
+    }
+    const loss = input - output;
+    const rate = ratioPct(loss, input);
+    rows.push({
+      node_id: n.id,
+      name: n.name,
+      name_en: n.name_en,
+      level: depth.get(n.id) ?? 1,
+      input: round(input),
+      output: round(output),
+      loss: round(loss),
+      loss_rate_pct: rate,
+      flagged: rate !== null && Math.abs(rate) > thresholdPct,
+      children: children.length,
+    });
+  }
+  return rows.sort((a, b) => a.level - b.level || a.node_id - b.node_id);
+}
+
+export function lossLevels(rows: LossRow[]) {
+  const levels = new Map<number, { input: number; output: number }>();
+  for (const r of rows) {
+    const l = levels.get(r.level) ?? { input: 0, output: 0 };
+    l.input += r.input;
+    l.output += r.output;
+    levels.set(r.level, l);
+  }
+  return [...levels.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([level, l]) => ({
+      level,
+      input: round(l.input),
+      output: round(l.output),
+      loss: round(l.input - l.output),
+      loss_rate_pct: ratioPct(l.input - l.output, l.input),
+    }));
+}

@@ -1,0 +1,125 @@
+import { clientTopics, robotItem, robotReading, type CaptureData, type Lang, type MessageEnvelope } from '@gridops/contract';
+import { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { AuthUser } from '../../types.js';
+import type { AccessService } from '../access/service.js';
+import { eventRepository } from '../event/repository.js';
+import { securityRepository as repo } from './repository.js';
+
+type Publish = (topic: string, payload: string) => Promise<void>;
+
+/** What a gateway publishes on …/capture (docs/gateway-protocol.md). Images are bounded: 2 MB of data URL. */
+const capturePayload = z.object({
+  ts: z.number().finite(),
+  device_sn: z.string().min(1).max(64),
+  img: z.string().startsWith('data:image/').max(2_000_000),
+  msg: z.string().max(500).default(''),
+});
+
+const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
+const readings = z.array(robotReading).catch([]);
+const route = robotItem.shape.route.catch([]);
+
+/** Camera captures (stored, listed, pushed to the console) and the inspection robot's records. */
+export function createSecurityService(db: Db, access: AccessService) {
+  let publish: Publish | null = null;
+
+  return {
+    attach(p: Publish | null) {
+      publish = p;
+    },
+
+    /**
+     * Stores a capture and relays it to every user entitled to the site as the spec's capture message
+     * `{ command: 'capture', data: { img, msg, title, type } }`. Malformed captures are dropped (returns false).
+     */
+    async onCapture(gatewaySn: string, payload: Buffer): Promise<boolean> {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(payload.toString('utf8'));
+      } catch {
+        return false;
+      }
+      const parsed = capturePayload.safeParse(raw);
+      if (!parsed.success) return false;
+      const c = parsed.data;
+      const where = await repo.gatewayDevice(db, gatewaySn, c.device_sn);
+      if (!where) return false;
+      await repo.insertCapture(db, { projectId: where.project_id, gatewayId: where.gateway_id, deviceId: where.device_id, deviceSn: c.device_sn, ts: new Date(c.ts), img: c.img, msg: c.msg });
+      if (publish) {
+        const data: CaptureData = { img: c.img, msg: c.msg, title: where.project_name, type: 1 };
+        const envelope: MessageEnvelope = { command: 'capture', data: { ...data, project_id: where.project_id, device_id: where.device_id }, timestamp: c.ts };
+        const users = await eventRepository.recipients(db, where.project_id);
+        const send = publish;
+        await Promise.all(users.map((u) => send(clientTopics(u.org_id, u.id).message, JSON.stringify(envelope))));
+      }
+      return true;
+    },
+
+    async cameras(user: AuthUser, projectId: number, lang: Lang) {
+      await access.assertProject(user, projectId);
+      const cams = await repo.cameras(db, projectId);
+      const last = new Map((await repo.lastCaptures(db, cams.map((c) => c.id))).map((c) => [c.device_id, c]));
+      return cams.map((c) => {
+        const l = last.get(c.id);
+        return {
+          device_id: c.id,
+          room_id: c.room_id,
+          name: pick(lang, c.name, c.name_en),
+          online: !!c.gateway_online && c.online_value !== 0,
+          last_capture: l ? { id: l.id, device_id: l.device_id, device_sn: l.device_sn, device_name: pick(lang, c.name, c.name_en), ts: l.ts.toISOString(), img: l.img, msg: l.msg } : null,
+        };
+      });
+    },
+
+    async captures(user: AuthUser, q: { project_id: number; device_id?: number | undefined; from?: string | undefined; to?: string | undefined; page: number; size: number }, lang: Lang) {
+      await access.assertProject(user, q.project_id);
+      const { total, rows } = await repo.captures(
+        db,
+        { projectId: q.project_id, deviceId: q.device_id, from: q.from ? new Date(q.from) : undefined, to: q.to ? new Date(q.to) : undefined },
+        (q.page - 1) * q.size,
+        q.size,
+      );
+      return {
+        total,
+        list: rows.map((r) => ({ id: r.id, device_id: r.device_id, device_sn: r.device_sn, device_name: pick(lang, r.device_name, r.device_name_en) || r.device_sn, ts: r.ts.toISOString(), img: r.img, msg: r.msg })),
+      };
+    },
+
+    async robots(user: AuthUser, projectId: number, lang: Lang) {
+      await access.assertProject(user, projectId);
+      return (await repo.robots(db, projectId)).map((r) => ({
+        id: r.id,
+        room_id: r.room_id,
+        name: pick(lang, r.name, r.name_en),
+        status: r.status,
+        battery: r.battery,
+        route: route.parse(r.route),
+        position: r.position,
+        task_progress: r.task_progress,
+        updated_at: r.updated_at.toISOString(),
+      }));
+    },
+
+    async inspections(user: AuthUser, q: { project_id: number; robot_id?: number | undefined; anomalies_only?: boolean | undefined; page: number; size: number }, lang: Lang) {
+      await access.assertProject(user, q.project_id);
+      const { total, rows } = await repo.inspections(db, { projectId: q.project_id, robotId: q.robot_id, anomaliesOnly: q.anomalies_only }, (q.page - 1) * q.size, q.size);
+      return {
+        total,
+        list: rows.map((r) => ({
+          id: r.id,
+          robot_id: r.robot_id,
+          robot_name: pick(lang, r.robot_name, r.robot_name_en),
+          started_at: r.started_at.toISOString(),
+          finished_at: r.finished_at ? r.finished_at.toISOString() : null,
+          status: r.status,
+          anomalies: r.anomalies,
+          readings: readings.parse(r.readings),
+          photo: r.photo,
+        })),
+      };
+    },
+  };
+}
+
+export type SecurityService = ReturnType<typeof createSecurityService>;

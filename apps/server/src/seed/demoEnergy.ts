@@ -1,0 +1,206 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+import { validateTariff } from '../modules/energy-stats/tariff.js';
+import type { DemoStation } from './demoData.js';
+import { demoTariffs } from './demoTariffs.js';
+import { seedStationHistory, type HistoryNode } from './demoEnergyHistory.js';
+
+/**
+ * The energy side of the demo (docs/energy-model.md, "Demo data"): a complete metering tree per station built
+ * from its devices, its loops and tariff, and the counter history the statistics need.
+ *
+ * Power tree: 10 kV incomer (grid) → transformers → feeders; EV chargers under the charging feeder; PV
+ * inverters and the PCS (charge and discharge as two nodes) on the bus of the transformer they connect to.
+ * Water, gas and heat: the main meter of each as the incoming node.
+ */
+interface DevicePoint {
+  device_id: number;
+  sn: string;
+  kind: string;
+  name: string;
+  name_en: string;
+  parent_id: number | null;
+  props: Record<string, unknown>;
+  point_id: number;
+  key: string;
+}
+
+/** Where the sources of each demo station connect: the transformer feeding the PV / storage feeder. */
+const SOURCE_BUS: Record<string, { pv?: string; storage?: string; ev?: string }> = {
+  SZIP: { pv: 'T2', storage: 'T1', ev: 'F03' },
+  NJJN: { pv: 'T1' },
+  HFDC: { storage: 'T1' },
+};
+
+export interface SeedEnergyOptions {
+  /** Days of counter history; 0 writes only the trees and tariffs (most integration tests). */
+  historyDays: number;
+  now?: number;
+}
+
+export async function seedDemoEnergy(
+  trx: Db,
+  stations: DemoStation[],
+  projectIds: Map<string, number>,
+  opts: SeedEnergyOptions,
+) {
+  const now = opts.now ?? Date.now();
+  for (const st of stations) {
+    const projectId = projectIds.get(st.code)!;
+    const rows = (await trx
+      .selectFrom('devices as d')
+      .innerJoin('device_points as dp', 'dp.device_id', 'd.id')
+      .select([
+        'd.id as device_id',
+        'd.sn',
+        'd.kind',
+        'd.name',
+        'd.name_en',
+        'd.parent_id',
+        'd.props',
+        'dp.id as point_id',
+        'dp.key',
+      ])
+      .where('d.project_id', '=', projectId)
+      .orderBy('d.sort')
+      .execute()) as DevicePoint[];
+    const point = (sn: string, key: string) => rows.find((r) => r.sn === sn && r.key === key);
+    const devices = [...new Map(rows.map((r) => [r.sn, r])).values()];
+    const history: HistoryNode[] = [];
+    let sort = 0;
+
+    const add = async (
+      energy: string,
+      parent: number | null,
+      type: string,
+      dev: DevicePoint,
+      key: string,
+      powerKey: string | null,
+      name = dev.name,
+      nameEn = dev.name_en,
+    ) => {
+      const p = point(dev.sn, key)!;
+      const pp = powerKey ? point(dev.sn, powerKey) : undefined;
+      const id = (
+        await trx
+          .insertInto('meter_nodes')
+          .values({
+            project_id: projectId,
+            energy_type: energy,
+            parent_id: parent,
+            node_type: type,
+            name,
+            name_en: nameEn,
+            point_id: p.point_id,
+            power_point_id: pp?.point_id ?? null,
+            sort: sort++,
+            layout_x: null,
+            layout_y: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      const props = Object.fromEntries(
+        Object.entries(dev.props).filter((e): e is [string, number] => typeof e[1] === 'number'),
+      );
+      history.push({
+        id,
+        parent_id: parent,
+        node_type: type,
+        point_id: p.point_id,
+        point_key: key,
+        device_kind: dev.kind,
+        device_sn: dev.sn,
+        props,
+      });
+      return id;
+    };
+
+    const bus = SOURCE_BUS[st.code] ?? {};
+    const nodeOfSn = new Map<string, number>();
+    const incomer = devices.find((d) => d.kind === 'incomer')!;
+    nodeOfSn.set(incomer.sn, await add('power', null, 'grid', incomer, 'EP', 'P'));
+    for (const t of devices.filter((d) => d.kind === 'transformer'))
+      nodeOfSn.set(t.sn, await add('power', nodeOfSn.get(incomer.sn)!, 'load', t, 'EP', 'P'));
+    const bySnOfId = new Map(devices.map((d) => [d.device_id, d.sn]));
+    for (const f of devices.filter((d) => d.kind === 'feeder')) {
+      const parentSn = f.parent_id === null ? incomer.sn : bySnOfId.get(f.parent_id)!;
+      nodeOfSn.set(
+        f.sn,
+        await add('power', nodeOfSn.get(parentSn) ?? nodeOfSn.get(incomer.sn)!, 'load', f, 'EP', 'P'),
+      );
+    }
+    const loopNodes: number[] = [nodeOfSn.get(incomer.sn)!];
+    for (const inv of devices.filter((d) => d.kind === 'pv_inverter'))
+      loopNodes.push(await add('power', nodeOfSn.get(bus.pv ?? 'T1')!, 'pv', inv, 'EP', 'P'));
+    for (const pcs of devices.filter((d) => d.kind === 'pcs')) {
+      const parent = nodeOfSn.get(bus.storage ?? 'T1')!;
+      loopNodes.push(
+        await add(
+          'power',
+          parent,
+          'storage_charge',
+          pcs,
+          'EPchg',
+          'P',
+          `${pcs.name} 充电`,
+          `${pcs.name_en} charge`,
+        ),
+      );
+      loopNodes.push(
+        await add(
+          'power',
+          parent,
+          'storage_discharge',
+          pcs,
+          'EPdis',
+          'P',
+          `${pcs.name} 放电`,
+          `${pcs.name_en} discharge`,
+        ),
+      );
+    }
+    for (const ev of devices.filter((d) => d.kind === 'ev_charger'))
+      loopNodes.push(await add('power', nodeOfSn.get(bus.ev ?? 'T1')!, 'ev_charging', ev, 'EP', 'P'));
+    for (const [kind, energy, key, power] of [
+      ['water_meter', 'water', 'EW', 'flow'],
+      ['gas_meter', 'gas', 'EG', 'flow'],
+      ['heat_meter', 'heat', 'EH', 'power'],
+    ] as const) {
+      for (const m of devices.filter((d) => d.kind === kind)) await add(energy, null, 'grid', m, key, power);
+    }
+    if (loopNodes.length > 1) {
+      await trx
+        .insertInto('energy_loops')
+        .values({
+          project_id: projectId,
+          name: `${st.name} 源网荷储充回路`,
+          name_en: `${st.name_en} source-grid-load-storage-charging loop`,
+          node_ids: loopNodes,
+        })
+        .execute();
+    }
+
+    const tariff = demoTariffs[st.code];
+    if (tariff) {
+      const periods = validateTariff(tariff);
+      await trx
+        .insertInto('tariff_periods')
+        .values(periods.map((p) => ({ project_id: projectId, ...p })))
+        .execute();
+      const prices = tariff.flatMap((m) =>
+        Object.entries(m.prices).map(([band, price]) => ({
+          project_id: projectId,
+          energy_type: 'power',
+          month: m.month,
+          band,
+          price: price!,
+        })),
+      );
+      await trx.insertInto('tariff_prices').values(prices).execute();
+    }
+    if (opts.historyDays > 0) await seedStationHistory(trx, history, st, now, opts.historyDays);
+  }
+  // Fresh statistics after the bulk load, or the planner takes the rollups for empty and picks nested loops.
+  if (opts.historyDays > 0) await sql`ANALYZE rollup_hourly, rollup_daily`.execute(trx);
+}

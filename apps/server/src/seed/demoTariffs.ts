@@ -1,0 +1,151 @@
+import type { TariffMonth, TouBand } from '@gridops/contract';
+
+/**
+ * Demo time-of-use tariffs for commercial and industrial users (1–10 kV), one per province of the demo
+ * stations. The period structures follow each province's published TOU scheme as in force in 2024
+ * (Shanghai, Jiangsu, Zhejiang, Anhui price-bureau notices); prices are rounded, representative values of the
+ * grid agency-purchase (代理购电) price lists of 2024, for the demo only — a real site enters its own monthly
+ * prices on the billing page. See docs/energy-model.md, "Tariffs".
+ */
+type Spec = { months: number[]; periods: [TouBand, string, string][] };
+type Prices = Partial<Record<TouBand, number>>;
+
+function build(specs: Spec[], prices: (month: number) => Prices): TariffMonth[] {
+  const out: TariffMonth[] = [];
+  for (let m = 1; m <= 12; m++) {
+    const spec = specs.find((s) => s.months.includes(m))!;
+    const all = prices(m);
+    const used = new Set(spec.periods.map((p) => p[0]));
+    out.push({
+      month: m,
+      periods: spec.periods.map(([band, start, end]) => ({ band, start, end })),
+      prices: Object.fromEntries(Object.entries(all).filter(([b]) => used.has(b as TouBand))) as Prices,
+    });
+  }
+  return out;
+}
+
+const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const without = (ms: number[]) => ALL.filter((m) => !ms.includes(m));
+
+/** Shanghai: peak 08–11, 18–21; valley 22–06; flat otherwise; July–September sharp 12–14 (carved out of flat). */
+const shanghai = build(
+  [
+    {
+      months: [7, 8, 9],
+      periods: [
+        ['valley', '22:00', '06:00'],
+        ['flat', '06:00', '08:00'],
+        ['peak', '08:00', '11:00'],
+        ['flat', '11:00', '12:00'],
+        ['sharp', '12:00', '14:00'],
+        ['flat', '14:00', '18:00'],
+        ['peak', '18:00', '21:00'],
+        ['flat', '21:00', '22:00'],
+      ],
+    },
+    {
+      months: without([7, 8, 9]),
+      periods: [
+        ['valley', '22:00', '06:00'],
+        ['flat', '06:00', '08:00'],
+        ['peak', '08:00', '11:00'],
+        ['flat', '11:00', '18:00'],
+        ['peak', '18:00', '21:00'],
+        ['flat', '21:00', '22:00'],
+      ],
+    },
+  ],
+  (m) => ({ sharp: 1.302, peak: 1.085, flat: 0.652, valley: m >= 7 && m <= 9 ? 0.294 : 0.312 }),
+);
+
+/** Jiangsu: peak 08–11, 17–22; flat 11–17, 22–24; valley 00–08; July–August sharp 14–15 and 20–21. */
+const jiangsu = build(
+  [
+    {
+      months: [7, 8],
+      periods: [
+        ['valley', '00:00', '08:00'],
+        ['peak', '08:00', '11:00'],
+        ['flat', '11:00', '14:00'],
+        ['sharp', '14:00', '15:00'],
+        ['flat', '15:00', '17:00'],
+        ['peak', '17:00', '20:00'],
+        ['sharp', '20:00', '21:00'],
+        ['peak', '21:00', '22:00'],
+        ['flat', '22:00', '24:00'],
+      ],
+    },
+    {
+      months: without([7, 8]),
+      periods: [
+        ['valley', '00:00', '08:00'],
+        ['peak', '08:00', '11:00'],
+        ['flat', '11:00', '17:00'],
+        ['peak', '17:00', '22:00'],
+        ['flat', '22:00', '24:00'],
+      ],
+    },
+  ],
+  () => ({ sharp: 1.264, peak: 1.053, flat: 0.634, valley: 0.276 }),
+);
+
+/** Zhejiang (large industry, 2024 scheme): sharp 09–11, 15–17; peak 08–09, 13–15, 17–22; valley 11–13, 22–08. */
+const zhejiang = build(
+  [
+    {
+      months: ALL,
+      periods: [
+        ['valley', '22:00', '08:00'],
+        ['peak', '08:00', '09:00'],
+        ['sharp', '09:00', '11:00'],
+        ['valley', '11:00', '13:00'],
+        ['peak', '13:00', '15:00'],
+        ['sharp', '15:00', '17:00'],
+        ['peak', '17:00', '22:00'],
+      ],
+    },
+  ],
+  (m) => ({ sharp: [1, 7, 8, 12].includes(m) ? 1.236 : 1.182, peak: 0.986, valley: 0.372 }),
+);
+
+/** Anhui: valley 02–06 and 11–13 (midday valley for PV); peak 16–24 with sharp 20–22 in Jan, Jul, Aug, Dec; flat otherwise. */
+const anhuiSharp = [1, 7, 8, 12];
+const anhui = build(
+  [
+    {
+      months: anhuiSharp,
+      periods: [
+        ['flat', '00:00', '02:00'],
+        ['valley', '02:00', '06:00'],
+        ['flat', '06:00', '11:00'],
+        ['valley', '11:00', '13:00'],
+        ['flat', '13:00', '16:00'],
+        ['peak', '16:00', '20:00'],
+        ['sharp', '20:00', '22:00'],
+        ['peak', '22:00', '24:00'],
+      ],
+    },
+    {
+      months: without(anhuiSharp),
+      periods: [
+        ['flat', '00:00', '02:00'],
+        ['valley', '02:00', '06:00'],
+        ['flat', '06:00', '11:00'],
+        ['valley', '11:00', '13:00'],
+        ['flat', '13:00', '16:00'],
+        ['peak', '16:00', '24:00'],
+      ],
+    },
+  ],
+  () => ({ sharp: 1.258, peak: 1.048, flat: 0.628, valley: 0.281 }),
+);
+
+/** Tariff per demo station code. */
+export const demoTariffs: Record<string, TariffMonth[]> = {
+  SHZJ: shanghai,
+  SZIP: jiangsu,
+  NJJN: jiangsu,
+  HZBJ: zhejiang,
+  HFDC: anhui,
+};

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+
+/**
+ * Smart distribution (/ElectricalRoom): overview, real-time tree and the single-line diagram. History,
+ * statistics and special analysis are in distributionHistory.ts; control, security and robot in
+ * distributionControl.ts. Times are ISO 8601 strings (UTC) unless a field says ms.
+ */
+
+export const projectQuery = z.object({ project_id: z.coerce.number().int().positive() });
+
+/** fresh: younger than 3 × the gateway's interval; stale: older; offline: gateway offline or never reported. */
+export const QUALITIES = ['fresh', 'stale', 'offline'] as const;
+export const quality = z.enum(QUALITIES);
+export type Quality = z.infer<typeof quality>;
+
+const at = z.object({ value: z.number(), at: z.string() });
+
+export const overviewTransformer = z.object({
+  device_id: z.number().int(),
+  room_id: z.number().int().nullable(),
+  name: z.string(),
+  rated_kva: z.number().nullable(),
+  /** % of rated apparent power, latest sample. */
+  load_rate: z.number().nullable(),
+  p_kw: z.number().nullable(),
+  pf: z.number().nullable(),
+  ts: z.string().nullable(),
+  quality,
+  /** From the EP counter's daily rollups (local day/month, Asia/Shanghai). */
+  energy_today_kwh: z.number().nullable(),
+  energy_month_kwh: z.number().nullable(),
+  /** Highest 15-minute average active power (kW) and the start of that window. */
+  max_demand_today: at.nullable(),
+  max_demand_month: at.nullable(),
+});
+
+export const overviewRoom = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.string(),
+  device_count: z.number().int(),
+  /** Latest values of the room's environment sensor, null when the room has none. */
+  environment: z
+    .object({
+      device_id: z.number().int(),
+      temp: z.number().nullable(),
+      humidity: z.number().nullable(),
+      water: z.number().nullable(),
+      smoke: z.number().nullable(),
+      door: z.number().nullable(),
+      ts: z.string().nullable(),
+      quality,
+    })
+    .nullable(),
+});
+
+export const overviewGateway = z.object({
+  id: z.number().int(),
+  sn: z.string(),
+  name: z.string(),
+  online: z.boolean(),
+  last_seen_at: z.string().nullable(),
+  heartbeat_s: z.number().int(),
+});
+
+export const distributionOverview = z.object({
+  project_id: z.number().int(),
+  generated_at: z.string(),
+  rooms: z.array(overviewRoom),
+  transformers: z.array(overviewTransformer),
+  alarms: z.object({
+    /** Events whose condition is present now. */
+    active: z.number().int(),
+    /** Events not yet acknowledged. */
+    pending: z.number().int(),
+    /** Active events per level 1..4. */
+    by_level: z.object({ 1: z.number().int(), 2: z.number().int(), 3: z.number().int(), 4: z.number().int() }),
+  }),
+  gateways: z.array(overviewGateway),
+});
+export type DistributionOverview = z.infer<typeof distributionOverview>;
+
+export const realtimeQuery = projectQuery.extend({
+  room_id: z.coerce.number().int().positive().optional(),
+  /** Comma-separated device ids; default every device of the project (or room). */
+  device_ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/)
+    .transform((s) => s.split(',').map(Number))
+    .optional(),
+});
+
+export const realtimePoint = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  kind: z.enum(['analog', 'counter', 'digital']),
+  precision: z.number().int(),
+  value: z.number().nullable(),
+  ts: z.string().nullable(),
+  quality,
+});
+export const realtimeDevice = z.object({
+  id: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  sn: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  gateway_online: z.boolean(),
+  points: z.array(realtimePoint),
+});
+export const realtimeRoom = z.object({ id: z.number().int(), name: z.string(), kind: z.string(), devices: z.array(realtimeDevice) });
+export const realtimeResponse = z.object({
+  project_id: z.number().int(),
+  /** Server time of the answer; compare `ts` with it, not with the browser clock. */
+  now: z.string(),
+  /** Devices without a room are listed under a room with id 0. */
+  rooms: z.array(realtimeRoom),
+});
+export type RealtimeResponse = z.infer<typeof realtimeResponse>;
+
+// ---- Single-line diagram ---------------------------------------------------------------------------------
+
+const id = z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'letters, digits, _ . - (1–40)');
+const coord = z.number().finite().min(0).max(10_000);
+const base = { id, x: coord, y: coord, label: z.string().max(60).default(''), label_en: z.string().max(60).default('') };
+const bound = { ...base, device_id: z.number().int().positive().nullable().default(null) };
+
+/**
+ * Diagram elements. Coordinates are in the document's own units (0..width, 0..height); the page scales the
+ * SVG. `device_id` binds live values: breakers show the device's `breaker` point (1 closed, 0 open); feeders,
+ * incomers and transformers show P and current; transformers also load rate.
+ */
+export const sldElement = z.discriminatedUnion('type', [
+  z.object({ ...base, type: z.literal('busbar'), length: z.number().positive().max(10_000), orientation: z.enum(['h', 'v']).default('h'), voltage_kv: z.number().positive().max(1000) }),
+  z.object({ ...bound, type: z.literal('source') }),
+  z.object({ ...bound, type: z.literal('breaker') }),
+  z.object({ ...bound, type: z.literal('transformer'), ratio: z.string().max(30).default('10/0.4 kV') }),
+  z.object({ ...bound, type: z.literal('feeder') }),
+  z.object({ ...base, type: z.literal('label') }),
+]);
+export type SldElement = z.infer<typeof sldElement>;
+
+/** A wire between two elements; `points` (optional) are the bends in between, drawn as a polyline. */
+export const sldWire = z.object({ from: id, to: id, points: z.array(z.tuple([coord, coord])).max(20).default([]) });
+
+export const sldDocument = z.object({
+  version: z.literal(1).default(1),
+  width: z.number().positive().max(10_000),
+  height: z.number().positive().max(10_000),
+  elements: z.array(sldElement).max(500),
+  wires: z.array(sldWire).max(1000),
+});
+export type SldDocument = z.infer<typeof sldDocument>;
+
+export const sldLiveState = z.object({
+  element_id: z.string(),
+  device_id: z.number().int(),
+  /** true closed, false open, null when the device has no breaker point or no value yet. */
+  breaker_closed: z.boolean().nullable(),
+  p_kw: z.number().nullable(),
+  /** Largest of the three phase currents (A). */
+  i_a: z.number().nullable(),
+  load_rate: z.number().nullable(),
+  ts: z.string().nullable(),
+  quality,
+});
+
+export const roomParams = z.object({ room_id: z.coerce.number().int().positive() });
+export const diagramResponse = z.object({
+  room_id: z.number().int(),
+  project_id: z.number().int(),
+  room_name: z.string(),
+  /** false: nothing stored yet, this is generated from the room's devices (saved on the first PUT). */
+  stored: z.boolean(),
+  /** Increments on every save; send it back with PUT to detect concurrent edits. */
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+  doc: sldDocument,
+  states: z.array(sldLiveState),
+});
+export const diagramSaveRequest = z.object({ doc: sldDocument, version: z.number().int().min(0) });
+export const diagramSaveResponse = z.object({ room_id: z.number().int(), version: z.number().int(), updated_at: z.string() });

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/** Remote control (/DevControl, /CtrlLogs), security captures (/SecMonitor) and the robot (/RobMonitor). */
+
+/** Breakers only: the gateways (and the simulator) execute `breaker` commands; see docs/gateway-protocol.md. */
+export const CONTROL_ACTIONS = ['open', 'close'] as const;
+export type ControlAction = (typeof CONTROL_ACTIONS)[number];
+
+export const controlTargetsQuery = z.object({ project_id: z.coerce.number().int().positive() });
+export const controlTarget = z.object({
+  device_id: z.number().int(),
+  room_id: z.number().int().nullable(),
+  name: z.string(),
+  kind: z.string(),
+  breaker_closed: z.boolean().nullable(),
+  ts: z.string().nullable(),
+  gateway_online: z.boolean(),
+  actions: z.array(z.enum(CONTROL_ACTIONS)),
+});
+export const controlTargetsResponse = z.array(controlTarget);
+
+export const controlSelectRequest = z.object({ device_id: z.number().int().positive(), action: z.enum(CONTROL_ACTIONS) });
+export const controlSelectResponse = z.object({
+  selection_id: z.string(),
+  device_id: z.number().int(),
+  device_name: z.string(),
+  action: z.enum(CONTROL_ACTIONS),
+  /** Execute before this instant, or select again. */
+  expires_at: z.string(),
+  breaker_closed: z.boolean().nullable(),
+});
+
+export const controlExecuteRequest = z.object({ selection_id: z.string().min(1).max(100), password: z.string().min(1).max(200) });
+export const CONTROL_RESULTS = ['succeeded', 'refused', 'timed_out', 'failed'] as const;
+export const controlExecuteResponse = z.object({
+  selection_id: z.string(),
+  command_id: z.string(),
+  /** succeeded: the gateway executed it; refused: it answered ok=false (see error); timed_out: no answer in time;
+   * failed: the server could not hand the command to the broker. */
+  status: z.enum(CONTROL_RESULTS),
+  error: z.string().nullable(),
+  elapsed_ms: z.number(),
+});
+export const controlCancelRequest = z.object({ selection_id: z.string().min(1).max(100) });
+export const controlCancelResponse = z.object({ cancelled: z.boolean() });
+
+export const controlLogQuery = z.object({
+  project_id: z.coerce.number().int().positive().optional(),
+  device_id: z.coerce.number().int().positive().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(500).default(20),
+});
+export const controlLogItem = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  project_id: z.number().int(),
+  project_name: z.string(),
+  device_id: z.number().int().nullable(),
+  device_name: z.string(),
+  user_name: z.string().nullable(),
+  /** select | execute | result | cancel | late_result */
+  step: z.string(),
+  action: z.string(),
+  /** selected, refused_*, sent, bad_password, succeeded, refused, timed_out, cancelled, … */
+  outcome: z.string(),
+  detail: z.string(),
+  selection_id: z.string().nullable(),
+});
+export const controlLogResponse = z.object({ total: z.number().int(), list: z.array(controlLogItem) });
+
+export const captureListQuery = z.object({
+  project_id: z.coerce.number().int().positive(),
+  device_id: z.coerce.number().int().positive().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  /** Images are data URLs of a few kB each; pages stay small. */
+  size: z.coerce.number().int().min(1).max(50).default(12),
+});
+export const captureItem = z.object({
+  id: z.number().int(),
+  device_id: z.number().int().nullable(),
+  device_sn: z.string(),
+  device_name: z.string(),
+  ts: z.string(),
+  img: z.string(),
+  msg: z.string(),
+});
+export const captureListResponse = z.object({ total: z.number().int(), list: z.array(captureItem) });
+export const cameraItem = z.object({
+  device_id: z.number().int(),
+  room_id: z.number().int().nullable(),
+  name: z.string(),
+  online: z.boolean(),
+  last_capture: captureItem.nullable(),
+});
+export const cameraListResponse = z.array(cameraItem);
+
+export const robotReading = z.object({
+  item: z.string(),
+  item_en: z.string(),
+  value: z.number(),
+  unit: z.string(),
+  limit: z.number().nullable(),
+  ok: z.boolean(),
+});
+export const robotItem = z.object({
+  id: z.number().int(),
+  room_id: z.number().int().nullable(),
+  name: z.string(),
+  status: z.string(),
+  battery: z.number(),
+  route: z.array(z.object({ name: z.string(), name_en: z.string(), x: z.number(), y: z.number() })),
+  position: z.number().int(),
+  task_progress: z.number(),
+  updated_at: z.string(),
+});
+export const robotListResponse = z.array(robotItem);
+export const robotInspectionQuery = z.object({
+  project_id: z.coerce.number().int().positive(),
+  robot_id: z.coerce.number().int().positive().optional(),
+  anomalies_only: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const robotInspection = z.object({
+  id: z.number().int(),
+  robot_id: z.number().int(),
+  robot_name: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  status: z.string(),
+  anomalies: z.number().int(),
+  readings: z.array(robotReading),
+  photo: z.string().nullable(),
+});
+export const robotInspectionResponse = z.object({ total: z.number().int(), list: z.array(robotInspection) });

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { ENERGY_TYPES } from '../constants.js';
+
+/**
+ * Metering model (docs/energy-model.md): one tree per site and energy type. Node types follow the
+ * "source-grid-load-storage-charging" (源网荷储充) classes; `virtual` nodes carry no meter and sum their children.
+ */
+export const METER_NODE_TYPES = [
+  'grid',
+  'grid_export',
+  'pv',
+  'wind',
+  'storage_charge',
+  'storage_discharge',
+  'ev_charging',
+  'load',
+  'virtual',
+] as const;
+export type MeterNodeType = (typeof METER_NODE_TYPES)[number];
+/** Energy flows into the site through these (they feed their parent's bus). */
+export const SOURCE_NODE_TYPES: readonly MeterNodeType[] = ['pv', 'wind', 'storage_discharge'];
+
+/** Time-of-use bands: 尖 sharp, 峰 peak, 平 flat, 谷 valley. */
+export const TOU_BANDS = ['sharp', 'peak', 'flat', 'valley'] as const;
+export type TouBand = (typeof TOU_BANDS)[number];
+
+const id = z.coerce.number().int().positive();
+const name = z.string().trim().min(1).max(64);
+
+export const meterNode = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  energy_type: z.enum(ENERGY_TYPES),
+  parent_id: z.number().int().nullable(),
+  node_type: z.enum(METER_NODE_TYPES),
+  name: z.string(),
+  name_en: z.string(),
+  /** Counter point the node's energy comes from (EP, EPchg, EPdis, EW, EG, EH); null for a virtual node. */
+  point_id: z.number().int().nullable(),
+  /** Power point for live kW on the flow diagram (P, flow, power); null when the node has none. */
+  power_point_id: z.number().int().nullable(),
+  sort: z.number().int(),
+  layout_x: z.number().nullable(),
+  layout_y: z.number().nullable(),
+  /** Device and point of the bound counter, for display. */
+  device_id: z.number().int().nullable(),
+  device_name: z.string().nullable(),
+  point_key: z.string().nullable(),
+  unit: z.string(),
+});
+export type MeterNode = z.infer<typeof meterNode>;
+
+export interface MeterTreeNode extends MeterNode {
+  children: MeterTreeNode[];
+}
+export const meterTreeNode: z.ZodType<MeterTreeNode> = z.lazy(() =>
+  meterNode.extend({ children: z.array(meterTreeNode) }),
+);
+
+export const meterTreeRequest = z.object({
+  project_id: id,
+  energy_type: z.enum(ENERGY_TYPES).default('power'),
+});
+export const meterTreeResponse = z.object({
+  project_id: z.number().int(),
+  energy_type: z.enum(ENERGY_TYPES),
+  /** Flat list (for tables and editors) and the same nodes nested (for tree views). */
+  nodes: z.array(meterNode),
+  tree: z.array(meterTreeNode),
+});
+
+export const meterNodeCreate = z.object({
+  project_id: id,
+  energy_type: z.enum(ENERGY_TYPES).default('power'),
+  parent_id: id.nullable().default(null),
+  node_type: z.enum(METER_NODE_TYPES),
+  name,
+  name_en: z.string().trim().max(64).default(''),
+  point_id: id.nullable().default(null),
+  power_point_id: id.nullable().default(null),
+  sort: z.number().int().min(0).max(10_000).default(0),
+});
+export type MeterNodeCreate = z.infer<typeof meterNodeCreate>;
+
+/** Every field optional; the project and energy type of a node never change (delete and re-create instead). */
+export const meterNodeUpdate = z.object({
+  parent_id: id.nullable().optional(),
+  node_type: z.enum(METER_NODE_TYPES).optional(),
+  name: name.optional(),
+  name_en: z.string().trim().max(64).optional(),
+  point_id: id.nullable().optional(),
+  power_point_id: id.nullable().optional(),
+  sort: z.number().int().min(0).max(10_000).optional(),
+});
+export type MeterNodeUpdate = z.infer<typeof meterNodeUpdate>;
+
+export const nodeIdParams = z.object({ id });
+
+export const flowLayoutRequest = z.object({
+  project_id: id,
+  positions: z
+    .array(
+      z.object({
+        node_id: id,
+        x: z.number().finite().min(-100_000).max(100_000),
+        y: z.number().finite().min(-100_000).max(100_000),
+      }),
+    )
+    .min(1)
+    .max(500),
+});
+
+/** Points of the site that a node can be bound to, with the node that already uses each (per energy tree). */
+export const meterPointsRequest = z.object({ project_id: id });
+export const meterPoint = z.object({
+  point_id: z.number().int(),
+  device_id: z.number().int(),
+  device_name: z.string(),
+  device_name_en: z.string(),
+  device_kind: z.string(),
+  key: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  unit: z.string(),
+  kind: z.enum(['counter', 'analog']),
+  energy_type: z.enum(ENERGY_TYPES),
+  /** Node that binds this point (as counter or power point) in its energy tree, if any. */
+  bound_node_id: z.number().int().nullable(),
+});
+export type MeterPoint = z.infer<typeof meterPoint>;
+
+export const energyLoop = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  node_ids: z.array(z.number().int()),
+});
+export type EnergyLoop = z.infer<typeof energyLoop>;
+export const energyLoopsRequest = z.object({ project_id: id });
+export const energyLoopCreate = z.object({
+  project_id: id,
+  name,
+  name_en: z.string().trim().max(64).default(''),
+  node_ids: z.array(id).max(200).default([]),
+});
+export const energyLoopUpdate = z.object({
+  name: name.optional(),
+  name_en: z.string().trim().max(64).optional(),
+  node_ids: z.array(id).max(200).optional(),
+});
+
+/** A period of a band on the site's local clock, "HH:mm"; an end at or before the start crosses midnight. */
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'HH:mm');
+export const tariffPeriod = z.object({ band: z.enum(TOU_BANDS), start: hhmm, end: hhmm });
+export const tariffMonth = z.object({
+  month: z.number().int().min(1).max(12),
+  periods: z.array(tariffPeriod).min(1).max(24),
+  /** yuan/kWh per band; only the bands used in `periods` are required. */
+  prices: z.object({
+    sharp: z.number().min(0).max(20).optional(),
+    peak: z.number().min(0).max(20).optional(),
+    flat: z.number().min(0).max(20).optional(),
+    valley: z.number().min(0).max(20).optional(),
+  }),
+});
+export type TariffMonth = z.infer<typeof tariffMonth>;
+export const tariffRequest = z.object({ project_id: id });
+export const tariff = z.object({
+  project_id: z.number().int(),
+  currency: z.literal('CNY'),
+  /** All twelve months when configured, empty when the site has no tariff. */
+  months: z.array(tariffMonth),
+});
+export type Tariff = z.infer<typeof tariff>;
+export const tariffUpdate = z.object({ project_id: id, months: z.array(tariffMonth).length(12) });
