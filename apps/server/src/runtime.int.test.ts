@@ -52,7 +52,8 @@ describe('one instance: embedded PGlite, broker and HTTP', () => {
     } finally {
       await Promise.all([one.close(), two.close()]);
     }
-  });
+    // Two embedded databases opened and seeded one after the other: allow for a busy 2-core machine.
+  }, 180_000);
 
   it('enforces MQTT credentials and topic ACLs on TCP and WebSocket', async () => {
     const dir = await tempDir();
