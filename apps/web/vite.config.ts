@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 const backend = 'http://localhost:8080';
 
@@ -18,6 +19,11 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // The shared-blocks demo page (charts-demo.html) is served by `vite` dev as is; it joins the build only with
+      // GRIDOPS_DEMO=1, because a second entry reshapes the shared chunks the console's index.html loads.
+      ...(process.env.GRIDOPS_DEMO === '1'
+        ? { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), chartsDemo: fileURLToPath(new URL('./charts-demo.html', import.meta.url)) } }
+        : {}),
       output: {
         codeSplitting: {
           groups: [

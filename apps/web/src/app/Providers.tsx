@@ -4,30 +4,31 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fontFamily, palette } from '../shared/theme/palette';
 import { FeedbackBridge } from '../shared/ui/FeedbackBridge';
 import { queryClient } from './queryClient';
 
-/** Dark-blue energy-console look, all through antd tokens. */
+/** Dark-blue energy-console look, all through antd tokens (colours shared with the charts via palette.ts). */
 const appTheme = {
   algorithm: theme.darkAlgorithm,
   token: {
-    colorPrimary: '#2f8cff',
-    colorInfo: '#2f8cff',
-    colorSuccess: '#36cfc9',
-    colorWarning: '#faad14',
-    colorError: '#ff4d4f',
-    colorBgBase: '#06101f',
-    colorBgLayout: '#06101f',
-    colorBgContainer: '#0c1c36',
-    colorBgElevated: '#10264a',
-    colorBorder: '#1d3a66',
-    colorBorderSecondary: '#16305a',
+    colorPrimary: palette.primary,
+    colorInfo: palette.primary,
+    colorSuccess: palette.success,
+    colorWarning: palette.warning,
+    colorError: palette.error,
+    colorBgBase: palette.bgBase,
+    colorBgLayout: palette.bgBase,
+    colorBgContainer: palette.bgContainer,
+    colorBgElevated: palette.bgElevated,
+    colorBorder: palette.border,
+    colorBorderSecondary: palette.borderSecondary,
     borderRadius: 6,
-    fontFamily: "-apple-system, 'Segoe UI', 'PingFang SC', 'Noto Sans CJK SC', 'Microsoft YaHei', Roboto, sans-serif",
+    fontFamily,
   },
   components: {
-    Layout: { headerBg: '#081a35', siderBg: '#081a35', bodyBg: '#06101f', headerHeight: 56, headerPadding: '0 16px' },
-    Menu: { darkItemBg: '#081a35', darkSubMenuItemBg: '#061530', darkItemSelectedBg: '#1d4f91' },
+    Layout: { headerBg: palette.headerBg, siderBg: palette.headerBg, bodyBg: palette.bgBase, headerHeight: 56, headerPadding: '0 16px' },
+    Menu: { darkItemBg: palette.headerBg, darkSubMenuItemBg: palette.menuSubBg, darkItemSelectedBg: palette.menuSelectedBg },
   },
 };
 

@@ -1,6 +1,7 @@
 import { apiBundle } from '../api/i18n';
 import { authBundle } from '../features/auth/i18n';
 import { featureBundles } from '../features/bundles';
+import { sharedBundles } from '../shared/bundles';
 import type { Bundle } from '../shared/i18n';
 import { shellBundle } from './layout/i18n';
 import { pagesBundle } from './routes/pages';
@@ -18,4 +19,5 @@ export const bundles: Record<string, Bundle> = {
   pages: pagesBundle(),
   pageTitles,
   ...featureBundles,
+  ...sharedBundles,
 };

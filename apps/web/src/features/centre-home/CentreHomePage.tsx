@@ -7,12 +7,18 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { selectSite } from '../../app/sessionActions';
 import { useSession } from '../../app/sessionStore';
+import { useFormat } from '../../shared/format/useFormat';
+import type { Formatters } from '../../shared/format/useFormat';
 import { flattenProjects, orgName, projectName, useOrgTree } from '../org/api';
 import { cityName } from '../org/cityNames';
 
 const countOrgs = (ns: OrgNode[]): number => ns.reduce((s, n) => s + 1 + countOrgs(n.children), 0);
 const sum = (ps: Project[], f: (p: Project) => number) => ps.reduce((s, p) => s + f(p), 0);
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+/** Statistic takes the number and the unit apart; both come from one scaled value (kVA → MVA above 10000). */
+const statValue = (f: Formatters, value: number, unit: string) => {
+  const r = f.quantity(value, unit);
+  return { value: r.value === null ? '-' : f.number(r.value, r.scaled ? 2 : 0), suffix: r.unit };
+};
 
 /** Pending-event counts per site under the user's organisation (the org-scope notice list). */
 function useSitePending(orgId: number) {
@@ -36,6 +42,7 @@ const toTree = (ns: OrgNode[], lang: string, t: (k: string, o?: Record<string, u
 export function CentreHomePage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const f = useFormat();
   const organID = useSession((s) => s.organID);
   const { data: tree, isLoading } = useOrgTree();
   const pending = useSitePending(organID);
@@ -59,13 +66,13 @@ export function CentreHomePage() {
           <Statistic title={t('centreHome.stations')} value={projects.length} data-testid="stat-stations" />
         </Card>
         <Card>
-          <Statistic title={t('centreHome.capacity')} value={fmt(sum(projects, (p) => p.capacity_kva) / 1000, 2)} suffix="MVA" />
+          <Statistic title={t('centreHome.capacity')} {...statValue(f, sum(projects, (p) => p.capacity_kva), 'kVA')} data-testid="stat-capacity" />
         </Card>
         <Card>
-          <Statistic title={t('centreHome.pv')} value={fmt(sum(projects, (p) => p.pv_capacity_kw))} suffix="kW" />
+          <Statistic title={t('centreHome.pv')} {...statValue(f, sum(projects, (p) => p.pv_capacity_kw), 'kW')} />
         </Card>
         <Card>
-          <Statistic title={t('centreHome.storage')} value={fmt(sum(projects, (p) => p.storage_capacity_kwh))} suffix="kWh" />
+          <Statistic title={t('centreHome.storage')} {...statValue(f, sum(projects, (p) => p.storage_capacity_kwh), 'kWh')} />
         </Card>
         <Card>
           <Statistic title={t('centreHome.pending')} value={pending.data?.total ?? 0} styles={{ content: { color: (pending.data?.total ?? 0) > 0 ? '#faad14' : undefined } }} data-testid="stat-pending" />
@@ -91,7 +98,7 @@ export function CentreHomePage() {
                             <Badge count={n} overflowCount={99} showZero={false} />
                           </div>
                           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                            {fmt(p.capacity_kva)} kVA · PV {fmt(p.pv_capacity_kw)} kW · {fmt(p.storage_capacity_kwh)} kWh
+                            {f.quantity(p.capacity_kva, 'kVA').text} · PV {f.quantity(p.pv_capacity_kw, 'kW').text} · {f.quantity(p.storage_capacity_kwh, 'kWh').text}
                           </Typography.Text>
                           <Space size={4} wrap style={{ marginTop: 6 }}>
                             {p.energy_types.map((e) => (

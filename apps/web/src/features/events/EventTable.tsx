@@ -1,7 +1,7 @@
 import type { EventItem } from '@gridops/contract';
-import { Table, Tag } from 'antd';
+import { Table, Tag, Tooltip } from 'antd';
 import type { TablePaginationConfig } from 'antd';
-import dayjs from 'dayjs';
+import { useFormat } from '../../shared/format/useFormat';
 import { useTranslation } from 'react-i18next';
 
 const TYPE_COLOR: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'red' };
@@ -13,8 +13,11 @@ export function EventTable(props: {
   activeId?: number | null;
   showSite?: boolean;
   pagination?: TablePaginationConfig | false;
+  /** 'relative' ("5分钟前", full time on hover) for short recent lists; tables default to the full time. */
+  timeMode?: 'absolute' | 'relative';
 }) {
   const { t } = useTranslation();
+  const f = useFormat();
   return (
     <Table<EventItem>
       rowKey="id"
@@ -25,7 +28,15 @@ export function EventTable(props: {
       rowClassName={(r) => (r.id === props.activeId ? 'ant-table-row-selected' : '')}
       onRow={(r) => ({ 'data-testid': `event-row-${r.id}`, 'data-active': r.id === props.activeId ? '1' : '0' }) as React.HTMLAttributes<HTMLElement>}
       columns={[
-        { title: t('events.time'), dataIndex: 'raised_at', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+        { title: t('events.time'), dataIndex: 'raised_at', width: 170, render: (v: string) =>
+            props.timeMode === 'relative' ? (
+              <Tooltip title={f.date(v)}>
+                <span data-time={v}>{f.relative(v)}</span>
+              </Tooltip>
+            ) : (
+              f.date(v)
+            ),
+        },
         ...(props.showSite ? [{ title: t('events.site'), dataIndex: 'project_name', width: 180 }] : []),
         { title: t('events.device'), dataIndex: 'device_name', width: 180 },
         { title: t('events.message'), dataIndex: 'message' },

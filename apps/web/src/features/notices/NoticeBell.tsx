@@ -4,6 +4,7 @@ import { Badge, Button, Empty, List, Popover, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeBadge, useSession } from '../../app/sessionStore';
+import { useFormat } from '../../shared/format/useFormat';
 import { isAlarm, isEventNotice } from './api';
 import { handleEvent, handleSite } from './handle';
 
@@ -13,6 +14,7 @@ export function NoticeBell() {
   const count = useSession((s) => s.noticeCount);
   const list = useSession((s) => s.noticeList);
   const [open, setOpen] = useState(false);
+  const f = useFormat();
 
   const pick = (n: SiteNotice | EventNotice) => {
     setOpen(false);
@@ -32,8 +34,11 @@ export function NoticeBell() {
             <List.Item onClick={() => pick(n)} style={{ cursor: 'pointer' }}>
               {isEventNotice(n) ? (
                 <>
-                  <Typography.Text ellipsis style={{ maxWidth: 250 }}>
+                  <Typography.Text ellipsis style={{ maxWidth: 190 }}>
                     {n.event_title}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} title={f.date(n.created_at)} data-testid="notice-time">
+                    {f.relative(n.created_at)}
                   </Typography.Text>
                   <Tag color={isAlarm(n) ? 'gold' : 'red'}>{isAlarm(n) ? t('notices.alarm') : t('notices.fault')}</Tag>
                 </>

@@ -1,8 +1,10 @@
 import { AlertOutlined } from '@ant-design/icons';
+import { round } from '@gridops/format';
 import { Button, Card, Col, Descriptions, Empty, Row, Skeleton, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/sessionStore';
+import { useFormat } from '../../shared/format/useFormat';
 import { EventTable } from '../events/EventTable';
 import { useEvents } from '../events/api';
 import { eventsPath } from '../notices/handle';
@@ -10,12 +12,11 @@ import { projectName, useCurrentProject, useOrgTree } from '../org/api';
 import { cityName } from '../org/cityNames';
 import { WeatherCard } from '../weather/WeatherCard';
 
-const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 1 });
-
 /** Site home: the project card, weather, pending count and the latest events of the selected site. */
 export function SiteHomePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const f = useFormat();
   const { isLoading } = useOrgTree();
   const project = useCurrentProject();
   const proID = useSession((s) => s.proID);
@@ -39,10 +40,10 @@ export function SiteHomePage() {
               <Descriptions.Item label={t('siteHome.coordinates')}>
                 {project.longitude.toFixed(3)}, {project.latitude.toFixed(3)}
               </Descriptions.Item>
-              <Descriptions.Item label={t('siteHome.capacity')}>{fmt(project.capacity_kva)} kVA</Descriptions.Item>
-              <Descriptions.Item label={t('siteHome.pv')}>{fmt(project.pv_capacity_kw)} kW</Descriptions.Item>
-              <Descriptions.Item label={t('siteHome.storage')}>{fmt(project.storage_capacity_kwh)} kWh</Descriptions.Item>
-              <Descriptions.Item label={t('siteHome.area')}>{fmt(project.area_m2)} m²</Descriptions.Item>
+              <Descriptions.Item label={t('siteHome.capacity')}>{f.quantity(project.capacity_kva, 'kVA').text}</Descriptions.Item>
+              <Descriptions.Item label={t('siteHome.pv')}>{f.quantity(project.pv_capacity_kw, 'kW').text}</Descriptions.Item>
+              <Descriptions.Item label={t('siteHome.storage')}>{f.quantity(project.storage_capacity_kwh, 'kWh').text}</Descriptions.Item>
+              <Descriptions.Item label={t('siteHome.area')}>{f.number(round(project.area_m2, 1))} m²</Descriptions.Item>
               <Descriptions.Item label={t('siteHome.energyTypes')}>
                 {project.energy_types.map((e) => (
                   <Tag key={e}>{t(`centreHome.energy.${e}`)}</Tag>
@@ -64,7 +65,7 @@ export function SiteHomePage() {
         </Col>
         <Col span={24}>
           <Card title={t('events.recent')} data-testid="recent-events">
-            <EventTable rows={events.data?.list ?? []} loading={events.isLoading} />
+            <EventTable rows={events.data?.list ?? []} loading={events.isLoading} timeMode="relative" />
           </Card>
         </Col>
       </Row>

@@ -1,0 +1,136 @@
+import { seriesColors, palette } from '../../theme/palette';
+import { unitScaleFor } from '../../format/units';
+import { asParams, escapeHtml, toolbox, valueText } from './common';
+import type { ChartLocale, ChartOption } from './common';
+
+export interface FlowNodeInput {
+  id: string;
+  name: string;
+  /** Node kind (contract `flowNode.kind`: grid, pv, wind, storage_*, load, loss, …) picks the colour. */
+  kind?: string;
+  color?: string;
+}
+export interface FlowLinkInput {
+  source: string;
+  target: string;
+  /** Power in the chart's unit (kW). */
+  value: number;
+}
+export interface SankeyInput {
+  nodes: readonly FlowNodeInput[];
+  links: readonly FlowLinkInput[];
+  unit?: string;
+  precision?: number;
+  orient?: 'horizontal' | 'vertical';
+}
+
+const KIND_COLOR: Record<string, string> = {
+  grid: palette.primary,
+  external: palette.primary,
+  grid_export: '#597ef7',
+  pv: '#ffd666',
+  wind: '#5cdbd3',
+  storage_charge: '#9254de',
+  storage_discharge: '#b37feb',
+  ev_charging: '#73d13d',
+  load: '#ff9c6e',
+  virtual: '#8c8c8c',
+  loss: palette.error,
+};
+
+/**
+ * Keeps only links ECharts can draw: both ends known, positive value, and no cycle (ECharts' sankey refuses
+ * a graph that is not a DAG). A link that would close a cycle is dropped; earlier links win.
+ */
+export function drawableLinks(
+  nodes: readonly FlowNodeInput[],
+  links: readonly FlowLinkInput[],
+): FlowLinkInput[] {
+  const ids = new Set(nodes.map((n) => n.id));
+  const out = new Map<string, Set<string>>();
+  const reaches = (from: string, to: string): boolean => {
+    const seen = new Set<string>();
+    const stack = [from];
+    while (stack.length) {
+      const n = stack.pop() as string;
+      if (n === to) return true;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      stack.push(...(out.get(n) ?? []));
+    }
+    return false;
+  };
+  const kept: FlowLinkInput[] = [];
+  for (const l of links) {
+    if (!ids.has(l.source) || !ids.has(l.target) || l.source === l.target) continue;
+    if (!(Number.isFinite(l.value) && l.value > 0)) continue;
+    if (reaches(l.target, l.source)) continue;
+    kept.push(l);
+    out.set(l.source, (out.get(l.source) ?? new Set()).add(l.target));
+  }
+  return kept;
+}
+
+/** Energy-flow diagram: nodes labelled with their name and power, links with their power in the tooltip. */
+export function buildSankeyOption(input: SankeyInput, locale: ChartLocale): ChartOption {
+  const { lang } = locale;
+  const precision = input.precision ?? 1;
+  const links = drawableLinks(input.nodes, input.links);
+  const used = new Set(links.flatMap((l) => [l.source, l.target]));
+  const nodes = input.nodes.filter((n) => used.has(n.id));
+  const scale = unitScaleFor(
+    links.map((l) => l.value),
+    input.unit ?? 'kW',
+    { lang },
+  );
+  const nameOf = new Map(input.nodes.map((n) => [n.id, n.name]));
+  // ECharts identifies sankey nodes by `name`, which must be unique; ids are, display names may not be.
+  const label = (id: string) => nameOf.get(id) ?? id;
+  return {
+    toolbox: toolbox(locale),
+    tooltip: {
+      trigger: 'item',
+      confine: true,
+      formatter: (p: unknown) => {
+        const [x] = asParams(p);
+        if (!x) return '';
+        const v = valueText(x.value as number, scale.unit, precision, lang);
+        if (x.dataType === 'edge') {
+          const d = x.data as { source: string; target: string };
+          return `${escapeHtml(label(d.source))} → ${escapeHtml(label(d.target))}: <b>${v}</b>`;
+        }
+        return `${escapeHtml(label(x.name ?? ''))}: <b>${v}</b>`;
+      },
+    },
+    series: [
+      {
+        type: 'sankey',
+        id: 'flow',
+        orient: input.orient ?? 'horizontal',
+        left: 16,
+        right: 120,
+        top: 24,
+        bottom: 16,
+        nodeGap: 14,
+        nodeWidth: 14,
+        draggable: false,
+        emphasis: { focus: 'adjacency' },
+        lineStyle: { color: 'gradient', opacity: 0.35, curveness: 0.5 },
+        label: {
+          color: palette.text,
+          formatter: (p: unknown) => {
+            const [x] = asParams(p);
+            return x
+              ? `${label(x.name ?? '')}  ${valueText(x.value as number, scale.unit, precision, lang)}`
+              : '';
+          },
+        },
+        data: nodes.map((n, i) => ({
+          name: n.id,
+          itemStyle: { color: n.color ?? KIND_COLOR[n.kind ?? ''] ?? seriesColors[i % seriesColors.length] },
+        })),
+        links: links.map((l) => ({ source: l.source, target: l.target, value: l.value / scale.divisor })),
+      },
+    ],
+  };
+}

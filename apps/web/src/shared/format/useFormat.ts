@@ -1,0 +1,39 @@
+import { formatDate, formatNumber, formatRelative, normalizeLang } from '@gridops/format';
+import type { Lang, NumericInput, ScaleUnitOptions, ScaledValue, TimeInput } from '@gridops/format';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { scaleValue } from './units';
+
+export interface Formatters {
+  lang: Lang;
+  /** `formatDate` (default pattern `YYYY-MM-DD HH:mm:ss`, '-' when empty). */
+  date: (value: TimeInput, pattern?: string) => string;
+  /** `formatRelative` in the current language. */
+  relative: (value: TimeInput, now?: TimeInput) => string;
+  /** `formatNumber` (thousands separators). */
+  number: (value: NumericInput, precision?: number) => string;
+  /** {@link scaleValue} in the current language (`.text` is what to show). */
+  unit: (value: NumericInput, unit: string, options?: Omit<ScaleUnitOptions, 'lang'>) => ScaledValue;
+  /** A stored quantity (capacity, energy): whole numbers while unscaled, two decimals once scaled (12.35MVA). */
+  quantity: (value: NumericInput, unit: string) => ScaledValue;
+}
+
+/** @gridops/format bound to the current i18n language, so components re-render on a language switch. */
+export function useFormat(): Formatters {
+  const { i18n } = useTranslation();
+  const lang = normalizeLang(i18n.language);
+  return useMemo(
+    () => ({
+      lang,
+      date: (value, pattern) => formatDate(value, pattern),
+      relative: (value, now) => formatRelative(value, { lang, now }),
+      number: (value, precision) => formatNumber(value, precision),
+      unit: (value, unit, options) => scaleValue(value, unit, { ...options, lang }),
+      quantity: (value, unit) => {
+        const r = scaleValue(value, unit, { lang, precision: 2 });
+        return r.scaled ? r : scaleValue(value, unit, { lang, precision: 0 });
+      },
+    }),
+    [lang],
+  );
+}

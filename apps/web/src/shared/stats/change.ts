@@ -1,0 +1,41 @@
+import { EMPTY_TEXT, formatNumber, toNumber } from '@gridops/format';
+import type { NumericInput } from '@gridops/format';
+
+export type ChangeDirection = 'up' | 'down' | 'flat';
+
+export interface Change {
+  /** (current − previous) / |previous| × 100; null when either value is absent or the base is zero. */
+  pct: number | null;
+  direction: ChangeDirection | null;
+  /** Signed percentage with 1 decimal and the arrow, e.g. '↑12.3%', '↓4.0%', '0.0%'; '-' when pct is null. */
+  text: string;
+}
+
+/**
+ * Percentage change against a base, as the server computes `mom_pct`/`yoy_pct` (contract energyStats): a
+ * zero or missing base gives null, never ±Infinity. The base's absolute value is used so a negative base
+ * (net export) still reads "went up" when the value rose.
+ */
+export function changePct(current: NumericInput, previous: NumericInput): number | null {
+  const c = toNumber(current);
+  const p = toNumber(previous);
+  if (c === null || p === null || p === 0) return null;
+  return ((c - p) / Math.abs(p)) * 100;
+}
+
+/** Direction and display text of a percentage change (use `pct` from the server when it sent one). */
+export function describeChange(pct: number | null | undefined, precision = 1): Change {
+  if (pct === null || pct === undefined || !Number.isFinite(pct))
+    return { pct: null, direction: null, text: EMPTY_TEXT };
+  const shown = formatNumber(Math.abs(pct), precision);
+  // A change that rounds to 0.0 shows no arrow, so "↑0.0%" never appears.
+  if (Number(shown.replace(/,/g, '')) === 0)
+    return { pct, direction: 'flat', text: `${formatNumber(0, precision)}%` };
+  return pct > 0
+    ? { pct, direction: 'up', text: `↑${shown}%` }
+    : { pct, direction: 'down', text: `↓${shown}%` };
+}
+
+export function compare(current: NumericInput, previous: NumericInput, precision = 1): Change {
+  return describeChange(changePct(current, previous), precision);
+}
