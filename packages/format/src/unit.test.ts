@@ -33,6 +33,14 @@ const UNITS: Row[] = [
   ['kWh', 'en', 'kWh', '10k kWh', 10_000, 'ten-thousand'],
   ['kWh', 'zh', 'kWh', 'MWh', 1_000, 'thousand'],
   ['kWh', 'en', 'kWh', 'MWh', 1_000, 'thousand'],
+  ['VA', 'zh', 'VA', 'kVA', 1_000],
+  ['VA', 'en', 'VA', 'kVA', 1_000],
+  ['kVA', 'zh', 'kVA', 'MVA', 1_000],
+  ['kVA', 'en', 'kVA', 'MVA', 1_000],
+  ['var', 'zh', 'var', 'kvar', 1_000],
+  ['var', 'en', 'var', 'kvar', 1_000],
+  ['kvar', 'zh', 'kvar', 'Mvar', 1_000],
+  ['kvar', 'en', 'kvar', 'Mvar', 1_000],
 ];
 
 const join = (lang: Lang, num: string, unit: string) => (lang === 'en' ? `${num} ${unit}` : `${num}${unit}`);
@@ -73,6 +81,7 @@ const boundaryCases = UNITS.flatMap(([unit, lang, base, scaledUnit, divisor, kwh
           unit: base,
           text: join(lang, t, base),
           scaled: false,
+          divisor: 1,
         },
       ]);
     }
@@ -89,6 +98,7 @@ const boundaryCases = UNITS.flatMap(([unit, lang, base, scaledUnit, divisor, kwh
           unit: scaledUnit,
           text: join(lang, t, scaledUnit),
           scaled: true,
+          divisor,
         },
       ]);
     }
@@ -107,7 +117,8 @@ describe('scaleUnit boundaries (strictly > 10000 scales)', () => {
 });
 
 describe('scaleUnit details', () => {
-  it.each<[string, NumericInput, string, Parameters<typeof scaleUnit>[2], ScaledValue]>([
+  // The divisor is covered by the boundary table above; these rows check value, unit and text.
+  it.each<[string, NumericInput, string, Parameters<typeof scaleUnit>[2], Omit<ScaledValue, 'divisor'>]>([
     [
       'zh is the default',
       20_000,
@@ -181,7 +192,8 @@ describe('scaleUnit details', () => {
       { value: 0, unit: '元', text: '0.00元', scaled: false },
     ],
   ])('%s', (_name, value, unit, options, expected) => {
-    expect(scaleUnit(value, unit, options)).toEqual(expected);
+    const { divisor: _divisor, ...shown } = scaleUnit(value, unit, options);
+    expect(shown).toEqual(expected);
   });
 
   it.each<[string, NumericInput, Lang]>([
@@ -201,6 +213,7 @@ describe('scaleUnit details', () => {
       unit: lang === 'en' ? 'yuan' : '元',
       text: '-',
       scaled: false,
+      divisor: 1,
     });
   });
 });

@@ -30,6 +30,8 @@ export interface ScaledValue {
   text: string;
   /** Whether the value was divided (by 10000 or 1000). */
   scaled: boolean;
+  /** What the value was divided by: 1, 1000 or 10000 (one axis or column can share it). */
+  divisor: number;
 }
 
 /** A value scales when its absolute value is **strictly greater** than this (spec "above 10000"). */
@@ -59,6 +61,11 @@ const RULES: Readonly<Record<string, UnitRule>> = {
   kW: { divisor: 1_000, zh: ['kW', 'MW'], en: ['kW', 'MW'] },
   'kW·h': { divisor: 1_000, zh: ['kW·h', 'MW·h'], en: ['kW·h', 'MW·h'] },
   kWh: { divisor: 'kwh', zh: ['kWh', '万kWh'], en: ['kWh', '10k kWh'] },
+  // Apparent and reactive power scale like active power (transformer capacity kVA → MVA).
+  VA: { divisor: 1_000, zh: ['VA', 'kVA'], en: ['VA', 'kVA'] },
+  kVA: { divisor: 1_000, zh: ['kVA', 'MVA'], en: ['kVA', 'MVA'] },
+  var: { divisor: 1_000, zh: ['var', 'kvar'], en: ['var', 'kvar'] },
+  kvar: { divisor: 1_000, zh: ['kvar', 'Mvar'], en: ['kvar', 'Mvar'] },
 };
 
 /** The units {@link scaleUnit} knows; any other unit passes through unscaled and unchanged. */
@@ -71,13 +78,14 @@ export const SCALABLE_UNITS: readonly string[] = Object.freeze(Object.keys(RULES
  * same threshold applies to both families; negative values are compared by absolute value and keep their
  * sign. The test uses the raw value, before rounding (so 9999.999 元 at precision 2 is `10,000.00元`).
  * - Ten-thousand family, ÷10000: 元→万元, 度→万度, 吨/t→万吨, m³ (or m3)→万m³, 棵→万棵.
- * - Thousand family, ÷1000: W→kW, kW→MW, kW·h→MW·h (so 10000.01 kW → 10.00 MW).
+ * - Thousand family, ÷1000: W→kW, kW→MW, kW·h→MW·h (so 10000.01 kW → 10.00 MW); apparent and reactive
+ *   power the same way: VA→kVA, kVA→MVA, var→kvar, kvar→Mvar.
  * - kWh: ÷10000 → 万kWh / 10k kWh, or ÷1000 → MWh, per {@link KwhScale} (default by language).
  * Scaling is one step only (W never becomes MW). Unknown units pass through unchanged and unscaled.
  *
  * `text` is `formatNumber(value, precision)` followed by the unit — directly in zh (`'1.50万元'`,
  * `'12.00MW'`), after a space in en (`'1.50 10k yuan'`, `'12.00 MW'`). An empty unit gives just the number.
- * Empty or non-numeric values give `{ value: null, unit, text: '-', scaled: false }` with the base unit.
+ * Empty or non-numeric values give `{ value: null, unit, text: '-', scaled: false, divisor: 1 }` with the base unit.
  */
 export function scaleUnit(value: NumericInput, unit: string, options: ScaleUnitOptions = {}): ScaledValue {
   const lang = normalizeLang(options.lang);
@@ -85,7 +93,7 @@ export function scaleUnit(value: NumericInput, unit: string, options: ScaleUnitO
   const rule = Object.hasOwn(RULES, unit) ? RULES[unit] : undefined;
   const names = rule ? rule[lang] : ([unit, unit] as const);
   const n = toNumber(value);
-  if (n === null) return { value: null, unit: names[0], text: EMPTY_TEXT, scaled: false };
+  if (n === null) return { value: null, unit: names[0], text: EMPTY_TEXT, scaled: false, divisor: 1 };
 
   let divisor = 1;
   let display = names[0];
@@ -102,5 +110,5 @@ export function scaleUnit(value: NumericInput, unit: string, options: ScaleUnitO
   const scaledValue = round(n / divisor, precision);
   const number = formatNumber(scaledValue, precision);
   const gap = lang === 'en' && display !== '' ? ' ' : '';
-  return { value: scaledValue, unit: display, text: `${number}${gap}${display}`, scaled: divisor !== 1 };
+  return { value: scaledValue, unit: display, text: `${number}${gap}${display}`, scaled: divisor !== 1, divisor };
 }
