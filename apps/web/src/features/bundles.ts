@@ -2,6 +2,9 @@ import type { Bundle } from '../shared/i18n';
 import { alertsBundle } from './alerts/i18n';
 import { analysisBundle } from './analysis/i18n';
 import { distributionBundle } from './distribution/i18n';
+import { energySetupBundle } from './energy-setup/i18n';
+import { carbonBundle } from './carbon/i18n';
+import { microgridBundle } from './microgrid/i18n';
 import { energyBundle } from './energy/i18n';
 import { centreHomeBundle } from './centre-home/i18n';
 import { eventsBundle } from './events/i18n';
@@ -22,4 +25,7 @@ export const featureBundles: Record<string, Bundle> = {
   distribution: distributionBundle,
   analysis: analysisBundle,
   energy: energyBundle,
+  microgrid: microgridBundle,
+  carbon: carbonBundle,
+  energySetup: energySetupBundle,
 };

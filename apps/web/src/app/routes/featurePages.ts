@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import { analysisPageModules } from '../../features/analysis/pageModules';
 import { distributionPageModules } from '../../features/distribution/pageModules';
+import { energySetupPageModules } from '../../features/energy-setup/pageModules';
+import { carbonPageModules } from '../../features/carbon/pageModules';
+import { microgridPageModules } from '../../features/microgrid/pageModules';
 import { energyPageModules } from '../../features/energy/pageModules';
 
 /** Loads one page component on demand: each area page is its own chunk, away from the login page. */
@@ -15,4 +18,7 @@ export const featurePageModules: Record<string, PageModule> = {
   ...distributionPageModules,
   ...analysisPageModules,
   ...energyPageModules,
+  ...microgridPageModules,
+  ...carbonPageModules,
+  ...energySetupPageModules,
 };
