@@ -22,6 +22,8 @@ const envSchema = z.object({
   MQTT_WS_PORT: port.default(8084),
   MQTT_TCP_PORT: port.default(1883),
   SEED_DEMO: onOff.optional(),
+  /** Days of counter history the demo seed writes for the energy statistics (0 = none). */
+  SEED_HISTORY_DAYS: z.coerce.number().int().min(0).max(1100).default(400),
   SIMULATOR: onOff.optional(),
   SIM_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -62,6 +64,7 @@ export interface AppConfig {
     publicWsPort: number;
   };
   seedDemo: boolean;
+  seedHistoryDays: number;
   simulator: boolean;
   simulatorIntervalMs: number;
   logLevel: string;
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       publicWsPort: e.MQTT_PUBLIC_WS_PORT ?? e.MQTT_WS_PORT,
     },
     seedDemo: e.SEED_DEMO ?? embeddedDatabase,
+    seedHistoryDays: e.SEED_HISTORY_DAYS,
     simulator: e.SIMULATOR ?? embeddedDatabase,
     simulatorIntervalMs: e.SIM_INTERVAL_MS,
     logLevel: e.LOG_LEVEL,

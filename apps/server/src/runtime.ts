@@ -43,7 +43,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     closers.push(() => app.close());
     const applied = await migrate(db);
     if (applied.length) app.log.info({ applied }, 'database migrated');
-    if (config.seedDemo && (await seedDemo(db))) app.log.info('demo organisation seeded');
+    if (config.seedDemo && (await seedDemo(db, { energyHistoryDays: config.seedHistoryDays }))) app.log.info('demo organisation seeded');
 
     // The server's own MQTT identity: configured for external brokers, random per process when embedded.
     const serviceCreds = {

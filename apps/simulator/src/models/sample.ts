@@ -59,6 +59,12 @@ export function initialState(kind: DeviceKind, seed: number, props: Readonly<Rec
     default:
       break;
   }
+  // The server passes each counter's last stored reading as `counter_<key>` (seeded history or an earlier
+  // run), so a restarted simulator continues the meter instead of stepping back (which reads as a reset).
+  for (const key of Object.keys(counters)) {
+    const start = props[`counter_${key}`];
+    if (typeof start === 'number' && Number.isFinite(start) && start >= 0) counters[key] = start;
+  }
   return { counters, breakerClosed: true, soc: 30 + 40 * r(2), temp: null, powerKw: 0 };
 }
 
