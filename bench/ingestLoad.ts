@@ -54,7 +54,7 @@ const pct = (xs: number[], p: number) => {
 };
 
 async function seedLoadSite(db: Db) {
-  await seedDemo(db);
+  await seedDemo(db, { energyHistoryDays: 0 });
   const org = await db.selectFrom('organizations').select('id').where('tier', '=', 1).executeTakeFirstOrThrow();
   const project = await db
     .insertInto('projects')

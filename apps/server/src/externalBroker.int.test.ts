@@ -50,7 +50,8 @@ describe('the same pipeline against an external Mosquitto with the generated con
     // Seed first, so the generated password file holds the demo users and gateways.
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     await migrate(database.db);
-    await seedDemo(database.db);
+    // Live pipeline only: the 400-day energy history would only slow the start.
+    await seedDemo(database.db, { energyHistoryDays: 0 });
     const brokerDir = path.join(dir, 'broker');
     const files = await buildMosquittoFiles(database.db, service, { tcpPort, wsPort, dir: brokerDir, bind: '127.0.0.1', runAsUser: os.userInfo().username });
     await database.close();

@@ -1,6 +1,7 @@
 import type { EventItem } from '@gridops/contract';
 import { Table, Tag, Tooltip } from 'antd';
 import type { TablePaginationConfig } from 'antd';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { useFormat } from '../../shared/format/useFormat';
 import { useTranslation } from 'react-i18next';
 
@@ -15,6 +16,12 @@ export function EventTable(props: {
   pagination?: TablePaginationConfig | false;
   /** 'relative' ("5分钟前", full time on hover) for short recent lists; tables default to the full time. */
   timeMode?: 'absolute' | 'relative';
+  /** Row selection for bulk actions (the events page); omitted on the homes' short lists. */
+  selection?: { keys: number[]; onChange: (keys: number[]) => void };
+  /** Extra last column (row actions). */
+  actions?: (row: EventItem) => ReactNode;
+  /** Clicking a row (outside its buttons) opens it. */
+  onOpen?: (row: EventItem) => void;
 }) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -25,8 +32,29 @@ export function EventTable(props: {
       loading={props.loading}
       dataSource={props.rows}
       pagination={props.pagination ?? false}
+      scroll={{ x: 1000 }}
       rowClassName={(r) => (r.id === props.activeId ? 'ant-table-row-selected' : '')}
-      onRow={(r) => ({ 'data-testid': `event-row-${r.id}`, 'data-active': r.id === props.activeId ? '1' : '0' }) as React.HTMLAttributes<HTMLElement>}
+      rowSelection={
+        props.selection
+          ? {
+              selectedRowKeys: props.selection.keys,
+              onChange: (keys) => props.selection?.onChange(keys.map(Number)),
+              getCheckboxProps: (r) => ({ 'data-testid': `event-select-${r.id}` }) as object,
+            }
+          : undefined
+      }
+      onRow={(r) =>
+        ({
+          'data-testid': `event-row-${r.id}`,
+          'data-active': r.id === props.activeId ? '1' : '0',
+          'data-status': r.status,
+          style: props.onOpen ? { cursor: 'pointer' } : undefined,
+          onClick: (e) => {
+            // Buttons, checkboxes and links inside the row do their own thing.
+            if (props.onOpen && !(e.target as HTMLElement).closest('button, a, input, label, .ant-checkbox-wrapper')) props.onOpen(r);
+          },
+        }) as HTMLAttributes<HTMLElement>
+      }
       columns={[
         { title: t('events.time'), dataIndex: 'raised_at', width: 170, render: (v: string) =>
             props.timeMode === 'relative' ? (
@@ -37,12 +65,13 @@ export function EventTable(props: {
               f.date(v)
             ),
         },
-        ...(props.showSite ? [{ title: t('events.site'), dataIndex: 'project_name', width: 180 }] : []),
-        { title: t('events.device'), dataIndex: 'device_name', width: 180 },
-        { title: t('events.message'), dataIndex: 'message' },
-        { title: t('events.type'), dataIndex: 'event_type', width: 90, render: (v: number) => <Tag color={TYPE_COLOR[v]}>{t(`events.types.${v}`)}</Tag> },
+        ...(props.showSite ? [{ title: t('events.site'), dataIndex: 'project_name', width: 160 }] : []),
+        { title: t('events.device'), dataIndex: 'device_name', width: 160 },
+        { title: t('events.type'), dataIndex: 'event_type', width: 80, render: (v: number) => <Tag color={TYPE_COLOR[v]}>{t(`events.types.${v}`)}</Tag> },
         { title: t('events.level'), dataIndex: 'level', width: 90, render: (v: number) => t(`alerts.levels.${v}`) },
-        { title: t('events.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={STATUS_COLOR[v]}>{t(`events.statuses.${v}`)}</Tag> },
+        { title: t('events.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={STATUS_COLOR[v]} data-testid="event-status">{t(`events.statuses.${v}`)}</Tag> },
+        { title: t('events.message'), dataIndex: 'message' },
+        ...(props.actions ? [{ title: t('events.actions'), key: 'actions', width: 200, fixed: 'right' as const, render: (_: unknown, r: EventItem) => props.actions?.(r) }] : []),
       ]}
     />
   );

@@ -1,56 +1,135 @@
-import { Alert, Button, Card, Select, Space } from 'antd';
-import { useState } from 'react';
+import type { EventItem } from '@gridops/contract';
+import { Alert, App, Button, Card, Empty, Space, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLeafHandle } from '../../app/layout/RootLayout';
 import { patchSession, useSession } from '../../app/sessionStore';
-import { useEvents } from './api';
+import { ExportButton } from '../../shared/export';
+import { useEventAction, useEventPage } from './api';
+import { EventActions } from './EventActions';
+import { EventDrawer } from './EventDrawer';
+import { EventFilters } from './EventFilters';
 import { EventTable } from './EventTable';
+import { acknowledgeable, emptyEventFilters, eventExportColumns, toEventQuery } from './eventFilters';
+import type { EventFilterState } from './eventFilters';
 
-/** Event list for the centre (all sites), a site, or a worker's sites; highlights the active event. */
+const PAGE_SIZES = [20, 50, 100];
+
+/**
+ * Events of the site (site area), of every site in scope (centre, worker): filter, page, acknowledge (also in
+ * bulk), handle with a note, close, open one for its curve and audit log, export the page to .xlsx.
+ */
 export function EventsPage() {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const area = useLeafHandle()?.area;
   const proID = useSession((s) => s.proID);
   const activeId = useSession((s) => s.activeEventId);
   const typeHidden = useSession((s) => s.eventTypeFilterHidden);
-  const [type, setType] = useState<number | null>(null);
-  const [status, setStatus] = useState<string | null>(null);
+  const [filters, setFiltersState] = useState<EventFilterState>(emptyEventFilters);
   const [page, setPage] = useState(1);
-  const projectId = area === 'site' ? proID : null;
-  const { data, isFetching } = useEvents({ project_id: projectId, type: typeHidden ? null : type, status, page, size: 20 });
+  const [size, setSize] = useState(20);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [open, setOpen] = useState<EventItem | null>(null);
+  const bulk = useEventAction();
+
+  const scopeProjectId = area === 'site' ? proID : null;
+  const showSite = scopeProjectId === null;
+  const query = useMemo(() => toEventQuery(filters, { scopeProjectId, typeFilterHidden: typeHidden, page, size }), [filters, scopeProjectId, typeHidden, page, size]);
+  const list = useEventPage(query);
+  const rows = useMemo(() => list.data?.list ?? [], [list.data]);
+  // The drawer follows the list's fresh copy, so its status and actions change right after an action.
+  const openRow = open ? (rows.find((r) => r.id === open.id) ?? open) : null;
+  const columns = useMemo(() => eventExportColumns(t, showSite), [t, showSite]);
+  const ackIds = acknowledgeable(rows, selected);
+
+  const setFilters = (f: EventFilterState) => {
+    setFiltersState(f);
+    setPage(1);
+    setSelected([]);
+  };
+
+  if (area === 'site' && proID === null)
+    return <Empty style={{ marginTop: 64 }} description={t('events.selectSite')} data-testid="need-site" />;
 
   return (
-    <Card data-testid="events-page">
-      <Space style={{ marginBottom: 12 }} wrap>
-        {!typeHidden && (
-          <Select
-            data-testid="event-type-filter"
-            style={{ width: 140 }}
-            value={type}
-            onChange={setType}
-            options={[{ value: null, label: t('events.allTypes') }, ...[1, 2, 3].map((v) => ({ value: v, label: t(`events.types.${v}`) }))]}
-          />
-        )}
-        <Select
-          style={{ width: 140 }}
-          value={status}
-          onChange={setStatus}
-          options={[{ value: null, label: t('events.allStatuses') }, ...['pending', 'acknowledged', 'handled', 'closed'].map((v) => ({ value: v, label: t(`events.statuses.${v}`) }))]}
+    <Card data-testid="events-page" data-scope={showSite ? 'all' : 'site'}>
+      <EventFilters value={filters} onChange={setFilters} scopeProjectId={scopeProjectId} showSite={showSite} typeHidden={typeHidden} />
+      {typeHidden && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="active-event"
+          title={activeId !== null ? `${t('events.active')}: #${activeId}` : t('events.typeFilterHidden')}
+          description={t('events.activeHint')}
+          action={
+            <Space>
+              {activeId !== null && (
+                <Button size="small" onClick={() => setOpen(rows.find((r) => r.id === activeId) ?? null)} disabled={!rows.some((r) => r.id === activeId)} data-testid="active-event-open">
+                  {t('events.open')}
+                </Button>
+              )}
+              <Button size="small" onClick={() => patchSession({ eventTypeFilterHidden: false, activeEventId: null })} data-testid="events-show-all">
+                {t('events.showAll')}
+              </Button>
+            </Space>
+          }
         />
-        {typeHidden && (
-          <Button onClick={() => patchSession({ eventTypeFilterHidden: false, activeEventId: null })} data-testid="events-show-all">
-            {t('events.showAll')}
+      )}
+      <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
+        <Space>
+          <Button
+            type="primary"
+            disabled={ackIds.length === 0}
+            loading={bulk.isPending}
+            data-testid="events-bulk-ack"
+            onClick={() =>
+              bulk.mutate(
+                { kind: 'acknowledge', ids: ackIds },
+                {
+                  onSuccess: (r) => {
+                    setSelected([]);
+                    void message.success(t('events.bulkDone', { count: r.updated }));
+                  },
+                },
+              )
+            }
+          >
+            {t('events.bulkAck', { count: ackIds.length })}
           </Button>
-        )}
+          <Typography.Text type="secondary">{t('events.total', { count: list.data?.total ?? 0 })}</Typography.Text>
+        </Space>
+        <ExportButton fileName={`${t('events.exportName')}-${page}`} columns={columns} rows={rows} options={{ sheet: t('events.exportName') }}>
+          {t('events.exportPage')}
+        </ExportButton>
       </Space>
-      {activeId !== null && <Alert type="warning" showIcon title={`${t('events.active')}: #${activeId}`} style={{ marginBottom: 12 }} data-testid="active-event" />}
-      <EventTable
-        rows={data?.list ?? []}
-        loading={isFetching && !data}
-        activeId={activeId}
-        showSite={projectId === null}
-        pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
-      />
+      {list.error ? (
+        <Alert type="error" showIcon title={t('analysis.loadFailed')} action={<Button size="small" onClick={() => void list.refetch()}>{t('analysis.retry')}</Button>} />
+      ) : (
+        <EventTable
+          rows={rows}
+          loading={list.isFetching && !list.data}
+          activeId={activeId}
+          showSite={showSite}
+          selection={{ keys: selected, onChange: setSelected }}
+          actions={(r) => <EventActions event={r} />}
+          onOpen={setOpen}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZES,
+            onChange: (p, s) => {
+              setPage(s === size ? p : 1);
+              setSize(s);
+              setSelected([]);
+            },
+          }}
+        />
+      )}
+      <EventDrawer event={openRow} onClose={() => setOpen(null)} />
     </Card>
   );
 }
