@@ -15,6 +15,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          // Projects run one after another (unit → web → integration → e2e): the e2e server and the
+          // integration databases never compete for the two cores.
+          sequence: { groupOrder: 0 },
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/simulator/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**'],
@@ -24,6 +27,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'web',
+          sequence: { groupOrder: 1 },
           environment: 'happy-dom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
         },
@@ -32,6 +36,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
+          sequence: { groupOrder: 2 },
           environment: 'node',
           include: ['apps/server/src/**/*.int.test.ts', 'apps/simulator/src/**/*.int.test.ts'],
           testTimeout: 60_000,
@@ -44,6 +49,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 3 },
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,

@@ -13,7 +13,7 @@ async function login(rt: Runtime, username: string) {
 }
 
 function runtimeConfig(dataDir: string) {
-  return testConfig({ PORT: '0', HOST: '127.0.0.1', MQTT_TCP_PORT: '0', MQTT_WS_PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'on', SEED_HISTORY_DAYS: '0' }); // energy history: seconds per instance, not what these tests check
+  return testConfig({ PORT: '0', HOST: '127.0.0.1', MQTT_TCP_PORT: '0', MQTT_WS_PORT: '0', DATA_DIR: dataDir, SEED_DEMO: 'on' });
 }
 
 describe('one instance: embedded PGlite, broker and HTTP', () => {

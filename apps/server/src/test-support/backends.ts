@@ -49,7 +49,8 @@ export async function tempDir(prefix = 'gridops-test-'): Promise<string> {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
-  return loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'off', SEED_DEMO: 'off', WEB_DIR: '/nonexistent', ...overrides });
+  // No 400-day energy history unless a test asks for it: it costs seconds per seeded database.
+  return loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'off', SEED_DEMO: 'off', SEED_HISTORY_DAYS: '0', WEB_DIR: '/nonexistent', ...overrides });
 }
 
 export interface TestApp {
