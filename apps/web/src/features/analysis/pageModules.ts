@@ -1,4 +1,13 @@
 import type { PageModule } from '../../app/routes/featurePages';
 
-/** Analysis, history, security and robot pages under /ElectricalRoom, keyed by PageDef key. */
-export const analysisPageModules: Record<string, PageModule> = {};
+/**
+ * Analysis, history, security and robot pages under /ElectricalRoom, keyed by PageDef key. The events pages
+ * (EvnManage, CentreEvents, WorkerEvent) stay on the shell's `page: 'events'` module, features/events.
+ */
+export const analysisPageModules: Record<string, PageModule> = {
+  HisStatistics: async () => (await import('./HistoryStatsPage')).HistoryStatsPage,
+  HisdataCts: async () => (await import('./HistoryCurvesPage')).HistoryCurvesPage,
+  SpecAnaly: async () => (await import('./SpecialAnalysisPage')).SpecialAnalysisPage,
+  SecMonitor: async () => (await import('./SecurityPage')).SecurityPage,
+  RobMonitor: async () => (await import('./RobotPage')).RobotPage,
+};

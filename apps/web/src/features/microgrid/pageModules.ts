@@ -1,4 +1,6 @@
 import type { PageModule } from '../../app/routes/featurePages';
 
-/** Pages of the microgrid feature, keyed by PageDef key (app/routes/pages.ts). */
-export const microgridPageModules: Record<string, PageModule> = {};
+/** The micro-grid page (/EnergyHome), keyed by PageDef key (app/routes/pages.ts). */
+export const microgridPageModules: Record<string, PageModule> = {
+  EnergyHome: async () => (await import('./EnergyHomePage')).EnergyHomePage,
+};

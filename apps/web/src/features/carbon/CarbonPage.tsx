@@ -1,0 +1,253 @@
+import { Card, Col, Row, Space, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Chart, buildPieOption, buildTimeSeriesOption, useChartLocale } from '../../shared/charts';
+import { ExportButton } from '../../shared/export';
+import type { ExportColumn } from '../../shared/export';
+import { unitScaleFor, useFormat } from '../../shared/format';
+import { ComparisonCell, PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
+import type { PeriodValue } from '../../shared/stats';
+import { QueryState, SiteGate, localName } from '../energy-setup/common';
+import { useSiteCarbon } from './api';
+import { carbonMonthRows, carbonSummary, kgToT, monthOrYear, siteNow } from './carbonRows';
+import type { CarbonMonthRow } from './carbonRows';
+import { FactorsCard } from './FactorsCard';
+
+const TYPES = ['power', 'gas', 'heat'] as const;
+
+/** Site carbon: emissions by energy type and month, PV reductions, intensity, trees; month or year with MoM/YoY. */
+function SiteCarbon({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const locale = useChartLocale();
+  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('month'));
+  const p = monthOrYear(period);
+  const year = Number(p.date.slice(0, 4));
+  const cur = useSiteCarbon(projectId, year);
+  const prev = useSiteCarbon(projectId, year - 1);
+  const thisMonth = siteNow().slice(0, 7);
+
+  const rows = useMemo(
+    () => (cur.data ? carbonMonthRows(cur.data.by_month, prev.data?.by_month ?? null, thisMonth) : []),
+    [cur.data, prev.data, thisMonth],
+  );
+  const summary = cur.data ? carbonSummary(p, cur.data, prev.data ?? null, rows) : null;
+  const d = cur.data;
+  const scale = unitScaleFor(
+    rows.flatMap((r) => [r.total, r.avoided, r.net, r.power, r.gas, r.heat]),
+    't',
+    { lang: f.lang },
+  );
+  const cell = (v: number | null) => (v === null ? '-' : f.number(v / scale.divisor, 2));
+
+  const monthOption = useMemo(
+    () =>
+      buildTimeSeriesOption(
+        {
+          granularity: 'month',
+          series: [
+            {
+              name: t('carbon.emissions'),
+              unit: 't',
+              kind: 'bar',
+              points: rows.map((r) => [r.month, r.total] as const),
+            },
+            {
+              name: t('carbon.avoided'),
+              unit: 't',
+              kind: 'bar',
+              color: '#73d13d',
+              points: rows.map((r) => [r.month, r.avoided] as const),
+            },
+          ],
+        },
+        locale,
+      ),
+    [rows, locale, t],
+  );
+  const byType = useMemo(() => {
+    if (!d) return null;
+    const src =
+      p.period === 'year'
+        ? d.emissions_kg
+        : d.by_month.find((m) => m.month === p.date.slice(0, 7))?.emissions_kg;
+    return src ? TYPES.map((k) => ({ name: t(`energySetup.energyType.${k}`), value: kgToT(src[k]) })) : [];
+  }, [d, p.period, p.date, t]);
+  const pieOption = useMemo(
+    () => buildPieOption({ items: byType ?? [], unit: 't' }, locale),
+    [byType, locale],
+  );
+
+  const columns: TableColumnsType<CarbonMonthRow> = [
+    { title: t('carbon.col.month'), dataIndex: 'month', key: 'month', width: 96 },
+    ...TYPES.map((k) => ({
+      title: `${t(`energySetup.energyType.${k}`)} (${scale.unit})`,
+      key: k,
+      align: 'right' as const,
+      render: (_: unknown, r: CarbonMonthRow) => cell(r[k]),
+    })),
+    {
+      title: `${t('carbon.col.total')} (${scale.unit})`,
+      key: 'total',
+      align: 'right',
+      render: (_, r) => <span data-testid={`carbon-row-${r.month}`}>{cell(r.total)}</span>,
+    },
+    {
+      title: `${t('carbon.avoided')} (${scale.unit})`,
+      key: 'avoided',
+      align: 'right',
+      render: (_, r) => cell(r.avoided),
+    },
+    {
+      title: `${t('carbon.net')} (${scale.unit})`,
+      key: 'net',
+      align: 'right',
+      render: (_, r) => cell(r.net),
+    },
+    {
+      title: t('carbon.col.mom'),
+      key: 'mom',
+      align: 'right',
+      render: (_, r) => (
+        <ComparisonCell
+          value={r.total}
+          previous={r.prevMonth}
+          pct={r.momPct}
+          unit="t"
+          mode="mom"
+          showValue={false}
+        />
+      ),
+    },
+    {
+      title: t('carbon.col.yoy'),
+      key: 'yoy',
+      align: 'right',
+      render: (_, r) => (
+        <ComparisonCell
+          value={r.total}
+          previous={r.lastYear}
+          pct={r.yoyPct}
+          unit="t"
+          mode="yoy"
+          showValue={false}
+        />
+      ),
+    },
+  ];
+  const exportColumns: ExportColumn<CarbonMonthRow>[] = [
+    { title: t('carbon.col.month'), key: 'month' },
+    ...TYPES.map((k) => ({
+      title: `${t(`energySetup.energyType.${k}`)} (tCO2)`,
+      key: k,
+      format: '#,##0.000',
+    })),
+    { title: `${t('carbon.col.total')} (tCO2)`, key: 'total', format: '#,##0.000' },
+    { title: `${t('carbon.avoided')} (tCO2)`, key: 'avoided', format: '#,##0.000' },
+    { title: `${t('carbon.net')} (tCO2)`, key: 'net', format: '#,##0.000' },
+    { title: `${t('carbon.col.mom')} (%)`, key: 'momPct', format: '0.0' },
+    { title: `${t('carbon.col.yoy')} (%)`, key: 'yoyPct', format: '0.0' },
+  ];
+  const comparisons = summary
+    ? [
+        ...(summary.mom ? [{ mode: 'mom' as const, ...summary.mom }] : []),
+        { mode: 'yoy' as const, ...summary.yoy },
+      ]
+    : undefined;
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <PeriodPicker value={p} onChange={setPeriod} periods={['month', 'year']} />
+        <ExportButton
+          fileName={`${t('carbon.exportName')}-${d ? localName(d, f.lang) : projectId}-${year}`}
+          columns={exportColumns}
+          rows={rows}
+          disabled={rows.length === 0}
+        />
+      </Space>
+      <QueryState loading={cur.isPending} error={cur.error} empty={!d} onRetry={() => void cur.refetch()}>
+        {d && summary && (
+          <Space
+            orientation="vertical"
+            size={12}
+            style={{ width: '100%' }}
+            data-testid="carbon-site"
+            data-year={year}
+          >
+            <Row gutter={[12, 12]}>
+              <Col xs={12} lg={6} xl={5}>
+                <StatCard
+                  data-testid="carbon-total"
+                  title={t('carbon.emissions')}
+                  value={summary.total}
+                  unit="t"
+                  comparisons={comparisons}
+                />
+              </Col>
+              <Col xs={12} lg={6} xl={5}>
+                <StatCard
+                  data-testid="carbon-avoided"
+                  title={t('carbon.avoidedPv')}
+                  value={summary.avoided}
+                  unit="t"
+                  goodDirection="up"
+                />
+              </Col>
+              <Col xs={12} lg={6} xl={5}>
+                <StatCard data-testid="carbon-net" title={t('carbon.net')} value={summary.net} unit="t" />
+              </Col>
+              <Col xs={12} lg={6} xl={4}>
+                <StatCard
+                  data-testid="carbon-trees"
+                  title={t('carbon.treesYear', { year })}
+                  value={d.trees}
+                  unit="棵"
+                  precision={0}
+                  footer={<span style={{ fontSize: 12, opacity: 0.65 }}>{t('carbon.treesHint')}</span>}
+                />
+              </Col>
+              <Col xs={24} lg={24} xl={5}>
+                <StatCard
+                  data-testid="carbon-intensity"
+                  title={t('carbon.intensityYear', { year })}
+                  value={d.intensity_kg_m2}
+                  unit="kgCO₂/m²"
+                />
+              </Col>
+            </Row>
+            <Row gutter={[12, 12]}>
+              <Col xs={24} xl={16}>
+                <Card size="small" title={t('carbon.byMonth', { year })}>
+                  <Chart option={monthOption} height={300} ariaLabel={t('carbon.byMonth', { year })} />
+                </Card>
+              </Col>
+              <Col xs={24} xl={8}>
+                <Card size="small" title={t('carbon.byType')}>
+                  <Chart option={pieOption} height={300} ariaLabel={t('carbon.byType')} />
+                </Card>
+              </Col>
+            </Row>
+            <Card size="small" title={t('carbon.table', { year })}>
+              <Table<CarbonMonthRow>
+                rowKey="key"
+                size="small"
+                columns={columns}
+                dataSource={rows}
+                pagination={false}
+                scroll={{ x: 900 }}
+                data-testid="carbon-table"
+              />
+            </Card>
+            <FactorsCard kind="carbon" />
+          </Space>
+        )}
+      </QueryState>
+    </Space>
+  );
+}
+
+export function CarbonPage() {
+  return <SiteGate testId="carbon-page">{(id) => <SiteCarbon key={id} projectId={id} />}</SiteGate>;
+}

@@ -1,0 +1,289 @@
+import { Card, Col, Progress, Row, Space, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../app/sessionStore';
+import { Chart, buildPieOption, buildTimeSeriesOption, useChartLocale } from '../../shared/charts';
+import { ExportButton } from '../../shared/export';
+import type { ExportColumn } from '../../shared/export';
+import { unitScaleFor, useFormat } from '../../shared/format';
+import { ComparisonCell, PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
+import type { PeriodValue } from '../../shared/stats';
+import { QueryState, localName } from '../energy-setup/common';
+import { useCentreCarbon } from './api';
+import { carbonMonthRows, carbonSummary, kgToT, siteNow } from './carbonRows';
+import type { CentreCarbon } from './api';
+import { FactorsCard } from './FactorsCard';
+
+type RankRow = CentreCarbon['ranking'][number];
+
+/** Flattened for the table and the export, in tonnes. */
+export interface RankingRow {
+  key: number;
+  rank: number;
+  name: string;
+  power: number | null;
+  gas: number | null;
+  heat: number | null;
+  total: number | null;
+  avoided: number | null;
+  net: number | null;
+  intensity: number | null;
+  trees: number;
+  yoyPct: number | null;
+  share: number;
+}
+
+const rankingRows = (ranking: readonly RankRow[], lang: string): RankingRow[] => {
+  const max = ranking.reduce((m, r) => Math.max(m, r.total_kg), 0);
+  return ranking.map((r) => ({
+    key: r.project_id,
+    rank: r.rank,
+    name: localName(r, lang),
+    power: kgToT(r.emissions_kg.power),
+    gas: kgToT(r.emissions_kg.gas),
+    heat: kgToT(r.emissions_kg.heat),
+    total: kgToT(r.total_kg),
+    avoided: kgToT(r.avoided_kg),
+    net: kgToT(r.net_kg),
+    intensity: r.intensity_kg_m2,
+    trees: r.trees,
+    yoyPct: r.yoy_pct,
+    share: max > 0 ? (r.total_kg / max) * 100 : 0,
+  }));
+};
+
+/** Centre carbon: the organisation's emissions, reductions and trees, per month and per site (ranked). */
+export function CentreCarbonPage() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const locale = useChartLocale();
+  const organID = useSession((s) => s.organID);
+  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('year'));
+  const year = Number((period.period === 'custom' ? period.to : period.date).slice(0, 4));
+  const cur = useCentreCarbon(organID, year);
+  const prev = useCentreCarbon(organID, year - 1);
+  const d = cur.data;
+  const months = useMemo(
+    () => (d ? carbonMonthRows(d.by_month, prev.data?.by_month ?? null, siteNow().slice(0, 7)) : []),
+    [d, prev.data],
+  );
+  const summary = d
+    ? carbonSummary({ period: 'year', date: `${year}-01-01` }, d, prev.data ?? null, months)
+    : null;
+  const rows = useMemo(() => (d ? rankingRows(d.ranking, f.lang) : []), [d, f.lang]);
+  const scale = unitScaleFor(
+    rows.flatMap((r) => [r.total, r.avoided, r.net, r.power]),
+    't',
+    { lang: f.lang },
+  );
+  const cell = (v: number | null) => (v === null ? '-' : f.number(v / scale.divisor, 2));
+
+  const monthOption = useMemo(
+    () =>
+      buildTimeSeriesOption(
+        {
+          granularity: 'month',
+          series: [
+            {
+              name: t('carbon.emissions'),
+              unit: 't',
+              kind: 'bar',
+              points: months.map((r) => [r.month, r.total] as const),
+            },
+            {
+              name: t('carbon.avoided'),
+              unit: 't',
+              kind: 'bar',
+              color: '#73d13d',
+              points: months.map((r) => [r.month, r.avoided] as const),
+            },
+          ],
+        },
+        locale,
+      ),
+    [months, locale, t],
+  );
+  const pieOption = useMemo(
+    () =>
+      buildPieOption(
+        {
+          items: d
+            ? (['power', 'gas', 'heat'] as const).map((k) => ({
+                name: t(`energySetup.energyType.${k}`),
+                value: kgToT(d.emissions_kg[k]),
+              }))
+            : [],
+          unit: 't',
+        },
+        locale,
+      ),
+    [d, locale, t],
+  );
+
+  const columns: TableColumnsType<RankingRow> = [
+    { title: t('carbon.col.rank'), dataIndex: 'rank', key: 'rank', width: 64, align: 'center' },
+    {
+      title: t('carbon.col.site'),
+      key: 'name',
+      width: 220,
+      render: (_, r) => <span data-testid={`rank-site-${r.key}`}>{r.name}</span>,
+    },
+    {
+      title: `${t('carbon.col.total')} (${scale.unit})`,
+      key: 'total',
+      width: 200,
+      render: (_, r) => (
+        <Space size={8} style={{ width: '100%' }}>
+          <span
+            data-testid={`rank-total-${r.key}`}
+            style={{ display: 'inline-block', minWidth: 72, textAlign: 'right' }}
+          >
+            {cell(r.total)}
+          </span>
+          <Progress percent={r.share} showInfo={false} size="small" style={{ width: 90, margin: 0 }} />
+        </Space>
+      ),
+    },
+    ...(['power', 'gas', 'heat'] as const).map((k) => ({
+      title: `${t(`energySetup.energyType.${k}`)} (${scale.unit})`,
+      key: k,
+      align: 'right' as const,
+      render: (_: unknown, r: RankingRow) => cell(r[k]),
+    })),
+    {
+      title: `${t('carbon.avoided')} (${scale.unit})`,
+      key: 'avoided',
+      align: 'right',
+      render: (_, r) => cell(r.avoided),
+    },
+    {
+      title: `${t('carbon.net')} (${scale.unit})`,
+      key: 'net',
+      align: 'right',
+      render: (_, r) => cell(r.net),
+    },
+    {
+      title: t('carbon.col.intensity'),
+      key: 'intensity',
+      align: 'right',
+      render: (_, r) => (r.intensity === null ? '-' : f.number(r.intensity, 2)),
+    },
+    {
+      title: t('carbon.col.trees'),
+      key: 'trees',
+      align: 'right',
+      render: (_, r) => f.unit(r.trees, '棵', { precision: r.trees > 10_000 ? 2 : 0 }).text,
+    },
+    {
+      title: t('carbon.col.yoy'),
+      key: 'yoy',
+      align: 'right',
+      render: (_, r) => (
+        <ComparisonCell value={r.total} pct={r.yoyPct} unit="t" mode="yoy" showValue={false} />
+      ),
+    },
+  ];
+  const exportColumns: ExportColumn<RankingRow>[] = [
+    { title: t('carbon.col.rank'), key: 'rank' },
+    { title: t('carbon.col.site'), key: 'name' },
+    { title: `${t('carbon.col.total')} (tCO2)`, key: 'total', format: '#,##0.000' },
+    ...(['power', 'gas', 'heat'] as const).map((k) => ({
+      title: `${t(`energySetup.energyType.${k}`)} (tCO2)`,
+      key: k,
+      format: '#,##0.000',
+    })),
+    { title: `${t('carbon.avoided')} (tCO2)`, key: 'avoided', format: '#,##0.000' },
+    { title: `${t('carbon.net')} (tCO2)`, key: 'net', format: '#,##0.000' },
+    { title: t('carbon.col.intensity'), key: 'intensity', format: '#,##0.000' },
+    { title: t('carbon.col.trees'), key: 'trees', format: '#,##0' },
+    { title: `${t('carbon.col.yoy')} (%)`, key: 'yoyPct', format: '0.0' },
+  ];
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="centre-carbon-page">
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <PeriodPicker value={period} onChange={setPeriod} periods={['year']} />
+        <ExportButton
+          fileName={`${t('carbon.rankingExport')}-${year}`}
+          columns={exportColumns}
+          rows={rows}
+          disabled={rows.length === 0}
+        />
+      </Space>
+      <QueryState loading={cur.isPending} error={cur.error} empty={!d} onRetry={() => void cur.refetch()}>
+        {d && summary && (
+          <Space
+            orientation="vertical"
+            size={12}
+            style={{ width: '100%' }}
+            data-testid="centre-carbon"
+            data-year={year}
+          >
+            <Row gutter={[12, 12]}>
+              <Col xs={12} xl={6}>
+                <StatCard
+                  data-testid="centre-total"
+                  title={t('carbon.emissionsYear', { year })}
+                  value={summary.total}
+                  unit="t"
+                  comparisons={[{ mode: 'yoy', ...summary.yoy }]}
+                />
+              </Col>
+              <Col xs={12} xl={6}>
+                <StatCard
+                  data-testid="centre-avoided"
+                  title={t('carbon.avoidedPv')}
+                  value={summary.avoided}
+                  unit="t"
+                  goodDirection="up"
+                />
+              </Col>
+              <Col xs={12} xl={6}>
+                <StatCard data-testid="centre-net" title={t('carbon.net')} value={summary.net} unit="t" />
+              </Col>
+              <Col xs={12} xl={6}>
+                <StatCard
+                  data-testid="centre-trees"
+                  title={t('carbon.trees')}
+                  value={d.trees}
+                  unit="棵"
+                  precision={0}
+                  footer={
+                    <span style={{ fontSize: 12, opacity: 0.65 }}>
+                      {t('carbon.sites', { count: d.ranking.length })}
+                    </span>
+                  }
+                />
+              </Col>
+            </Row>
+            <Row gutter={[12, 12]}>
+              <Col xs={24} xl={16}>
+                <Card size="small" title={t('carbon.byMonth', { year })}>
+                  <Chart option={monthOption} height={300} />
+                </Card>
+              </Col>
+              <Col xs={24} xl={8}>
+                <Card size="small" title={t('carbon.byType')}>
+                  <Chart option={pieOption} height={300} />
+                </Card>
+              </Col>
+            </Row>
+            <Card size="small" title={t('carbon.ranking', { year })}>
+              <Table<RankingRow>
+                rowKey="key"
+                size="small"
+                columns={columns}
+                dataSource={rows}
+                pagination={false}
+                scroll={{ x: 1200 }}
+                data-testid="ranking-table"
+              />
+            </Card>
+            <FactorsCard kind="carbon" />
+          </Space>
+        )}
+      </QueryState>
+    </Space>
+  );
+}

@@ -1,0 +1,312 @@
+import { ENERGY_TYPES } from '@gridops/contract';
+import type { EnergyType } from '@gridops/contract';
+import { Card, Col, Row, Segmented, Space, Table } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { patchSession, useSession } from '../../app/sessionStore';
+import { Chart, buildPieOption, buildTimeSeriesOption, useChartLocale } from '../../shared/charts';
+import { ExportButton } from '../../shared/export';
+import type { ExportColumn } from '../../shared/export';
+import { useFormat } from '../../shared/format';
+import { ComparisonCell, PeriodPicker, StatCard, defaultPeriod, granularityOf } from '../../shared/stats';
+import type { PeriodValue } from '../../shared/stats';
+import { QueryState, SiteGate } from '../energy-setup/common';
+import { useIntegrated } from './api';
+import type { Integrated } from './api';
+import { maskFuture, siteNow } from './carbonRows';
+import { FactorsCard } from './FactorsCard';
+
+type IntegratedRow = Integrated['rows'][number];
+interface TableRow extends IntegratedRow {
+  label: string;
+  coal_t: number;
+  share: number | null;
+}
+
+const TYPE_COLOR: Record<EnergyType, string> = {
+  power: '#1677ff',
+  water: '#36cfc9',
+  gas: '#faad14',
+  heat: '#ff7a45',
+};
+
+/** Electricity, water, gas and heat side by side with their standard coal equivalent (GB/T 2589-2020). */
+function Integrated({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const locale = useChartLocale();
+  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('month'));
+  // The layout's energy-type class (spec §2) follows the type picked here.
+  const energyType = useSession((s) => s.energyType);
+  const pick = (e: EnergyType) => patchSession({ energyType: e });
+  const q = useIntegrated(projectId, period);
+  const d = q.data;
+
+  const rows: TableRow[] = useMemo(
+    () =>
+      (d?.rows ?? []).map((r) => ({
+        ...r,
+        label: t(`energySetup.energyType.${r.energy_type}`),
+        coal_t: r.coal_kgce / 1000,
+        share: d && d.total_coal_kgce > 0 ? (r.coal_kgce / d.total_coal_kgce) * 100 : null,
+      })),
+    [d, t],
+  );
+  const selected = rows.find((r) => r.energy_type === energyType);
+  const now = siteNow();
+  const granularity = granularityOf(period.period);
+
+  const trendOption = useMemo(
+    () =>
+      buildTimeSeriesOption(
+        {
+          granularity,
+          series:
+            selected && d
+              ? [
+                  {
+                    name: selected.label,
+                    unit: selected.unit,
+                    kind: 'bar',
+                    color: TYPE_COLOR[selected.energy_type],
+                    points: maskFuture(d.keys, selected.series, now).map((v, i) => [d.keys[i] ?? '', v] as const),
+                  },
+                ]
+              : [],
+        },
+        locale,
+      ),
+    [selected, d, granularity, locale, now],
+  );
+  const coalOption = useMemo(
+    () =>
+      buildTimeSeriesOption(
+        {
+          granularity,
+          series: d
+            ? [
+                {
+                  name: t('carbon.integrated.coal'),
+                  unit: 't',
+                  kind: 'line',
+                  area: true,
+                  points: maskFuture(d.keys, d.total_coal_series, now).map(
+                    (v, i) => [d.keys[i] ?? '', v === null ? null : v / 1000] as const,
+                  ),
+                },
+              ]
+            : [],
+        },
+        locale,
+      ),
+    [d, granularity, locale, t, now],
+  );
+  const pieOption = useMemo(
+    () =>
+      buildPieOption(
+        {
+          items: rows.map((r) => ({ name: r.label, value: r.coal_t, color: TYPE_COLOR[r.energy_type] })),
+          unit: 't',
+        },
+        locale,
+      ),
+    [rows, locale],
+  );
+
+  const columns: TableColumnsType<TableRow> = [
+    { title: t('carbon.integrated.type'), dataIndex: 'label', key: 'label', width: 100 },
+    {
+      title: t('carbon.integrated.use'),
+      key: 'value',
+      align: 'right',
+      render: (_, r) => (
+        <span data-testid={`integrated-value-${r.energy_type}`}>{f.unit(r.value, r.unit).text}</span>
+      ),
+    },
+    {
+      title: t('carbon.col.mom'),
+      key: 'mom',
+      align: 'right',
+      render: (_, r) => (
+        <ComparisonCell
+          value={r.value}
+          previous={r.mom_value}
+          pct={r.mom_pct}
+          unit={r.unit}
+          mode="mom"
+          showValue={false}
+        />
+      ),
+    },
+    {
+      title: t('carbon.col.yoy'),
+      key: 'yoy',
+      align: 'right',
+      render: (_, r) => (
+        <ComparisonCell
+          value={r.value}
+          previous={r.yoy_value}
+          pct={r.yoy_pct}
+          unit={r.unit}
+          mode="yoy"
+          showValue={false}
+        />
+      ),
+    },
+    {
+      title: t('carbon.integrated.coalCol'),
+      key: 'coal',
+      align: 'right',
+      render: (_, r) => (
+        <span data-testid={`integrated-coal-${r.energy_type}`}>
+          {f.unit(r.coal_t, 't', { precision: 3 }).text}
+        </span>
+      ),
+    },
+    {
+      title: t('carbon.integrated.share'),
+      key: 'share',
+      align: 'right',
+      render: (_, r) => (r.share === null ? '-' : `${f.number(r.share, 1)}%`),
+    },
+  ];
+  const exportColumns: ExportColumn<TableRow>[] = [
+    { title: t('carbon.integrated.type'), key: 'label' },
+    { title: t('carbon.integrated.use'), key: 'value', format: '#,##0.000' },
+    { title: t('energySetup.field.unit'), key: 'unit' },
+    { title: `${t('carbon.col.mom')} (%)`, key: 'mom_pct', format: '0.0' },
+    { title: `${t('carbon.col.yoy')} (%)`, key: 'yoy_pct', format: '0.0' },
+    { title: `${t('carbon.integrated.coal')} (kgce)`, key: 'coal_kgce', format: '#,##0.00' },
+  ];
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Space wrap>
+          <PeriodPicker value={period} onChange={setPeriod} />
+          <Segmented<EnergyType>
+            value={energyType}
+            onChange={pick}
+            options={ENERGY_TYPES.map((k) => ({
+              value: k,
+              label: <span data-testid={`energy-tab-${k}`}>{t(`energySetup.energyType.${k}`)}</span>,
+            }))}
+            data-testid="energy-type-switch"
+          />
+        </Space>
+        <ExportButton
+          fileName={`${t('carbon.integrated.exportName')}-${d ? `${d.range.from}_${d.range.to}` : ''}`}
+          columns={exportColumns}
+          rows={rows}
+          disabled={rows.length === 0}
+        />
+      </Space>
+      <QueryState
+        loading={q.isPending}
+        error={q.error}
+        empty={!d || d.rows.length === 0}
+        onRetry={() => void q.refetch()}
+      >
+        {d && (
+          <Space
+            orientation="vertical"
+            size={12}
+            style={{ width: '100%' }}
+            data-testid="integrated"
+            data-range={`${d.range.from}_${d.range.to}`}
+          >
+            <Row gutter={[12, 12]}>
+              {rows.map((r) => (
+                <Col key={r.energy_type} flex="1 1 200px">
+                  <div
+                    role="button"
+                    tabIndex={0}
+                    onClick={() => pick(r.energy_type)}
+                    onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && pick(r.energy_type)}
+                    style={{
+                      cursor: 'pointer',
+                      borderRadius: 8,
+                      outline:
+                        r.energy_type === energyType ? `2px solid ${TYPE_COLOR[r.energy_type]}` : 'none',
+                    }}
+                    data-testid={`integrated-card-${r.energy_type}`}
+                    data-selected={r.energy_type === energyType ? '1' : '0'}
+                  >
+                    <StatCard
+                      title={r.label}
+                      value={r.value}
+                      unit={r.unit}
+                      comparisons={[
+                        { mode: 'mom', previous: r.mom_value, pct: r.mom_pct },
+                        { mode: 'yoy', previous: r.yoy_value, pct: r.yoy_pct },
+                      ]}
+                      footer={
+                        <span style={{ fontSize: 12, opacity: 0.7 }}>
+                          {t('carbon.integrated.coalShort', {
+                            value: f.unit(r.coal_t, 't', { precision: 3 }).text,
+                          })}
+                        </span>
+                      }
+                    />
+                  </div>
+                </Col>
+              ))}
+              <Col flex="1 1 200px">
+                <StatCard
+                  data-testid="integrated-total-coal"
+                  title={t('carbon.integrated.totalCoal')}
+                  value={d.total_coal_kgce / 1000}
+                  unit="t"
+                  precision={3}
+                  footer={<span style={{ fontSize: 12, opacity: 0.7 }}>{t('carbon.integrated.tce')}</span>}
+                />
+              </Col>
+            </Row>
+            <Row gutter={[12, 12]}>
+              <Col xs={24} xl={16}>
+                <Card
+                  size="small"
+                  title={t('carbon.integrated.trend', { type: selected?.label ?? '' })}
+                  data-testid="integrated-trend"
+                >
+                  <Chart option={trendOption} height={280} />
+                </Card>
+              </Col>
+              <Col xs={24} xl={8}>
+                <Card size="small" title={t('carbon.integrated.coalShare')}>
+                  <Chart option={pieOption} height={280} />
+                </Card>
+              </Col>
+            </Row>
+            <Row gutter={[12, 12]}>
+              <Col xs={24} xl={14}>
+                <Card size="small" title={t('carbon.integrated.table')}>
+                  <Table<TableRow>
+                    rowKey="energy_type"
+                    size="small"
+                    columns={columns}
+                    dataSource={rows}
+                    pagination={false}
+                    scroll={{ x: 640 }}
+                    data-testid="integrated-table"
+                  />
+                </Card>
+              </Col>
+              <Col xs={24} xl={10}>
+                <Card size="small" title={t('carbon.integrated.coalTrend')}>
+                  <Chart option={coalOption} height={220} />
+                </Card>
+              </Col>
+            </Row>
+            <FactorsCard kind="coal" />
+          </Space>
+        )}
+      </QueryState>
+    </Space>
+  );
+}
+
+export function IntegratedEnergyPage() {
+  return <SiteGate testId="integrated-page">{(id) => <Integrated key={id} projectId={id} />}</SiteGate>;
+}

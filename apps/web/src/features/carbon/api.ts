@@ -1,0 +1,56 @@
+import type { carbonSite, centreCarbon, energyFactors, integratedResponse } from '@gridops/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { http } from '../../api/http';
+import { toPeriodQuery } from '../../shared/stats';
+import type { PeriodValue } from '../../shared/stats';
+
+export type CarbonSite = z.infer<typeof carbonSite>;
+export type CentreCarbon = z.infer<typeof centreCarbon>;
+export type EnergyFactors = z.infer<typeof energyFactors>;
+export type Integrated = z.infer<typeof integratedResponse>;
+
+/** Factors change with a release, not during a session. */
+export function useFactors() {
+  return useQuery({
+    queryKey: ['carbon', 'factors'],
+    staleTime: 3_600_000,
+    queryFn: () => http.get<EnergyFactors>('/api/v6/energy/factors', { silent: true }),
+  });
+}
+
+/** One year of a site's carbon; the page reads the year before too, for MoM across January and YoY. */
+export function useSiteCarbon(projectId: number, year: number) {
+  return useQuery({
+    queryKey: ['carbon', 'site', projectId, year],
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      http.post<CarbonSite>('/api/v6/energy/carbon', { project_id: projectId, year }, { silent: true }),
+  });
+}
+
+export function useCentreCarbon(orgId: number | null, year: number) {
+  return useQuery({
+    queryKey: ['carbon', 'centre', orgId, year],
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      http.post<CentreCarbon>(
+        '/api/v6/energy/centreCarbon',
+        orgId !== null && orgId > 0 ? { org_id: orgId, year } : { year },
+        { silent: true },
+      ),
+  });
+}
+
+export function useIntegrated(projectId: number, period: PeriodValue) {
+  return useQuery({
+    queryKey: ['carbon', 'integrated', projectId, period],
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      http.post<Integrated>(
+        '/api/v6/energy/integrated',
+        { project_id: projectId, ...toPeriodQuery(period) },
+        { silent: true },
+      ),
+  });
+}

@@ -1,0 +1,134 @@
+import { changePct } from '../../shared/stats';
+import type { PeriodValue } from '../../shared/stats';
+
+/** The fields of a `by_month` entry both carbon answers share (site entries also split by energy type). */
+export interface MonthInput {
+  month: string;
+  total_kg: number;
+  avoided_kg: number;
+  emissions_kg?: { power: number; gas: number; heat: number; water: number };
+}
+
+/** One table row, in tonnes CO2 (the display unit; 万吨 above 10000 t per spec §9). */
+export interface CarbonMonthRow {
+  key: string;
+  month: string;
+  power: number | null;
+  gas: number | null;
+  heat: number | null;
+  total: number | null;
+  avoided: number | null;
+  net: number | null;
+  /** Previous month (December of the year before for January) and the same month a year earlier. */
+  prevMonth: number | null;
+  momPct: number | null;
+  lastYear: number | null;
+  yoyPct: number | null;
+}
+
+export const kgToT = (kg: number | null | undefined): number | null =>
+  typeof kg === 'number' && Number.isFinite(kg) ? Math.round(kg) / 1000 : null;
+
+const prevMonthKey = (m: string): string => {
+  const [y, mo] = m.split('-').map(Number) as [number, number];
+  return mo === 1 ? `${y - 1}-12` : `${y}-${String(mo - 1).padStart(2, '0')}`;
+};
+const lastYearKey = (m: string): string => `${Number(m.slice(0, 4)) - 1}${m.slice(4)}`;
+
+/**
+ * Month rows of a year with MoM and YoY. `previous` is the year before (null while loading or unavailable:
+ * January's MoM and every YoY are then '-'). Months after `thisMonth` (YYYY-MM) have not happened: their
+ * zeros are shown as '-' rather than as a 100 % drop.
+ */
+export function carbonMonthRows(
+  current: readonly MonthInput[],
+  previous: readonly MonthInput[] | null,
+  thisMonth: string,
+): CarbonMonthRow[] {
+  const totals = new Map<string, number>();
+  for (const m of [...(previous ?? []), ...current]) totals.set(m.month, m.total_kg);
+  return current.map((m) => {
+    const future = m.month > thisMonth;
+    const total = future ? null : kgToT(m.total_kg);
+    const prevMonth = kgToT(totals.get(prevMonthKey(m.month)));
+    const lastYear = kgToT(totals.get(lastYearKey(m.month)));
+    const avoided = future ? null : kgToT(m.avoided_kg);
+    return {
+      key: m.month,
+      month: m.month,
+      power: future ? null : kgToT(m.emissions_kg?.power),
+      gas: future ? null : kgToT(m.emissions_kg?.gas),
+      heat: future ? null : kgToT(m.emissions_kg?.heat),
+      total,
+      avoided,
+      net: total === null || avoided === null ? null : Math.round((total - avoided) * 1000) / 1000,
+      prevMonth,
+      momPct: changePct(total, prevMonth),
+      lastYear,
+      yoyPct: changePct(total, lastYear),
+    };
+  });
+}
+
+export interface CarbonSummary {
+  total: number | null;
+  avoided: number | null;
+  net: number | null;
+  mom: { previous: number | null; pct: number | null } | null;
+  yoy: { previous: number | null; pct: number | null };
+}
+
+/**
+ * The figures of the picked period: one month (with MoM and YoY from the rows) or the whole year (YoY against
+ * the previous year's total, as the server's `yoy_pct`; a year has no separate MoM).
+ */
+export function carbonSummary(
+  period: { period: 'month' | 'year'; date: string },
+  year: { total_kg: number; avoided_kg: number },
+  previousYear: { total_kg: number } | null,
+  rows: readonly CarbonMonthRow[],
+): CarbonSummary {
+  if (period.period === 'month') {
+    const r = rows.find((x) => x.month === period.date.slice(0, 7));
+    return {
+      total: r?.total ?? null,
+      avoided: r?.avoided ?? null,
+      net: r?.net ?? null,
+      mom: { previous: r?.prevMonth ?? null, pct: r?.momPct ?? null },
+      yoy: { previous: r?.lastYear ?? null, pct: r?.yoyPct ?? null },
+    };
+  }
+  const total = kgToT(year.total_kg);
+  const avoided = kgToT(year.avoided_kg);
+  const prev = previousYear && previousYear.total_kg > 0 ? kgToT(previousYear.total_kg) : null;
+  return {
+    total,
+    avoided,
+    net: total === null || avoided === null ? null : Math.round((total - avoided) * 1000) / 1000,
+    mom: null,
+    yoy: { previous: prev, pct: changePct(total, prev) },
+  };
+}
+
+/** Carbon is kept per month: the picker offers month and year, and anything else is read as its month. */
+export function monthOrYear(v: PeriodValue): { period: 'month' | 'year'; date: string } {
+  if (v.period === 'custom') return { period: 'month', date: v.to };
+  return { period: v.period === 'year' ? 'year' : 'month', date: v.date };
+}
+
+/** Wall-clock "now" on the sites' clock (Asia/Shanghai, UTC+8, no DST) as `YYYY-MM-DD HH:mm`; bucket keys use it. */
+export function siteNow(nowMs: number = Date.now()): string {
+  return new Date(nowMs + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/**
+ * Bucket values with the buckets that have not begun yet set to null: the server answers 0 for them, which a
+ * chart would draw as a collapse. Keys are `YYYY-MM-DD HH:mm`, `YYYY-MM-DD` or `YYYY-MM` (site-local).
+ */
+export function maskFuture(
+  keys: readonly string[],
+  values: readonly number[],
+  now: string,
+): (number | null)[] {
+  return keys.map((k, i) => (k > now.slice(0, k.length) ? null : (values[i] ?? null)));
+}

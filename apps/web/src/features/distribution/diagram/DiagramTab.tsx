@@ -1,0 +1,62 @@
+import { Card, Empty, Select, Space, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../shared/format/useFormat';
+import { useDiagram, useRealtime } from '../api';
+import { QueryState } from '../components/common';
+import { DiagramLegend, DiagramSvg } from './DiagramSvg';
+import { ElementDrawer } from './ElementDrawer';
+import { buildDiagramModel } from './model';
+import type { ElementModel } from './model';
+
+/** The single-line diagram of one distribution room, redrawn with every poll of its live states. */
+export function DiagramTab({ projectId }: { projectId: number }) {
+  const { t, i18n } = useTranslation();
+  const f = useFormat();
+  // Only the room list is needed here; the realtime answer is shared (same key) with the point table tab.
+  const rt = useRealtime(projectId);
+  const rooms = useMemo(() => (rt.data?.rooms ?? []).filter((r) => r.kind === 'distribution' && r.id > 0), [rt.data]);
+  const [roomId, setRoomId] = useState<number | null>(null);
+  const room = roomId ?? rooms[0]?.id ?? null;
+  const q = useDiagram(room);
+  const lang = i18n.language === 'en' ? 'en' : 'zh';
+  const model = useMemo(() => (q.data ? buildDiagramModel(q.data.doc, q.data.states, lang) : null), [q.data, lang]);
+  const [picked, setPicked] = useState<ElementModel | null>(null);
+
+  if (!rt.isLoading && rooms.length === 0 && !rt.error)
+    return <Empty description={t('distribution.diagram.noRooms')} data-testid="sld-no-rooms" />;
+  return (
+    <Card
+      size="small"
+      title={
+        <Space wrap>
+          <Select
+            data-testid="sld-room"
+            style={{ minWidth: 200 }}
+            value={room ?? undefined}
+            onChange={setRoomId}
+            options={rooms.map((r) => ({ value: r.id, label: r.name }))}
+            loading={rt.isLoading}
+          />
+          {q.data && !q.data.stored && <Tag color="gold">{t('distribution.diagram.generated')}</Tag>}
+          {q.data?.updated_at && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('distribution.diagram.version', { version: q.data.version, time: f.date(q.data.updated_at, 'YYYY-MM-DD HH:mm') })}
+            </Typography.Text>
+          )}
+        </Space>
+      }
+    >
+      <DiagramLegend />
+      <QueryState loading={q.isLoading || rt.isLoading} error={q.error && !q.data ? q.error : null} onRetry={() => void q.refetch()} empty={!model || model.elements.length === 0} emptyText={t('distribution.diagram.empty')} rows={10}>
+        {model && <DiagramSvg model={model} onSelect={setPicked} />}
+      </QueryState>
+      <ElementDrawer
+        projectId={projectId}
+        deviceId={picked?.deviceId ?? null}
+        title={picked?.label ?? ''}
+        onClose={() => setPicked(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,144 @@
+import { LockOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Result, Space, Table, Tag } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useReducer } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, http } from '../../../api/http';
+import { useSession } from '../../../app/sessionStore';
+import { useFormat } from '../../../shared/format/useFormat';
+import { useControlLog, useControlTargets } from '../api';
+import type { ControlTarget } from '../api';
+import { QueryState, RequireSite } from '../components/common';
+import { ControlDialog } from '../control/ControlDialog';
+import { ControlLogTable } from '../control/ControlLogTable';
+import { availableActions, controlReducer, initialControl } from '../control/machine';
+import type { ControlResult, Target } from '../control/machine';
+
+/** Breaker state tags: closed solid red, open hollow green (the diagram's convention). */
+const TAG_COLOR = { closed: 'red', open: 'green', unknown: 'default' } as const;
+
+const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e));
+
+function Control({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const qc = useQueryClient();
+  const targets = useControlTargets(projectId, true);
+  const log = useControlLog({ projectId, page: 1, size: 10 }, { refetchInterval: 5_000 });
+  const [state, dispatch] = useReducer(controlReducer, initialControl);
+
+  const refresh = () => {
+    for (const k of ['controlTargets', 'controlLog', 'realtime', 'diagram']) void qc.invalidateQueries({ queryKey: ['distribution', k] });
+  };
+
+  const select = async (target: Target) => {
+    dispatch({ type: 'select', target });
+    try {
+      const r = await http.post<{ selection_id: string; expires_at: string }>('/api/v6/control/select', { device_id: target.deviceId, action: target.action }, { silent: true });
+      dispatch({ type: 'selected', selectionId: r.selection_id, expiresAt: new Date(r.expires_at).getTime() });
+    } catch (e) {
+      dispatch({ type: 'selectFailed', message: message(e) });
+      refresh();
+    }
+  };
+  const execute = async (selectionId: string, password: string) => {
+    dispatch({ type: 'execute' });
+    try {
+      // The server waits up to 10 s for the gateway; allow for that on top of the request itself.
+      const r = await http.post<{ status: ControlResult; error: string | null; elapsed_ms: number }>(
+        '/api/v6/control/execute',
+        { selection_id: selectionId, password },
+        { silent: true, timeoutMs: 30_000 },
+      );
+      dispatch({ type: 'executed', result: r.status, error: r.error, elapsedMs: r.elapsed_ms });
+    } catch (e) {
+      dispatch({ type: 'executeFailed', message: message(e) });
+    }
+    refresh();
+  };
+  const cancel = (selectionId: string | null) => {
+    if (selectionId) void http.post('/api/v6/control/cancel', { selection_id: selectionId }, { silent: true }).catch(() => undefined).finally(refresh);
+    dispatch({ type: 'cancel' });
+  };
+
+  const busy = state.step !== 'idle';
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card title={t('distribution.control.targets')} extra={<span style={{ opacity: 0.7, fontSize: 12 }}>{t('distribution.control.sbo')}</span>}>
+        <QueryState loading={targets.isLoading} error={targets.error && !targets.data ? targets.error : null} onRetry={() => void targets.refetch()} empty={(targets.data ?? []).length === 0} emptyText={t('distribution.control.noTargets')}>
+          <Table<ControlTarget>
+            data-testid="control-targets"
+            size="small"
+            rowKey="device_id"
+            pagination={false}
+            dataSource={targets.data ?? []}
+            onRow={(r) => ({ 'data-testid': `target-${r.device_id}`, 'data-closed': String(r.breaker_closed) }) as React.HTMLAttributes<HTMLElement>}
+            columns={[
+              { title: t('distribution.control.target'), dataIndex: 'name' },
+              { title: t('distribution.control.kind'), dataIndex: 'kind', width: 120, render: (v: string) => t(`distribution.kind.${v}`, { defaultValue: v }) },
+              {
+                title: t('distribution.control.state'),
+                dataIndex: 'breaker_closed',
+                width: 110,
+                render: (v: boolean | null) => {
+                  const s = v === null ? 'unknown' : v ? 'closed' : 'open';
+                  return (
+                    <Tag color={TAG_COLOR[s]} data-testid="breaker-state" data-state={s} variant={s === 'closed' ? 'solid' : 'outlined'}>
+                      {t(`distribution.diagram.breaker.${s}`)}
+                    </Tag>
+                  );
+                },
+              },
+              { title: t('distribution.control.gateway'), dataIndex: 'gateway_online', width: 110, render: (v: boolean) => <Badge status={v ? 'success' : 'error'} text={t(v ? 'distribution.index.online' : 'distribution.index.offline')} /> },
+              { title: t('distribution.monitor.time'), dataIndex: 'ts', width: 170, render: (v: string | null) => f.date(v) },
+              {
+                title: t('distribution.control.operate'),
+                key: 'op',
+                width: 200,
+                render: (_: unknown, r: ControlTarget) => (
+                  <Space>
+                    {availableActions(r.breaker_closed, r.actions).map((a) => (
+                      <Button
+                        key={a}
+                        size="small"
+                        danger={a === 'open'}
+                        type={a === 'close' ? 'primary' : 'default'}
+                        disabled={!r.gateway_online || busy}
+                        data-testid={`op-${r.device_id}-${a}`}
+                        onClick={() => void select({ deviceId: r.device_id, name: r.name, action: a })}
+                      >
+                        {t(`distribution.control.action.${a}`)}
+                      </Button>
+                    ))}
+                  </Space>
+                ),
+              },
+            ]}
+          />
+        </QueryState>
+      </Card>
+      <Card title={t('distribution.control.recent')}>
+        <ControlLogTable rows={log.data?.list ?? []} loading={log.isLoading} />
+      </Card>
+      <ControlDialog
+        state={state}
+        dispatch={dispatch}
+        onExecute={(id, pw) => void execute(id, pw)}
+        onCancel={cancel}
+        onClose={() => {
+          dispatch({ type: 'close' });
+          refresh();
+        }}
+      />
+    </Space>
+  );
+}
+
+/** /ElectricalRoom/DevControl: breakers with select-before-operate; only for users with control permission. */
+export function DevControlPage() {
+  const { t } = useTranslation();
+  const canControl = useSession((s) => s.userInfo?.can_control === true);
+  if (!canControl)
+    return <Result icon={<LockOutlined />} status="403" data-testid="dev-control-denied" title={t('distribution.control.deniedTitle')} subTitle={t('distribution.control.denied')} />;
+  return <RequireSite testId="dev-control">{(id) => <Control projectId={id} />}</RequireSite>;
+}

@@ -1,0 +1,165 @@
+import type { EnergyCategory } from '@gridops/contract';
+import { Col, Row, Segmented, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildComparisonOption, Chart, useChartLocale } from '../../../shared/charts';
+import { ExportButton } from '../../../shared/export';
+import type { ExportColumn } from '../../../shared/export';
+import { useFormat } from '../../../shared/format';
+import { ComparisonCell, defaultPeriod, PeriodPicker, periodLabel, StatCard } from '../../../shared/stats';
+import type { PeriodValue, StatPeriod } from '../../../shared/stats';
+import { useEnergyStats } from '../api';
+import { bucketRows, comparisonInput, nodeRows, siteNowKey } from '../rows';
+import type { BucketRow, CompareMode, NodeRow } from '../rows';
+import { columnScale, EnergyGate, ModeSwitch, NodeTypeTag, Panel, QueryState, Stack, Toolbar } from './common';
+
+export interface StatsPageProps {
+  /** PageDef key: names the export file. */
+  pageKey: string;
+  testId: string;
+  category: EnergyCategory;
+  defaultPeriod: StatPeriod;
+  /** Fixed comparison (the MoM / YoY pages); without it the user switches. */
+  mode?: CompareMode;
+  defaultView?: 'period' | 'node';
+  /** Generation going up is good; consumption going up is not. */
+  goodDirection?: 'up' | 'down';
+}
+
+type View = 'period' | 'node';
+
+function StatsBody({ projectId, ...p }: StatsPageProps & { projectId: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const locale = useChartLocale();
+  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod(p.defaultPeriod));
+  const [modeState, setMode] = useState<CompareMode>(p.mode ?? 'mom');
+  const mode = p.mode ?? modeState;
+  const [view, setView] = useState<View>(p.defaultView ?? 'period');
+  const q = useEnergyStats(projectId, p.category, period);
+  const unit = q.data?.unit ?? 'kWh';
+  const buckets = useMemo(() => (q.data ? bucketRows(q.data, siteNowKey()) : []), [q.data]);
+  const nodes = useMemo(() => (q.data ? nodeRows(q.data, f.lang) : []), [q.data, f.lang]);
+  const option = useMemo(
+    () => buildComparisonOption(comparisonInput(buckets, mode, unit), locale),
+    [buckets, mode, unit, locale],
+  );
+  const baseKey = mode === 'mom' ? 'mom_value' : 'yoy_value';
+  const pctKey = mode === 'mom' ? 'mom_pct' : 'yoy_pct';
+  const name = t(`energy.category.${p.category}`);
+  const total = q.data?.total;
+  const bucketScale = columnScale(f, buckets.flatMap((r) => [r.value, r[baseKey]]), unit);
+  const nodeScale = columnScale(f, nodes.flatMap((r) => [r.value, r[baseKey]]), unit);
+  const baseTitle = t(mode === 'mom' ? 'energy.col.momValue' : 'energy.col.yoyValue');
+  const pctTitle = t(mode === 'mom' ? 'energy.col.momPct' : 'energy.col.yoyPct');
+  const change = (v: number | null, pct: number | null) => (
+    <ComparisonCell value={v} pct={pct} mode={mode} showValue={false} goodDirection={p.goodDirection} />
+  );
+
+  const periodColumns: ColumnsType<BucketRow> = [
+    { title: t('energy.col.period'), dataIndex: 'label', width: 120 },
+    { title: t('energy.unitIn', { name, unit: bucketScale.unit }), dataIndex: 'value', align: 'right', render: (v: number | null) => bucketScale.text(v) },
+    { title: t('energy.unitIn', { name: baseTitle, unit: bucketScale.unit }), dataIndex: baseKey, align: 'right', render: (v: number | null) => bucketScale.text(v) },
+    { title: pctTitle, key: 'pct', align: 'right', render: (_, r) => change(r.value, r[pctKey]) },
+  ];
+  const nodeColumns: ColumnsType<NodeRow> = [
+    { title: t('energy.col.node'), dataIndex: 'name', render: (v: string, r) => <span style={{ paddingLeft: r.depth * 16 }}>{v}</span> },
+    { title: t('energy.col.type'), dataIndex: 'node_type', width: 120, render: (v: string) => <NodeTypeTag type={v} /> },
+    { title: t('energy.unitIn', { name, unit: nodeScale.unit }), dataIndex: 'value', align: 'right', render: (v: number) => nodeScale.text(v) },
+    { title: t('energy.unitIn', { name: baseTitle, unit: nodeScale.unit }), dataIndex: baseKey, align: 'right', render: (v: number | null) => nodeScale.text(v) },
+    { title: pctTitle, key: 'pct', align: 'right', render: (_, r) => change(r.value, r[pctKey]) },
+  ];
+  // The sheet keeps raw numbers in the API's unit, so it can be summed without undoing the display scaling.
+  const rawCols = <R,>(first: ExportColumn<R>): ExportColumn<R>[] => [
+    first,
+    { title: t('energy.unitIn', { name, unit }), key: 'value', format: '#,##0.000' },
+    { title: t('energy.unitIn', { name: baseTitle, unit }), key: baseKey, format: '#,##0.000' },
+    { title: `${pctTitle} (%)`, key: pctKey, format: '0.00' },
+  ];
+  const exportName = t('energy.exportName', { page: t(`pages.${p.pageKey}.title`), period: periodLabel(period) });
+
+  return (
+    <Stack>
+      <Toolbar
+        left={
+          <>
+            <PeriodPicker value={period} onChange={setPeriod} />
+            {!p.mode && <ModeSwitch value={mode} onChange={setMode} />}
+          </>
+        }
+        right={view === 'period' ? (
+          <ExportButton fileName={exportName} columns={rawCols<BucketRow>({ title: t('energy.col.period'), key: 'key' })} rows={buckets.filter((r) => r.value !== null)} disabled={!buckets.length} />
+        ) : (
+          <ExportButton fileName={exportName} columns={rawCols<NodeRow>({ title: t('energy.col.node'), key: 'name' })} rows={nodes} disabled={!nodes.length} />
+        )}
+      />
+      <QueryState loading={q.isLoading} error={q.error} empty={!q.data} onRetry={() => void q.refetch()}>
+        <Stack>
+        <Row gutter={[12, 12]}>
+          <Col xs={24} md={8}>
+            <StatCard
+              data-testid="stats-total"
+              title={`${name} · ${t('energy.total')}`}
+              value={total?.value}
+              unit={unit}
+              goodDirection={p.goodDirection}
+              comparisons={[
+                { mode: 'mom', previous: total?.mom_value, pct: total?.mom_pct },
+                { mode: 'yoy', previous: total?.yoy_value, pct: total?.yoy_pct },
+              ]}
+              footer={q.data && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.range', q.data.range)}</Typography.Text>}
+            />
+          </Col>
+          <Col xs={12} md={8}>
+            <StatCard
+              data-testid="stats-mom-base"
+              title={t('energy.col.momValue')}
+              value={total?.mom_value}
+              unit={unit}
+              footer={q.data && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.range', q.data.mom_range)}</Typography.Text>}
+            />
+          </Col>
+          <Col xs={12} md={8}>
+            <StatCard
+              data-testid="stats-yoy-base"
+              title={t('energy.col.yoyValue')}
+              value={total?.yoy_value}
+              unit={unit}
+              footer={q.data && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.range', q.data.yoy_range)}</Typography.Text>}
+            />
+          </Col>
+        </Row>
+        <Panel title={`${name} · ${t(mode === 'mom' ? 'energy.mom' : 'energy.yoy')}`} testId="stats-chart">
+          <Chart option={option} height={300} ariaLabel={name} />
+        </Panel>
+        <Panel
+          extra={
+            <Segmented<View>
+              data-testid="stats-view"
+              value={view}
+              onChange={setView}
+              options={[
+                { value: 'period', label: t('energy.byPeriod') },
+                { value: 'node', label: t('energy.byNode') },
+              ]}
+            />
+          }
+          title={t(view === 'period' ? 'energy.byPeriod' : 'energy.byNode')}
+        >
+          {view === 'period' ? (
+            <Table<BucketRow> data-testid="stats-table" size="small" rowKey="key" dataSource={buckets} columns={periodColumns} pagination={false} scroll={{ y: 420 }} />
+          ) : (
+            <Table<NodeRow> data-testid="stats-node-table" size="small" rowKey="key" dataSource={nodes} columns={nodeColumns} pagination={false} />
+          )}
+        </Panel>
+        </Stack>
+      </QueryState>
+    </Stack>
+  );
+}
+
+/** Generic statistics page: one energy category by period with MoM/YoY, chart, table and export. */
+export function StatsPage(props: StatsPageProps) {
+  return <EnergyGate testId={props.testId}>{(id) => <StatsBody projectId={id} {...props} />}</EnergyGate>;
+}

@@ -1,0 +1,86 @@
+import { Alert, Col, Row, Table, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildSankeyOption, Chart, useChartLocale } from '../../../shared/charts';
+import { unitScaleFor, useFormat } from '../../../shared/format';
+import { useLiveRefresh } from '../../../shared/stats';
+import { FLOW_REFRESH_MS, useFlow } from '../api';
+import { flowView, withEdgeLabels } from '../flow';
+import type { FlowLinkRow } from '../flow';
+import { EnergyGate, Panel, QueryState, Stack } from '../components/common';
+
+function EnergyFlow({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const locale = useChartLocale();
+  const q = useFlow(projectId);
+  // Live messages about this site (alarms, state changes) refresh at once; polling covers the rest.
+  useLiveRefresh(['energy', 'flow', projectId], {
+    match: (m) => (m.data as { project_id?: unknown } | null)?.project_id === projectId,
+  });
+  const view = useMemo(() => (q.data ? flowView(q.data, f.lang) : null), [q.data, f.lang]);
+  const option = useMemo(() => {
+    if (!view) return buildSankeyOption({ nodes: [], links: [] }, locale);
+    const scale = unitScaleFor(view.sankey.links.map((l) => l.value), 'kW', { lang: f.lang });
+    return withEdgeLabels(buildSankeyOption(view.sankey, locale), scale.unit, (v) => f.number(v, scale.divisor > 1 ? 2 : 1));
+  }, [view, locale, f]);
+  const d = q.data;
+  return (
+    <QueryState loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
+      {d && view && (
+        <Stack>
+          <Row gutter={[12, 12]}>
+            <Col xs={24} xl={17}>
+              <Panel
+                title={t('energy.flow.title')}
+                testId="flow-chart"
+                extra={
+                  <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="flow-at">
+                    {d.at ? t('energy.flow.at', { time: f.date(d.at, 'HH:mm:ss') }) : '-'} · {t('energy.flow.refresh', { s: FLOW_REFRESH_MS / 1000 })}
+                  </Typography.Text>
+                }
+              >
+                <Chart option={option} height={560} />
+              </Panel>
+            </Col>
+            <Col xs={24} xl={7}>
+              <Panel title={t('energy.flow.links')}>
+                <Stack gap={8}>
+                  {d.imbalance_kw > 0 && (
+                    <Alert type="warning" showIcon data-testid="flow-imbalance" title={t('energy.flow.imbalance', { value: f.unit(d.imbalance_kw, 'kW').text })} description={t('energy.flow.imbalanceHint')} />
+                  )}
+                  {view.stale.length > 0 && (
+                    <Alert type="info" showIcon title={t('energy.flow.stale', { s: d.stale_after_s, names: view.stale.join('、') })} />
+                  )}
+                  <Table<FlowLinkRow>
+                    data-testid="flow-links"
+                    size="small"
+                    rowKey="key"
+                    dataSource={view.links}
+                    pagination={false}
+                    scroll={{ y: 470 }}
+                    columns={[
+                      { title: t('energy.col.from'), dataIndex: 'source', ellipsis: true },
+                      {
+                        title: t('energy.col.to'),
+                        dataIndex: 'target',
+                        ellipsis: true,
+                        render: (v: string, r) => (r.loss ? <Tag color="red">{v}</Tag> : v),
+                      },
+                      { title: t('energy.col.power'), dataIndex: 'kw', align: 'right', width: 100, render: (v: number) => f.unit(v, 'kW', { precision: 1 }).text },
+                    ]}
+                  />
+                </Stack>
+              </Panel>
+            </Col>
+          </Row>
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
+
+/** /EnergyManage (index): live Sankey of sources → loads, kW on every link, losses as their own flow. */
+export function EnergyFlowPage() {
+  return <EnergyGate testId="energy-flow">{(id) => <EnergyFlow projectId={id} />}</EnergyGate>;
+}

@@ -1,0 +1,169 @@
+import { Alert, Col, Row, Segmented, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildPieOption, buildTouStackOption, Chart, touBandsFromPeriods, useChartLocale } from '../../../shared/charts';
+import { ExportButton } from '../../../shared/export';
+import type { ExportColumn } from '../../../shared/export';
+import { useFormat } from '../../../shared/format';
+import { semanticColors } from '../../../shared/theme/palette';
+import { defaultPeriod, PeriodPicker, periodLabel, StatCard } from '../../../shared/stats';
+import type { PeriodValue } from '../../../shared/stats';
+import { useExpense } from '../api';
+import { bucketLabel, expenseNodeRows, expensePeriodRows, siteNowKey, TOU_BANDS_ORDER } from '../rows';
+import type { ExpenseRow } from '../rows';
+import { columnScale, EnergyGate, Panel, QueryState, Stack, Toolbar } from '../components/common';
+
+type View = 'period' | 'node';
+type Field = 'cost' | 'energy';
+
+function PowerExpense({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const locale = useChartLocale();
+  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('month'));
+  const [view, setView] = useState<View>('period');
+  const [field, setField] = useState<Field>('cost');
+  const q = useExpense(projectId, period);
+  const d = q.data;
+  const periodRows = useMemo(() => (d ? expensePeriodRows(d, siteNowKey()) : []), [d]);
+  const nodeRows = useMemo(() => (d ? expenseNodeRows(d, f.lang) : []), [d, f.lang]);
+  const rows = view === 'period' ? periodRows : nodeRows;
+  const stack = useMemo(() => {
+    if (!d) return buildTouStackOption({ categories: [], bands: {}, unit: '元' }, locale);
+    const now = siteNowKey();
+    const periods = d.periods.filter((p) => p.key <= now.slice(0, p.key.length));
+    return buildTouStackOption(
+      { ...touBandsFromPeriods(periods, field, (k) => bucketLabel(k, d.granularity, d.range)), unit: field === 'cost' ? '元' : 'kWh' },
+      locale,
+    );
+  }, [d, field, locale]);
+  const pie = useMemo(
+    () =>
+      buildPieOption(
+        {
+          unit: '元',
+          items: (d?.total.bands ?? []).map((b) => ({ name: t(`charts.tou.${b.band}`), value: b.cost, color: semanticColors.tou[b.band] })),
+        },
+        locale,
+      ),
+    [d, t, locale],
+  );
+  const es = columnScale(f, rows.flatMap((r) => [r.energy, ...TOU_BANDS_ORDER.map((b) => r[`${b}_energy`])]), 'kWh');
+  const cs = columnScale(f, rows.flatMap((r) => [r.cost, ...TOU_BANDS_ORDER.map((b) => r[`${b}_cost`])]), '元');
+  const columns: ColumnsType<ExpenseRow> = [
+    { title: t(view === 'period' ? 'energy.col.period' : 'energy.col.node'), dataIndex: 'label', fixed: 'left', width: 160 },
+    ...TOU_BANDS_ORDER.map((b) => ({
+      title: t(`charts.tou.${b}`),
+      children: [
+        { title: es.unit, dataIndex: `${b}_energy`, key: `${b}_energy`, align: 'right' as const, render: (v: number) => es.text(v) },
+        { title: cs.unit, dataIndex: `${b}_cost`, key: `${b}_cost`, align: 'right' as const, render: (v: number) => cs.text(v) },
+      ],
+    })),
+    {
+      title: t('energy.total'),
+      children: [
+        { title: es.unit, dataIndex: 'energy', key: 'energy', align: 'right' as const, render: (v: number) => <b>{es.text(v)}</b> },
+        { title: cs.unit, dataIndex: 'cost', key: 'cost', align: 'right' as const, render: (v: number) => <b>{cs.text(v)}</b> },
+      ],
+    },
+  ];
+  const exportColumns: ExportColumn<ExpenseRow>[] = [
+    { title: t(view === 'period' ? 'energy.col.period' : 'energy.col.node'), key: view === 'period' ? 'key' : 'label' },
+    ...TOU_BANDS_ORDER.flatMap((b) => [
+      { title: `${t(`charts.tou.${b}`)} ${t('energy.col.energy')} (kWh)`, key: `${b}_energy`, format: '#,##0.000' },
+      { title: `${t(`charts.tou.${b}`)} ${t('energy.col.cost')} (${t('energy.yuan')})`, key: `${b}_cost`, format: '#,##0.00' },
+    ]),
+    { title: `${t('energy.total')} ${t('energy.col.energy')} (kWh)`, key: 'energy', format: '#,##0.000' },
+    { title: `${t('energy.total')} ${t('energy.col.cost')} (${t('energy.yuan')})`, key: 'cost', format: '#,##0.00' },
+  ];
+  return (
+    <Stack>
+      <Toolbar
+        left={
+          <>
+            <PeriodPicker value={period} onChange={setPeriod} />
+            <Segmented<View>
+              data-testid="expense-view"
+              value={view}
+              onChange={setView}
+              options={[
+                { value: 'period', label: t('energy.ex.byPeriod') },
+                { value: 'node', label: t('energy.ex.byNode') },
+              ]}
+            />
+          </>
+        }
+        right={
+          <ExportButton
+            fileName={t('energy.exportName', { page: t('pages.PowerExpense.title'), period: periodLabel(period) })}
+            columns={exportColumns}
+            rows={rows}
+            disabled={!rows.length}
+          />
+        }
+      />
+      <QueryState loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
+        {d && (
+          <Stack>
+            {!d.tariff_configured && <Alert type="warning" showIcon title={t('energy.ex.noTariff')} />}
+            <Row gutter={[12, 12]}>
+              <Col xs={24} md={8}>
+                <StatCard data-testid="ex-energy" title={t('energy.ex.totalEnergy')} value={d.total.energy} unit="kWh" />
+              </Col>
+              <Col xs={12} md={8}>
+                <StatCard data-testid="ex-cost" title={t('energy.ex.totalCost')} value={d.total.cost} unit="元" />
+              </Col>
+              <Col xs={12} md={8}>
+                <StatCard data-testid="ex-avg-price" title={t('energy.ex.avgPrice')} value={d.total.avg_price} unit={t('energy.pricePerKwh')} precision={4} />
+              </Col>
+            </Row>
+            <Row gutter={[12, 12]}>
+              <Col xs={24} xl={16}>
+                <Panel
+                  title={t('energy.ex.stack')}
+                  testId="ex-stack"
+                  extra={
+                    <Segmented<Field>
+                      size="small"
+                      value={field}
+                      onChange={setField}
+                      options={[
+                        { value: 'cost', label: t('energy.ex.showCost') },
+                        { value: 'energy', label: t('energy.ex.showEnergy') },
+                      ]}
+                    />
+                  }
+                >
+                  <Chart option={stack} height={300} />
+                </Panel>
+              </Col>
+              <Col xs={24} xl={8}>
+                <Panel title={t('energy.ex.bandShare')} testId="ex-pie">
+                  <Chart option={pie} height={300} />
+                </Panel>
+              </Col>
+            </Row>
+            <Panel title={t('energy.range', d.range)}>
+              <Table<ExpenseRow>
+                data-testid={view === 'period' ? 'expense-period-table' : 'expense-node-table'}
+                size="small"
+                bordered
+                rowKey="key"
+                dataSource={rows}
+                columns={columns}
+                pagination={false}
+                scroll={{ x: 1200, y: 460 }}
+              />
+            </Panel>
+          </Stack>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+/** /EnergyManage/PowerExpense: cost by period and by branch, split by TOU band (尖峰平谷), exportable. */
+export function PowerExpensePage() {
+  return <EnergyGate testId="energy-expense">{(id) => <PowerExpense projectId={id} />}</EnergyGate>;
+}

@@ -1,0 +1,126 @@
+import { Col, Progress, Row, Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildComparisonOption, buildPieOption, Chart, useChartLocale } from '../../../shared/charts';
+import { useFormat } from '../../../shared/format';
+import { semanticColors } from '../../../shared/theme/palette';
+import { defaultPeriod, StatCard } from '../../../shared/stats';
+import { useEnergyStats, useOverview } from '../api';
+import type { PowerOverview } from '../api';
+import { bucketRows, comparisonInput, nameOf, siteNowKey } from '../rows';
+import { columnScale, EnergyGate, Panel, QueryState, Stack } from '../components/common';
+
+const SPANS = ['today', 'month', 'year'] as const;
+type Branch = PowerOverview['top_branches'][number];
+
+function PowerOverviewBody({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const locale = useChartLocale();
+  const q = useOverview('powerOverview', projectId);
+  const [month] = useState(() => defaultPeriod('month'));
+  const daily = useEnergyStats(projectId, 'power_use', month);
+  const d = q.data;
+  const pie = useMemo(
+    () =>
+      buildPieOption(
+        {
+          unit: 'kWh',
+          items: (d?.month_by_band ?? []).map((b) => ({ name: t(`charts.tou.${b.band}`), value: b.energy, color: semanticColors.tou[b.band] })),
+        },
+        locale,
+      ),
+    [d, t, locale],
+  );
+  const dailyOption = useMemo(
+    () => buildComparisonOption(comparisonInput(daily.data ? bucketRows(daily.data, siteNowKey()) : [], 'mom', 'kWh'), locale),
+    [daily.data, locale],
+  );
+  const branches = d?.top_branches ?? [];
+  const top = branches[0]?.energy ?? 0;
+  const bscale = columnScale(f, branches.map((b) => b.energy), 'kWh');
+  return (
+    <QueryState loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
+      {d && (
+        <Stack>
+          <Row gutter={[12, 12]}>
+            {SPANS.map((s) => (
+              <Col key={s} xs={12} md={8} xl={4}>
+                <StatCard data-testid={`pw-consumption-${s}`} title={t(`energy.pw.${s}`)} value={d.consumption[s]} unit="kWh" />
+              </Col>
+            ))}
+            <Col xs={12} md={8} xl={4}>
+              <StatCard data-testid="pw-grid-import" title={t('energy.pw.gridImport')} value={d.grid_import.month} unit="kWh" />
+            </Col>
+            <Col xs={12} md={8} xl={4}>
+              <StatCard data-testid="pw-month-cost" title={t('energy.pw.monthCost')} value={d.month_cost} unit="元" />
+            </Col>
+            <Col xs={12} md={8} xl={4}>
+              <StatCard
+                data-testid="pw-live"
+                title={t('energy.pw.live')}
+                value={d.live_kw}
+                unit="kW"
+                footer={<span style={{ fontSize: 12, opacity: 0.65 }}>{t('energy.pw.intensity')} {f.unit(d.intensity_kwh_m2_year, 'kWh/m²').text}</span>}
+              />
+            </Col>
+          </Row>
+          <Row gutter={[12, 12]}>
+            <Col xs={24} lg={9}>
+              <Panel title={t('energy.pw.byBand')} testId="pw-bands">
+                <Chart option={pie} height={220} />
+                <Table
+                  size="small"
+                  rowKey="band"
+                  pagination={false}
+                  dataSource={d.month_by_band}
+                  columns={[
+                    { title: t('energy.col.band'), dataIndex: 'band', render: (b: string) => t(`charts.tou.${b}`) },
+                    { title: t('energy.col.energy'), dataIndex: 'energy', align: 'right', render: (v: number) => f.unit(v, 'kWh').text },
+                    { title: t('energy.col.cost'), dataIndex: 'cost', align: 'right', render: (v: number) => f.unit(v, '元').text },
+                  ]}
+                />
+              </Panel>
+            </Col>
+            <Col xs={24} lg={15}>
+              <Panel title={t('energy.pw.topBranches')} testId="pw-branches">
+                <Table<Branch>
+                  size="small"
+                  rowKey="node_id"
+                  pagination={false}
+                  dataSource={branches}
+                  columns={[
+                    { title: t('energy.col.node'), key: 'name', render: (_, b) => nameOf(b, f.lang) },
+                    {
+                      title: t('energy.unitIn', { name: t('energy.col.energy'), unit: bscale.unit }),
+                      dataIndex: 'energy',
+                      align: 'right',
+                      width: 140,
+                      render: (v: number) => bscale.text(v),
+                    },
+                    {
+                      title: '',
+                      key: 'bar',
+                      width: '40%',
+                      render: (_, b) => <Progress percent={top > 0 ? (b.energy / top) * 100 : 0} showInfo={false} size="small" />,
+                    },
+                  ]}
+                />
+              </Panel>
+            </Col>
+          </Row>
+          <Panel title={t('energy.pw.daily')} testId="pw-daily">
+            <QueryState loading={daily.isLoading} error={daily.error} rows={6}>
+              <Chart option={dailyOption} height={260} />
+            </QueryState>
+          </Panel>
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
+
+/** /EnergyManage/PowerOverview: consumption, grid import, TOU split and cost, branch ranking, live load. */
+export function PowerOverviewPage() {
+  return <EnergyGate testId="energy-pw-overview">{(id) => <PowerOverviewBody projectId={id} />}</EnergyGate>;
+}

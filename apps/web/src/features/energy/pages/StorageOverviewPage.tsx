@@ -1,0 +1,121 @@
+import { Col, Descriptions, Progress, Row, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buildComparisonOption, buildTimeSeriesOption, Chart, useChartLocale } from '../../../shared/charts';
+import { useFormat } from '../../../shared/format';
+import { defaultPeriod, StatCard } from '../../../shared/stats';
+import { useEnergyStats, useOverview } from '../api';
+import { bucketRows, comparisonInput, siteNowKey } from '../rows';
+import { EnergyGate, Panel, pctText, QueryState, Stack } from '../components/common';
+
+type Direction = 'charge' | 'discharge';
+const SPANS = ['today', 'month', 'year'] as const;
+const MODE_COLOR = { charging: 'purple', discharging: 'cyan', idle: 'default', unknown: 'default' } as const;
+
+function StorageOverview({ projectId, direction }: { projectId: number; direction: Direction }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const locale = useChartLocale();
+  const q = useOverview('storageOverview', projectId);
+  const [month] = useState(() => defaultPeriod('month'));
+  const daily = useEnergyStats(projectId, direction === 'charge' ? 'storage_charge' : 'storage_discharge', month);
+  const d = q.data;
+  const dir = t(`energy.st.${direction}`);
+  const own = direction === 'charge' ? d?.charged : d?.discharged;
+  const hourlyOption = useMemo(() => {
+    // today_hourly is 24 site-local hours of the overview's date.
+    const start = dayjs(d?.date ?? undefined).startOf('day');
+    const pts = (xs: readonly number[]) => xs.map((v, h) => [start.add(h, 'hour').valueOf(), v] as const);
+    return buildTimeSeriesOption(
+      {
+        granularity: 'hour',
+        dataZoom: false,
+        series: [
+          { name: t('energy.col.charged'), unit: 'kWh', kind: 'bar', color: '#9254de', points: pts(d?.today_hourly.charged ?? []) },
+          { name: t('energy.col.discharged'), unit: 'kWh', kind: 'bar', color: '#36cfc9', points: pts(d?.today_hourly.discharged ?? []) },
+        ],
+      },
+      locale,
+    );
+  }, [d, t, locale]);
+  const dailyOption = useMemo(
+    () =>
+      buildComparisonOption(
+        { ...comparisonInput(daily.data ? bucketRows(daily.data, siteNowKey()) : [], 'mom', 'kWh'), showChange: false },
+        locale,
+      ),
+    [daily.data, locale],
+  );
+  return (
+    <QueryState loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
+      {d && own && (
+        <Stack>
+          <Row gutter={[12, 12]}>
+            {SPANS.map((s) => (
+              <Col key={s} xs={12} md={6}>
+                <StatCard data-testid={`st-${direction}-${s}`} title={t(`energy.st.${s}`, { dir })} value={own[s]} unit="kWh" />
+              </Col>
+            ))}
+            <Col xs={12} md={6}>
+              <StatCard
+                data-testid="st-live"
+                title={t('energy.st.live')}
+                value={d.live.power_kw}
+                unit="kW"
+                extra={<Tag color={MODE_COLOR[d.live.mode]}>{t(`energy.st.mode.${d.live.mode}`)}</Tag>}
+                footer={
+                  <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.st.soc')}</Typography.Text>
+                    <Progress percent={d.live.soc_pct ?? 0} size="small" format={() => pctText(f, d.live.soc_pct, 0)} style={{ flex: 1, margin: 0 }} />
+                  </div>
+                }
+              />
+            </Col>
+          </Row>
+          <Row gutter={[12, 12]}>
+            <Col xs={24} lg={15}>
+              <Panel title={t('energy.st.hourly')} testId="st-hourly">
+                <Chart option={hourlyOption} height={260} />
+              </Panel>
+            </Col>
+            <Col xs={24} lg={9}>
+              <Panel title={`${t('energy.st.capacity')} ${f.unit(d.capacity_kwh, 'kWh').text}`}>
+                <Descriptions
+                  column={1}
+                  size="small"
+                  items={[
+                    {
+                      key: 'other',
+                      label: t(`energy.st.today`, { dir: t(`energy.st.${direction === 'charge' ? 'discharge' : 'charge'}`) }),
+                      children: f.unit((direction === 'charge' ? d.discharged : d.charged).today, 'kWh').text,
+                    },
+                    { key: 'cycles', label: t('energy.st.cycles'), children: <span data-testid="st-cycles">{SPANS.map((s) => f.number(d.cycles[s], 2)).join(' / ')}</span> },
+                    { key: 'eff', label: t('energy.st.efficiency'), children: <span data-testid="st-efficiency">{pctText(f, d.efficiency_pct.month)}</span> },
+                    { key: 'effY', label: `${t('energy.col.efficiency')} · ${t('energy.span.year')}`, children: pctText(f, d.efficiency_pct.year) },
+                  ]}
+                />
+                <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
+                  {t('energy.st.efficiencyNote')}
+                </Typography.Paragraph>
+              </Panel>
+            </Col>
+          </Row>
+          <Panel title={t('energy.st.monthDaily', { dir })} testId="st-daily">
+            <QueryState loading={daily.isLoading} error={daily.error} rows={6}>
+              <Chart option={dailyOption} height={260} />
+            </QueryState>
+          </Panel>
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
+
+/** /EnergyManage/StorageCharge and StorageDischarge: the same overview from either side. */
+export function StorageChargePage() {
+  return <EnergyGate testId="energy-st-charge">{(id) => <StorageOverview projectId={id} direction="charge" />}</EnergyGate>;
+}
+export function StorageDischargePage() {
+  return <EnergyGate testId="energy-st-discharge">{(id) => <StorageOverview projectId={id} direction="discharge" />}</EnergyGate>;
+}

@@ -1,0 +1,126 @@
+import type { EventItem } from '@gridops/contract';
+import { Alert, Card, Descriptions, Drawer, Empty, Skeleton, Tag, Timeline } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Chart, buildTimeSeriesOption, columnarToPoints, useChartLocale } from '../../shared/charts';
+import { useFormat } from '../../shared/format';
+import { useEventCurve, useEventLog } from './api';
+import type { EventCurve } from './api';
+import { EventActions } from './EventActions';
+
+/** Smallest step between samples: the curve API does not say its bucket, and gaps are breaks of > 2 steps. */
+export function curveStep(t: readonly number[]): number | undefined {
+  let step = Infinity;
+  for (let i = 1; i < t.length; i++) step = Math.min(step, (t[i] as number) - (t[i - 1] as number));
+  return Number.isFinite(step) && step > 0 ? step : undefined;
+}
+
+function CurveChart({ curve, event }: { curve: EventCurve; event: EventItem }) {
+  const { t } = useTranslation();
+  const locale = useChartLocale();
+  const option = useMemo(() => {
+    const first = curve.series[0];
+    const option = buildTimeSeriesOption(
+      {
+        series: curve.series.map((s) => {
+          const step = curveStep(s.t);
+          return {
+            name: s.name,
+            unit: s.unit,
+            points: columnarToPoints(s.t, s.avg, step),
+            band: { min: columnarToPoints(s.t, s.min, step), max: columnarToPoints(s.t, s.max, step) },
+          };
+        }),
+        granularity: 'raw',
+        markLines: curve.limit_value !== null && first ? [{ name: t('events.limit'), value: curve.limit_value, unit: first.unit }] : [],
+        // The event's own span (raised → cleared, or a thin band at the raise when still active).
+        markAreas: [
+          {
+            name: t('events.eventSpan'),
+            from: event.raised_at,
+            to: event.cleared_at ?? new Date(Date.parse(event.raised_at) + 60_000).toISOString(),
+          },
+        ],
+      },
+      locale,
+    );
+    // The axis spans the whole ±1 h window, so the event sits where it happened even when data is missing.
+    const xAxis = Array.isArray(option.xAxis) ? option.xAxis[0] : option.xAxis;
+    return { ...option, xAxis: { ...xAxis, min: Date.parse(curve.from), max: Date.parse(curve.to) } };
+  }, [curve, event, locale, t]);
+  return <Chart option={option} height={280} ariaLabel={t('events.curve')} />;
+}
+
+/** One event: its fields, the actions still open, the point's curve ±1 h and the audit log. */
+export function EventDrawer({ event, onClose }: { event: EventItem | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const id = event?.id ?? null;
+  const log = useEventLog(id);
+  const curve = useEventCurve(id);
+
+  return (
+    <Drawer open={event !== null} onClose={onClose} size={720} title={event ? `#${event.id} ${event.device_name}` : ''} data-testid="event-drawer" destroyOnHidden>
+      {event && (
+        <>
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label={t('events.site')}>{event.project_name}</Descriptions.Item>
+            <Descriptions.Item label={t('events.device')}>{event.device_name}</Descriptions.Item>
+            <Descriptions.Item label={t('events.type')}>{t(`events.types.${event.event_type}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.level')}>{t(`alerts.levels.${event.level}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.status')}>
+              <Tag data-testid="drawer-status">{t(`events.statuses.${event.status}`)}</Tag>
+              {event.active && <Tag color="red">{t('events.activeNow')}</Tag>}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('events.time')}>{f.date(event.raised_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.value')}>{event.value === null ? '-' : f.number(event.value, 2)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.limit')}>{event.limit_value === null ? '-' : f.number(event.limit_value, 2)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.clearedAt')}>{f.date(event.cleared_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.handledAt')}>{f.date(event.handled_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.message')} span={2}>
+              {event.message}
+            </Descriptions.Item>
+            {event.handle_note && (
+              <Descriptions.Item label={t('events.note')} span={2}>
+                {event.handle_note}
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+          <div style={{ margin: '12px 0' }}>
+            <EventActions event={event} size="middle" />
+          </div>
+          <Card size="small" title={t('events.curve')} style={{ marginBottom: 12 }} data-testid="event-curve">
+            {curve.isLoading ? (
+              <Skeleton active />
+            ) : curve.error ? (
+              <Alert type="error" showIcon title={t('analysis.loadFailed')} />
+            ) : !curve.data?.series.length ? (
+              <Empty description={t('events.noCurve')} />
+            ) : (
+              <CurveChart curve={curve.data} event={event} />
+            )}
+          </Card>
+          <Card size="small" title={t('events.log')} data-testid="event-log">
+            {log.isLoading ? (
+              <Skeleton active />
+            ) : !log.data?.length ? (
+              <Empty description={t('events.noLog')} />
+            ) : (
+              <Timeline
+                items={log.data.map((l) => ({
+                  content: (
+                    <span>
+                      <b>{t(`events.logActions.${l.action}`, { defaultValue: l.action })}</b> · {f.date(l.at)}
+                      {l.user_name ? ` · ${l.user_name}` : ''}
+                      {l.note ? <div style={{ opacity: 0.75 }}>{l.note}</div> : null}
+                    </span>
+                  ),
+                }))}
+              />
+            )}
+          </Card>
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,196 @@
+import fs from 'node:fs/promises';
+import readXlsxFile from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from './support/browser.js';
+
+const baseUrl = inject('baseUrl');
+
+/** Closes the pending-events dialog if it is (or comes) up; it would cover the page. */
+async function dismissPending(page: Page) {
+  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]').first();
+  try {
+    await button.waitFor({ state: 'visible', timeout: 5000 });
+    await button.click();
+    await page.locator('.pending-dialog').waitFor({ state: 'hidden' });
+  } catch {
+    // no dialog this time
+  }
+}
+
+/** In-app navigation (no reload), as the side menu does, so the shell and its dismissed dialog stay. */
+async function go(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((u) => u.pathname === path);
+}
+
+/** Clicks the export button and reads the downloaded workbook's first sheet. */
+async function download(page: Page, button = page.getByTestId('export-xlsx').first()) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  expect(dl.suggestedFilename()).toMatch(/\.xlsx$/);
+  const file = await dl.path();
+  const [sheet] = await readXlsxFile(await fs.readFile(file));
+  return sheet?.data ?? [];
+}
+
+const ELECTRICAL = '/ElectricalRoom';
+
+describe('events, history, analysis, security and robot pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('site: acknowledge, handle with a note (status changes, audit log), export the page', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, baseUrl, 'site');
+    await dismissPending(page);
+    await go(page, `${ELECTRICAL}/EvnManage`);
+    await page.getByTestId('events-page').waitFor();
+    const pendingRow = page.locator('tr[data-status="pending"]').first();
+    await pendingRow.waitFor({ timeout: 15_000 });
+    const id = (await pendingRow.getAttribute('data-testid'))?.replace('event-row-', '');
+    expect(id).toMatch(/^\d+$/);
+    const row = page.getByTestId(`event-row-${id}`);
+
+    await page.getByTestId(`event-ack-${id}`).click();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('acknowledged');
+    expect(await row.getByTestId('event-status').textContent()).toBe('已确认');
+
+    await page.getByTestId(`event-handle-${id}`).click();
+    await page.getByTestId('event-handle-note').fill('现场复位，温度恢复正常');
+    await page.getByTestId('event-handle-ok').click();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('handled');
+
+    // The drawer shows the new status, the note in the audit log and the curve (or its honest empty state).
+    await row.locator('td').nth(6).click();
+    const drawer = page.getByTestId('event-drawer');
+    await drawer.waitFor();
+    await expect.poll(() => page.getByTestId('drawer-status').textContent()).toBe('已处理');
+    await expect.poll(() => page.getByTestId('event-log').textContent()).toContain('现场复位，温度恢复正常');
+    await page.getByTestId('event-curve').locator('[data-testid="chart"], .ant-empty').first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Escape');
+
+    const messages = await page.locator('tr[data-testid^="event-row-"] td:nth-child(7)').allTextContents();
+    const sheet = await download(page);
+    expect(sheet[0]).toEqual(['发生时间', '设备', '类型', '等级', '状态', '事件内容', '处理说明']);
+    expect(sheet.slice(1).map((r) => r[5])).toEqual(messages);
+    expect(sheet.slice(1).some((r) => r[6] === '现场复位，温度恢复正常')).toBe(true);
+    await page.context().close();
+  });
+
+  it('site: bulk acknowledge the selected pending events', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, baseUrl, 'site');
+    await dismissPending(page);
+    await go(page, `${ELECTRICAL}/EvnManage`);
+    const pending = page.locator('tr[data-status="pending"]');
+    await page.locator('tr[data-testid^="event-row-"]').first().waitFor();
+    const n = await pending.count();
+    if (n === 0) return; // every seeded event was taken by the test above and no rule fired yet
+    const ids = await pending.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')?.replace('event-row-', '')));
+    for (const id of ids) await page.getByTestId(`event-row-${id}`).locator('.ant-checkbox-input').check();
+    await page.getByTestId('events-bulk-ack').click();
+    for (const id of ids) await expect.poll(() => page.getByTestId(`event-row-${id}`).getAttribute('data-status')).not.toBe('pending');
+    await page.context().close();
+  });
+
+  it('site: history curves show simulator data and export the series', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, baseUrl, 'site');
+    await dismissPending(page);
+    await go(page, `${ELECTRICAL}/AnalReport/HisdataCts`);
+    const chart = page.getByTestId('curves-chart');
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('curves-refresh').click();
+          return Number(await chart.getAttribute('data-samples'));
+        },
+        { timeout: 30_000, interval: 2000 },
+      )
+      .toBeGreaterThan(0);
+    expect(Number(await chart.getAttribute('data-series'))).toBe(2);
+    await chart.locator('canvas').first().waitFor();
+    const sheet = await download(page);
+    expect(sheet[0]).toEqual(['时间', '设备', '测点', '单位', '平均值', '最小值', '最大值']);
+    expect(sheet.length).toBeGreaterThan(1);
+    expect(typeof sheet[1]?.[4]).toBe('number');
+    await page.context().close();
+  });
+
+  it('site: statistics, special analysis, security and robot pages render real data', async () => {
+    const page = await newPage(browser);
+    await loginAs(page, baseUrl, 'site');
+    await dismissPending(page);
+
+    await go(page, `${ELECTRICAL}/AnalReport`);
+    await page.getByTestId('stats-table').waitFor({ timeout: 20_000 });
+    const rows = await page.locator('[data-testid="stats-table"] tbody tr.ant-table-row').count();
+    expect(rows).toBeGreaterThan(0);
+    const stats = await download(page);
+    expect(stats.length - 1).toBe(rows);
+
+    await go(page, `${ELECTRICAL}/AnalReport/SpecAnaly`);
+    for (const kind of ['voltage', 'imbalance', 'load-rate', 'power-factor', 'demand']) {
+      await page.getByTestId(`special-tab-${kind}`).click();
+      const tab = page.getByTestId(`special-${kind}`);
+      await tab.getByTestId('special-standard').waitFor();
+      await tab.locator('[data-testid="chart"], [data-testid="state-empty"]').first().waitFor({ timeout: 30_000 });
+    }
+    expect(await page.getByTestId('special-demand').getByTestId('special-standard').textContent()).toContain('15');
+    await page.getByTestId('special-tab-voltage').click();
+    await expect.poll(async () => Number(await page.getByTestId('special-voltage').getAttribute('data-rows')), { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('special-voltage').getByTestId('special-standard').textContent()).toContain('±7%');
+
+    await go(page, `${ELECTRICAL}/SecMonitor`);
+    await page.getByTestId('no-live-video').waitFor();
+    await page.getByTestId('camera-grid').waitFor();
+    await page.getByTestId('door-events').waitFor();
+
+    await go(page, `${ELECTRICAL}/RobMonitor`);
+    await page.getByTestId('robot-data-source').waitFor();
+    await page.locator('[data-testid="robot-inspections"] tbody tr.ant-table-row').first().waitFor();
+    expect(await page.locator('[data-testid^="robot-route"]').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('centre: org-wide events; site pages ask for a site, then work once one is chosen', async () => {
+    const page = await newPage(browser, { lang: 'en' });
+    await loginAs(page, baseUrl, 'centre');
+    await dismissPending(page);
+    await go(page, '/CentreEvents');
+    const events = page.getByTestId('events-page');
+    await events.waitFor();
+    expect(await events.getAttribute('data-scope')).toBe('all');
+    await page.locator('tr[data-testid^="event-row-"]').first().waitFor();
+    expect(await page.locator('.ant-table-thead th').allTextContents()).toContain('Site');
+    await page.getByTestId('event-site-filter').waitFor();
+
+    for (const path of ['AnalReport', 'AnalReport/HisdataCts', 'AnalReport/SpecAnaly', 'SecMonitor', 'RobMonitor']) {
+      await go(page, `${ELECTRICAL}/${path}`);
+      await page.getByTestId('need-site').waitFor();
+    }
+
+    // Choosing a site (the pending dialog's handle selects it, like the header selector) opens the pages.
+    await page.reload();
+    const handle = page.locator('.pending-dialog tbody tr.ant-table-row button').first();
+    await handle.waitFor({ timeout: 15_000 });
+    await handle.click();
+    await page.waitForURL((u) => u.pathname === '/SiteHome');
+    await go(page, `${ELECTRICAL}/AnalReport/HisdataCts`);
+    await page.getByTestId('history-curves').waitFor();
+    await expect.poll(async () => Number(await page.getByTestId('curves-chart').getAttribute('data-series')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await go(page, `${ELECTRICAL}/SecMonitor`);
+    await page.getByTestId('security-page').waitFor();
+    await go(page, `${ELECTRICAL}/EvnManage`);
+    expect(await page.getByTestId('events-page').getAttribute('data-scope')).toBe('site');
+    await page.context().close();
+  });
+});

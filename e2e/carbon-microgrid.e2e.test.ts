@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from './support/browser.js';
+
+const baseUrl = inject('baseUrl');
+
+async function dismissPending(page: Page) {
+  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]').first();
+  try {
+    await button.waitFor({ state: 'visible', timeout: 5000 });
+    await button.click();
+    await page.locator('.pending-dialog').waitFor({ state: 'hidden' });
+  } catch {
+    // no dialog this time
+  }
+}
+
+async function go(page: Page, to: string, testId: string) {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  await page.getByTestId(testId).waitFor({ timeout: 20_000 });
+}
+
+/** The same API the page calls, with the page's own token (from sessionStorage). */
+async function post<T>(page: Page, path: string, body: unknown, lang = 'zh-CN'): Promise<T> {
+  const token = await page.evaluate(
+    () => JSON.parse(window.sessionStorage.getItem('token') ?? '""') as string,
+  );
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      version: '1.0',
+      devicetype: 'pc',
+      token,
+      'content-type': 'application/json',
+      'accept-language': lang,
+    },
+    body: JSON.stringify(body),
+  });
+  const j = (await res.json()) as { code: number; data: T };
+  expect(j.code).toBe(1);
+  return j.data;
+}
+const projectOf = (page: Page) =>
+  page.evaluate(() => JSON.parse(window.sessionStorage.getItem('proID') ?? 'null') as number);
+/** How the console prints a number: thousands separators, fixed digits. */
+const fmt = (v: number, digits = 2) =>
+  v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const statValue = (page: Page, testId: string) =>
+  page.getByTestId(testId).getByTestId('stat-value').innerText();
+
+interface CarbonSite {
+  year: number;
+  total_kg: number;
+  trees: number;
+  by_month: { month: string; total_kg: number }[];
+}
+
+describe('carbon, integrated energy and micro-grid pages', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('site: /Carbon shows the API figures (tonnes, 万棵) and the factors with their sources', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, baseUrl, 'site');
+    await dismissPending(page);
+    await go(page, '/Carbon', 'carbon-site');
+    const year = Number(await page.getByTestId('carbon-site').getAttribute('data-year'));
+    const d = await post<CarbonSite>(page, '/api/v6/energy/carbon', {
+      project_id: await projectOf(page),
+      year,
+    });
+    const jan = d.by_month[0]!;
+    expect(await page.getByTestId(`carbon-row-${jan.month}`).innerText()).toBe(fmt(jan.total_kg / 1000));
+    const trees = await statValue(page, 'carbon-trees');
+    expect(trees).toBe(d.trees > 10_000 ? `${fmt(d.trees / 10_000)}万棵` : `${fmt(d.trees, 0)}棵`);
+    expect(await page.getByTestId('factor-carbon-power').getAttribute('data-value')).toBe('0.5703');
+    expect(await page.getByTestId('factors-carbon').innerText()).toContain('生态环境部');
+    // Year view: the card is the API's year total.
+    await page.getByTestId('period-picker').getByText('年', { exact: true }).click();
+    await page.waitForFunction(
+      (want) =>
+        document
+          .querySelector('[data-testid="carbon-total"] [data-testid="stat-value"]')
+          ?.textContent?.startsWith(want),
+      fmt(d.total_kg / 1000 > 10_000 ? d.total_kg / 1000 / 10_000 : d.total_kg / 1000),
+    );
+    await page.context().close();
+  });
+
+  it('site: /IntergralEnergy matches the API and sets the layout energy-type class', async () => {
+    const page = await newPage(browser, { lang: 'en' });
+    await loginAs(page, baseUrl, 'site');
+    await dismissPending(page);
+    await go(page, '/IntergralEnergy', 'integrated');
+    const range = (await page.getByTestId('integrated').getAttribute('data-range'))!.split('_');
+    const d = await post<{ rows: { energy_type: string; value: number; coal_kgce: number }[] }>(
+      page,
+      '/api/v6/energy/integrated',
+      {
+        project_id: await projectOf(page),
+        period: 'custom',
+        from: range[0],
+        to: range[1],
+      },
+    );
+    const power = d.rows.find((r) => r.energy_type === 'power')!;
+    // en: kWh above 10000 scales to MWh.
+    const shown = power.value > 10_000 ? `${fmt(power.value / 1000)} MWh` : `${fmt(power.value)} kWh`;
+    expect(await page.getByTestId('integrated-value-power').innerText()).toBe(shown);
+    const root = page.getByTestId('layout-root');
+    for (const type of ['water', 'heat', 'gas', 'power']) {
+      await page.getByTestId(`energy-tab-${type}`).click();
+      await page.waitForFunction(
+        (t) => document.querySelector('[data-testid="layout-root"]')?.getAttribute('data-energy') === t,
+        type,
+      );
+      expect(await root.getAttribute('class')).toContain(`energy-${type}`);
+      expect(await page.getByTestId(`integrated-card-${type}`).getAttribute('data-selected')).toBe('1');
+    }
+    expect(await page.getByTestId('factor-coal-power').getAttribute('data-value')).toBe('0.1229');
+    expect(await page.getByTestId('integrated-page').innerText()).not.toMatch(/carbon\.|energySetup\./);
+    await page.context().close();
+  });
+
+  it('site: /EnergyHome shows the live balance, strategy and today, and refreshes', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, baseUrl, 'site');
+    await dismissPending(page);
+    await go(page, '/EnergyHome', 'microgrid');
+    const d = await post<{
+      storage: { strategy: string; capacity_kwh: number };
+      today: { consumption: number; self_sufficiency_pct: number | null };
+    }>(page, '/api/v6/energy/microgrid', { project_id: await projectOf(page) });
+    expect(await page.getByTestId('storage-strategy').innerText()).toBe(d.storage.strategy);
+    for (const end of ['source', 'grid', 'load', 'storage', 'charging'])
+      expect(await page.getByTestId(`balance-kw-${end}`).innerText()).toMatch(/kW|MW/);
+    // Today's energy grows as the simulator runs; the page and the API agree within a few kWh.
+    const text = (await statValue(page, 'today-consumption')).replace(/[^\d.]/g, '');
+    const shownKwh = (await statValue(page, 'today-consumption')).includes('万')
+      ? Number(text) * 10_000
+      : Number(text);
+    expect(Math.abs(shownKwh - d.today.consumption)).toBeLessThan(Math.max(50, d.today.consumption * 0.02));
+    const first = await page.getByTestId('microgrid').getAttribute('data-at');
+    await page.waitForFunction(
+      (at) => document.querySelector('[data-testid="microgrid"]')?.getAttribute('data-at') !== at,
+      first,
+      { timeout: 20_000 },
+    );
+    await page.context().close();
+  });
+
+  it('centre: /CentreCarbon ranks the sites as the API does; site pages ask for a site first', async () => {
+    const page = await newPage(browser, { lang: 'zh' });
+    await loginAs(page, baseUrl, 'centre');
+    await dismissPending(page);
+    await go(page, '/CentreCarbon', 'centre-carbon');
+    const year = Number(await page.getByTestId('centre-carbon').getAttribute('data-year'));
+    const d = await post<{
+      total_kg: number;
+      ranking: { project_id: number; total_kg: number; rank: number }[];
+    }>(page, '/api/v6/energy/centreCarbon', { year });
+    const rows = page.locator('[data-testid="ranking-table"] tbody tr.ant-table-row');
+    expect(await rows.count()).toBe(d.ranking.length);
+    const maxT = Math.max(...d.ranking.map((r) => r.total_kg / 1000));
+    const div = maxT > 10_000 ? 10_000 : 1;
+    for (const r of d.ranking)
+      expect(await page.getByTestId(`rank-total-${r.project_id}`).innerText()).toBe(
+        fmt(r.total_kg / 1000 / div),
+      );
+    const totalT = d.total_kg / 1000;
+    expect(await statValue(page, 'centre-total')).toBe(
+      totalT > 10_000 ? `${fmt(totalT / 10_000)}万吨` : `${fmt(totalT)}t`,
+    );
+
+    for (const [path, id] of [
+      ['/Carbon', 'need-site'],
+      ['/IntergralEnergy', 'need-site'],
+      ['/EnergyHome', 'need-site'],
+    ] as const)
+      await go(page, path, id);
+    await page.getByTestId('site-selector').click();
+    await page.keyboard.type('杭州');
+    await page.locator('.ant-select-tree-title', { hasText: '杭州滨江商业综合体' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/SiteHome');
+    await dismissPending(page);
+    await go(page, '/IntergralEnergy', 'integrated');
+    // This site meters all four energy types.
+    for (const type of ['power', 'water', 'gas', 'heat'])
+      await page.getByTestId(`integrated-card-${type}`).waitFor();
+    await go(page, '/Carbon', 'carbon-site');
+    await page.context().close();
+  });
+});
