@@ -178,8 +178,10 @@ async function checkFigures(page: Page) {
   // Loss: a 1 % threshold flags exactly the rows the API flags.
   await open(page, '/PowerLoss', 'energy-loss');
   await page.getByTestId('period-prev').click();
-  await page.getByTestId('loss-threshold').locator('input').fill('1');
-  await page.getByTestId('loss-threshold').locator('input').blur();
+  // antd puts the test id on the <input> itself or on its wrapper, depending on the version.
+  const threshold = page.locator('input[data-testid="loss-threshold"], [data-testid="loss-threshold"] input').first();
+  await threshold.fill('1');
+  await threshold.blur();
   const loss = await api<{ rows: { flagged: boolean; loss_rate_pct: number | null }[] }>(page, 'loss', { project_id: pid, period: 'month', date: past, threshold_pct: 1 });
   const flagged = loss.rows.filter((r) => r.flagged).length;
   await expect.poll(() => page.locator('[data-testid="loss-table"] tr[data-flagged="high"], [data-testid="loss-table"] tr[data-flagged="negative"]').count()).toBe(flagged);

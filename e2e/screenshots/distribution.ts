@@ -13,20 +13,20 @@ import { launchBrowser, loginAs, newPage } from '../support/browser.js';
 const baseUrl = (process.argv[2] ?? process.env.GRIDOPS_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 
-async function dismissPending(page: Page) {
+/** The pending-events dialog re-opens when new events arrive; close it before screenshots and clicks. */
+async function dismissPending(page: Page, waitMs = 0) {
   const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]').first();
-  try {
-    await button.waitFor({ state: 'visible', timeout: 5000 });
+  if (waitMs) await button.waitFor({ state: 'visible', timeout: waitMs }).catch(() => undefined);
+  if (await button.isVisible().catch(() => false)) {
     await button.click();
     await page.locator('.pending-dialog').waitFor({ state: 'hidden' });
-  } catch {
-    // no dialog this time
   }
 }
 
 async function shot(page: Page, name: string, lang: string, fullPage = true) {
   // Let charts (lazy ECharts chunk, animations) and fonts settle.
   await page.waitForTimeout(1500);
+  await dismissPending(page);
   const file = path.join(outDir, `distribution-${name}-${lang}.png`);
   await page.screenshot({ path: file, fullPage });
   console.log('wrote', path.relative(process.cwd(), file));
@@ -37,6 +37,7 @@ async function shot(page: Page, name: string, lang: string, fullPage = true) {
  * would bring the pending-events dialog back over the page.
  */
 async function open(page: Page, route: string, testId: string) {
+  await dismissPending(page);
   await page.evaluate((to) => {
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
@@ -47,7 +48,7 @@ async function open(page: Page, route: string, testId: string) {
 async function capture(browser: Browser, lang: 'zh' | 'en') {
   const site = await newPage(browser, { lang, width: 1600, height: 1000 });
   await loginAs(site, baseUrl, 'site');
-  await dismissPending(site);
+  await dismissPending(site, 5000);
 
   await open(site, '/ElectricalRoom/index', 'elec-index');
   await site.locator('[data-testid^="transformer-"] [data-testid="chart"]').first().waitFor();
@@ -57,9 +58,11 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   await site.getByTestId('point-table').locator('tbody tr').first().waitFor();
   await shot(site, 'devmonitor', lang);
 
+  await dismissPending(site);
   await site.getByTestId('tab-diagram').click();
   await site.getByTestId('sld').waitFor();
   await shot(site, 'diagram', lang);
+  await dismissPending(site);
   await site.locator('[data-testid^="sld-FD-"]').first().click();
   await site.getByTestId('drawer-points').waitFor();
   await site.locator('.ant-drawer [data-testid="chart"], .ant-drawer [data-testid="chart-empty"]').first().waitFor();
@@ -83,6 +86,7 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   await shot(site, 'devcontrol', lang);
   // The confirm step of select-before-operate, cancelled again (nothing is operated).
   const openButton = site.locator('[data-testid$="-open"]').first();
+  await dismissPending(site);
   await openButton.click();
   await site.getByTestId('control-password').waitFor();
   await shot(site, 'devcontrol-confirm', lang, false);
@@ -91,7 +95,7 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
 
   const centre = await newPage(browser, { lang, width: 1600, height: 1000 });
   await loginAs(centre, baseUrl, 'centre');
-  await dismissPending(centre);
+  await dismissPending(centre, 5000);
   await open(centre, '/CtrlLogs', 'ctrl-logs');
   await centre.getByTestId('control-log').waitFor();
   await centre.waitForTimeout(1000);

@@ -204,7 +204,7 @@ function SiteCarbon({ projectId }: { projectId: number }) {
                   title={t('carbon.treesYear', { year })}
                   value={d.trees}
                   unit="棵"
-                  precision={0}
+                  precision={d.trees > 10_000 ? 2 : 0}
                   footer={<span style={{ fontSize: 12, opacity: 0.65 }}>{t('carbon.treesHint')}</span>}
                 />
               </Col>

@@ -248,7 +248,7 @@ export function CentreCarbonPage() {
                   title={t('carbon.trees')}
                   value={d.trees}
                   unit="棵"
-                  precision={0}
+                  precision={d.trees > 10_000 ? 2 : 0}
                   footer={
                     <span style={{ fontSize: 12, opacity: 0.65 }}>
                       {t('carbon.sites', { count: d.ranking.length })}

@@ -70,7 +70,9 @@ function Integrated({ projectId }: { projectId: number }) {
                     unit: selected.unit,
                     kind: 'bar',
                     color: TYPE_COLOR[selected.energy_type],
-                    points: maskFuture(d.keys, selected.series, now).map((v, i) => [d.keys[i] ?? '', v] as const),
+                    points: maskFuture(d.keys, selected.series, now).map(
+                      (v, i) => [d.keys[i] ?? '', v] as const,
+                    ),
                   },
                 ]
               : [],
@@ -217,41 +219,51 @@ function Integrated({ projectId }: { projectId: number }) {
             data-range={`${d.range.from}_${d.range.to}`}
           >
             <Row gutter={[12, 12]}>
-              {rows.map((r) => (
-                <Col key={r.energy_type} flex="1 1 200px">
-                  <div
-                    role="button"
-                    tabIndex={0}
-                    onClick={() => pick(r.energy_type)}
-                    onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && pick(r.energy_type)}
-                    style={{
-                      cursor: 'pointer',
-                      borderRadius: 8,
-                      outline:
-                        r.energy_type === energyType ? `2px solid ${TYPE_COLOR[r.energy_type]}` : 'none',
-                    }}
-                    data-testid={`integrated-card-${r.energy_type}`}
-                    data-selected={r.energy_type === energyType ? '1' : '0'}
-                  >
-                    <StatCard
-                      title={r.label}
-                      value={r.value}
-                      unit={r.unit}
-                      comparisons={[
-                        { mode: 'mom', previous: r.mom_value, pct: r.mom_pct },
-                        { mode: 'yoy', previous: r.yoy_value, pct: r.yoy_pct },
-                      ]}
-                      footer={
-                        <span style={{ fontSize: 12, opacity: 0.7 }}>
-                          {t('carbon.integrated.coalShort', {
-                            value: f.unit(r.coal_t, 't', { precision: 3 }).text,
-                          })}
-                        </span>
-                      }
-                    />
-                  </div>
-                </Col>
-              ))}
+              {ENERGY_TYPES.map((type) => {
+                // A type the site does not meter still gets its card, marked, so the switch stays in step.
+                const r = rows.find((x) => x.energy_type === type);
+                return (
+                  <Col key={type} flex="1 1 200px">
+                    <div
+                      role="button"
+                      tabIndex={0}
+                      onClick={() => pick(type)}
+                      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && pick(type)}
+                      style={{
+                        cursor: 'pointer',
+                        borderRadius: 8,
+                        outline: type === energyType ? `2px solid ${TYPE_COLOR[type]}` : 'none',
+                      }}
+                      data-testid={`integrated-card-${type}`}
+                      data-selected={type === energyType ? '1' : '0'}
+                      data-metered={r ? '1' : '0'}
+                    >
+                      <StatCard
+                        title={t(`energySetup.energyType.${type}`)}
+                        value={r?.value ?? null}
+                        unit={r?.unit ?? ''}
+                        comparisons={
+                          r
+                            ? [
+                                { mode: 'mom', previous: r.mom_value, pct: r.mom_pct },
+                                { mode: 'yoy', previous: r.yoy_value, pct: r.yoy_pct },
+                              ]
+                            : undefined
+                        }
+                        footer={
+                          <span style={{ fontSize: 12, opacity: 0.7 }}>
+                            {r
+                              ? t('carbon.integrated.coalShort', {
+                                  value: f.unit(r.coal_t, 't', { precision: 3 }).text,
+                                })
+                              : t('carbon.integrated.notMetered')}
+                          </span>
+                        }
+                      />
+                    </div>
+                  </Col>
+                );
+              })}
               <Col flex="1 1 200px">
                 <StatCard
                   data-testid="integrated-total-coal"

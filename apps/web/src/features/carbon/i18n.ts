@@ -66,6 +66,7 @@ export const carbonBundle: Bundle = {
       coalTrend: '综合能耗趋势（吨标准煤）',
       table: '分项能耗',
       exportName: '综合能源',
+      notMetered: '本站未计量',
     },
   },
   en: {
@@ -133,6 +134,7 @@ export const carbonBundle: Bundle = {
       coalTrend: 'Total energy trend (tce)',
       table: 'Energy by type',
       exportName: 'Integrated energy',
+      notMetered: 'Not metered at this site',
     },
   },
 };

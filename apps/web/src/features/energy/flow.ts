@@ -77,6 +77,8 @@ export function withEdgeLabels(option: ChartOption, unit: string, format: (v: nu
       const need = linksNeedingLabels(links);
       return {
         ...s,
+        // Room for the right-hand column's labels: English feeder names are long ("PV grid-connection feeder 4").
+        right: 210,
         edgeLabel: {
           fontSize: 11,
           color: 'rgba(255, 255, 255, 0.9)',

@@ -68,7 +68,8 @@ function RoomCard({ room }: { room: Room }) {
     <Card size="small" title={room.name} extra={<Tag>{t(`distribution.roomKind.${room.kind}`, { defaultValue: room.kind })}</Tag>} data-testid={`room-${room.id}`} style={{ height: '100%' }}>
       <div style={{ opacity: 0.65, marginBottom: 8 }}>{t('distribution.index.devices', { count: room.device_count })}</div>
       {env ? (
-        <Descriptions column={2} size="small">
+        // One column: a value with its unit must not wrap inside a quarter-width card ("27.0 / °C").
+        <Descriptions column={1} size="small">
           <Descriptions.Item label={t('distribution.env.temp')}>
             <span data-testid="env-temp">{f.unit(env.temp, '°C', { precision: 1 }).text}</span>
           </Descriptions.Item>

@@ -20,10 +20,15 @@ function NewEnergyOverview({ projectId }: { projectId: number }) {
   const option = useMemo(
     () =>
       buildComparisonOption(
-        { ...comparisonInput(hourly.data ? bucketRows(hourly.data, siteNowKey()) : [], 'mom', 'kWh'), showChange: false },
+        {
+          ...comparisonInput(hourly.data ? bucketRows(hourly.data, siteNowKey()) : [], 'mom', 'kWh'),
+          showChange: false,
+          currentName: t('energy.span.today'),
+          previousName: t('energy.yesterday'),
+        },
         locale,
       ),
-    [hourly.data, locale],
+    [hourly.data, locale, t],
   );
   const d = q.data;
   const triple = (
