@@ -16,7 +16,15 @@ import {
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { setupApi, toEditError, useCanConfigure, useInvalidateSetup, useLoops, useMeterTree } from './api';
+import {
+  setupApi,
+  toEditError,
+  useCanConfigure,
+  useInvalidateSetup,
+  useLoops,
+  useMeterPoints,
+  useMeterTree,
+} from './api';
 import type { EditError } from './api';
 import { QueryState, SiteGate, localName } from './common';
 import { LOOP_CLASSES, loopMembers } from './loops';
@@ -36,6 +44,17 @@ function LoopSet({ projectId }: { projectId: number }) {
   const lang = i18n.language;
   const canEdit = useCanConfigure();
   const loops = useLoops(projectId);
+  // Device names in the current language come with the points (the tree carries the Chinese name only).
+  const points = useMeterPoints(projectId);
+  const deviceName = useMemo(() => {
+    const m = new Map(
+      (points.data ?? []).map((p) => [
+        p.point_id,
+        localName({ name: p.device_name, name_en: p.device_name_en }, lang),
+      ]),
+    );
+    return (n: MeterNode) => (n.point_id !== null ? m.get(n.point_id) : undefined) ?? n.device_name ?? '';
+  }, [points.data, lang]);
   const tree = useMeterTree(projectId, 'power');
   const invalidate = useInvalidateSetup();
   const [editing, setEditing] = useState<EnergyLoop | 'new' | null>(null);
@@ -80,7 +99,7 @@ function LoopSet({ projectId }: { projectId: number }) {
         <Typography.Text
           type="secondary"
           style={{ fontSize: 12, marginLeft: 4 }}
-        >{`${n.device_name ?? ''} · ${n.point_key}`}</Typography.Text>
+        >{`${deviceName(n)} · ${n.point_key}`}</Typography.Text>
       ) : null}
     </Tag>
   );
