@@ -57,7 +57,10 @@ export function requestHeaders(): Record<string, string> {
  * the one error interceptor has reacted (spec §8): 10001 logs out, transport failures warn, others are
  * logged and the server's localised `msg` is shown unless the caller is silent.
  */
-export async function request<T>(method: 'GET' | 'POST', path: string, opts: RequestOptions = {}): Promise<T> {
+/** The methods the API uses: reads, actions, and the configuration pages' updates and deletions. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const onOuterAbort = () => controller.abort();
@@ -117,4 +120,6 @@ export async function request<T>(method: 'GET' | 'POST', path: string, opts: Req
 export const http = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
   post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
 };

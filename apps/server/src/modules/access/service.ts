@@ -34,6 +34,16 @@ export function createAccessService(db: Db) {
     },
 
     /**
+     * Throws 10004 unless the project is in scope AND the user may change its configuration (diagrams,
+     * metering trees, loops, tariffs). The permission is the same one that allows remote control.
+     */
+    async assertCanConfigure(user: AuthUser, projectId: number): Promise<Scope> {
+      const s = await scope(user);
+      if (!s.projectIds.includes(projectId) || !user.canControl) throw forbidden();
+      return s;
+    },
+
+    /**
      * The projects of one organisation subtree that the user may see. Centre users may name any organisation
      * in their subtree; site users and workers only organisations on the path to their own.
      */

@@ -166,17 +166,19 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
     }
   }
 
+  /** A node the user may change: in scope, with the configuration permission. */
   async function ownNode(user: AuthUser, id: number) {
     const node = await repo.nodeById(db, id);
     if (!node) throw notFound();
-    await access.assertProject(user, node.project_id);
+    await access.assertCanConfigure(user, node.project_id);
     return node;
   }
 
+  /** A loop the user may change: in scope, with the configuration permission. */
   async function ownLoop(user: AuthUser, id: number) {
     const loop = await cfg.loopById(db, id);
     if (!loop) throw notFound();
-    await access.assertProject(user, loop.project_id);
+    await access.assertCanConfigure(user, loop.project_id);
     return loop;
   }
 
@@ -207,7 +209,7 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
     },
 
     async createNode(user: AuthUser, body: MeterNodeCreate): Promise<MeterNode> {
-      await access.assertProject(user, body.project_id);
+      await access.assertCanConfigure(user, body.project_id);
       const v: NodeValues = {
         parent_id: body.parent_id,
         node_type: body.node_type,
@@ -278,7 +280,7 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
       projectId: number,
       positions: { node_id: number; x: number; y: number }[],
     ) {
-      await access.assertProject(user, projectId);
+      await access.assertCanConfigure(user, projectId);
       await checkLoopNodes(
         projectId,
         positions.map((p) => p.node_id),
@@ -301,7 +303,7 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
       user: AuthUser,
       body: { project_id: number; name: string; name_en: string; node_ids: number[] },
     ): Promise<EnergyLoop> {
-      await access.assertProject(user, body.project_id);
+      await access.assertCanConfigure(user, body.project_id);
       const nodeIds = await checkLoopNodes(body.project_id, body.node_ids);
       return (await cfg.loopById(db, await cfg.insertLoop(db, { ...body, node_ids: nodeIds })))!;
     },
@@ -338,7 +340,7 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
     },
 
     async setTariff(user: AuthUser, projectId: number, months: TariffMonth[]): Promise<Tariff> {
-      await access.assertProject(user, projectId);
+      await access.assertCanConfigure(user, projectId);
       const periods = validateTariff(months);
       const prices = months.flatMap((m) =>
         TOU_BANDS.filter((b) => m.prices[b] !== undefined).map((band) => ({

@@ -249,6 +249,21 @@ describe.each(backends)('energy statistics on %s', (backend) => {
     expect(tree.json().code).toBe(ErrorCode.Forbidden);
   });
 
+  it('lets only users with the configuration permission change trees, loops, layouts and tariffs', async () => {
+    // The worker is assigned to Suzhou (may read it) but has no control/configuration permission.
+    const worker = await loginAs(t.app, 'worker');
+    const tree = await t.app.inject({ method: 'GET', url: `/api/v6/energy/meterTree?project_id=${szip}`, headers: apiHeaders(worker) });
+    expect(tree.json().code).toBe(1);
+    const before = await t.database.db.selectFrom('meter_nodes').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const created = await post('/api/v6/energy/meterNode', worker, { project_id: szip, energy_type: 'power', name: 'x', node_type: 'load' });
+    expect(created.json().code).toBe(ErrorCode.Forbidden);
+    const anyNode = await t.database.db.selectFrom('meter_nodes').select('id').where('project_id', '=', szip).executeTakeFirstOrThrow();
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/v6/energy/meterNode/${anyNode.id}`, headers: apiHeaders(worker) });
+    expect(del.json().code).toBe(ErrorCode.Forbidden);
+    const after = await t.database.db.selectFrom('meter_nodes').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
   it('validates the metering tree: meter bound twice, cycles, parent in another project', async () => {
     const send = (method: 'POST' | 'PUT', url: string, payload: object) =>
       t.app.inject({ method, url, headers: apiHeaders(site), payload });

@@ -10,21 +10,9 @@ import type {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, http, request } from '../../api/http';
-import type { RequestOptions } from '../../api/http';
 import { useSession } from '../../app/sessionStore';
 
 export type MeterTree = z.infer<typeof meterTreeResponse>;
-
-/**
- * The shared client types its method as GET | POST only, but passes the method to fetch unchanged; the
- * configuration API needs PUT and DELETE. Widening the parameter keeps the one client (headers, 10001 logout,
- * localised error pop-up) instead of a second fetch path.
- */
-const send = request as <T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  opts?: RequestOptions,
-) => Promise<T>;
 
 export const setupKeys = {
   tree: (projectId: number, energyType: EnergyType) =>
@@ -66,21 +54,21 @@ export function useLoops(projectId: number) {
 /** Editors show server refusals in place (with the field), so the calls are silent. */
 export const setupApi = {
   createNode: (body: MeterNodeCreate) =>
-    send<MeterNode>('POST', '/api/v6/energy/meterNode', { body, silent: true }),
+    request<MeterNode>('POST', '/api/v6/energy/meterNode', { body, silent: true }),
   updateNode: (id: number, body: MeterNodeUpdate) =>
-    send<MeterNode>('PUT', `/api/v6/energy/meterNode/${id}`, { body, silent: true }),
+    request<MeterNode>('PUT', `/api/v6/energy/meterNode/${id}`, { body, silent: true }),
   deleteNode: (id: number) =>
-    send<{ id: number }>('DELETE', `/api/v6/energy/meterNode/${id}`, { silent: true }),
+    request<{ id: number }>('DELETE', `/api/v6/energy/meterNode/${id}`, { silent: true }),
   saveLayout: (projectId: number, positions: { node_id: number; x: number; y: number }[]) =>
-    send<{ updated: number }>('PUT', '/api/v6/energy/flowLayout', {
+    request<{ updated: number }>('PUT', '/api/v6/energy/flowLayout', {
       body: { project_id: projectId, positions },
       silent: true,
     }),
   createLoop: (body: { project_id: number; name: string; name_en: string; node_ids: number[] }) =>
-    send<EnergyLoop>('POST', '/api/v6/energy/loop', { body, silent: true }),
+    request<EnergyLoop>('POST', '/api/v6/energy/loop', { body, silent: true }),
   updateLoop: (id: number, body: { name?: string; name_en?: string; node_ids?: number[] }) =>
-    send<EnergyLoop>('PUT', `/api/v6/energy/loop/${id}`, { body, silent: true }),
-  deleteLoop: (id: number) => send<{ id: number }>('DELETE', `/api/v6/energy/loop/${id}`, { silent: true }),
+    request<EnergyLoop>('PUT', `/api/v6/energy/loop/${id}`, { body, silent: true }),
+  deleteLoop: (id: number) => request<{ id: number }>('DELETE', `/api/v6/energy/loop/${id}`, { silent: true }),
 };
 
 /** After any edit the tree, the points' "bound to" and the loops' members may all have changed. */
