@@ -28,9 +28,17 @@ async function dismissPending(page: Page, waitMs = 0) {
   }
 }
 
+/** Clicks, closing the pending dialog first — also when it re-opens in between (new events arrive any time). */
 async function click(page: Page, target: Locator) {
-  await dismissPending(page);
-  await target.click();
+  for (let attempt = 1; ; attempt++) {
+    await dismissPending(page);
+    try {
+      await target.click({ timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (attempt >= 4) throw e;
+    }
+  }
 }
 
 /** In-app navigation (history push + popstate) keeps the session's dismissed dialog and the live client. */
