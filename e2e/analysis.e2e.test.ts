@@ -3,29 +3,9 @@ import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { dismissPending, open } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
-
-/** Closes the pending-events dialog if it is (or comes) up; it would cover the page. */
-async function dismissPending(page: Page) {
-  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]').first();
-  try {
-    await button.waitFor({ state: 'visible', timeout: 5000 });
-    await button.click();
-    await page.locator('.pending-dialog').waitFor({ state: 'hidden' });
-  } catch {
-    // no dialog this time
-  }
-}
-
-/** In-app navigation (no reload), as the side menu does, so the shell and its dismissed dialog stay. */
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    window.history.pushState({}, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForURL((u) => u.pathname === path);
-}
 
 /** Clicks the export button and reads the downloaded workbook's first sheet. */
 async function download(page: Page, button = page.getByTestId('export-xlsx').first()) {
@@ -50,8 +30,8 @@ describe('events, history, analysis, security and robot pages', () => {
   it('site: acknowledge, handle with a note (status changes, audit log), export the page', async () => {
     const page = await newPage(browser);
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page);
-    await go(page, `${ELECTRICAL}/EvnManage`);
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
+    await open(page, `${ELECTRICAL}/EvnManage`);
     await page.getByTestId('events-page').waitFor();
     const pendingRow = page.locator('tr[data-status="pending"]').first();
     await pendingRow.waitFor({ timeout: 15_000 });
@@ -88,8 +68,8 @@ describe('events, history, analysis, security and robot pages', () => {
   it('site: bulk acknowledge the selected pending events', async () => {
     const page = await newPage(browser);
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page);
-    await go(page, `${ELECTRICAL}/EvnManage`);
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
+    await open(page, `${ELECTRICAL}/EvnManage`);
     const pending = page.locator('tr[data-status="pending"]');
     await page.locator('tr[data-testid^="event-row-"]').first().waitFor();
     const n = await pending.count();
@@ -104,8 +84,8 @@ describe('events, history, analysis, security and robot pages', () => {
   it('site: history curves show simulator data and export the series', async () => {
     const page = await newPage(browser);
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page);
-    await go(page, `${ELECTRICAL}/AnalReport/HisdataCts`);
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
+    await open(page, `${ELECTRICAL}/AnalReport/HisdataCts`);
     const chart = page.getByTestId('curves-chart');
     await expect
       .poll(
@@ -128,16 +108,16 @@ describe('events, history, analysis, security and robot pages', () => {
   it('site: statistics, special analysis, security and robot pages render real data', async () => {
     const page = await newPage(browser);
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page);
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
 
-    await go(page, `${ELECTRICAL}/AnalReport`);
+    await open(page, `${ELECTRICAL}/AnalReport`);
     await page.getByTestId('stats-table').waitFor({ timeout: 20_000 });
     const rows = await page.locator('[data-testid="stats-table"] tbody tr.ant-table-row').count();
     expect(rows).toBeGreaterThan(0);
     const stats = await download(page);
     expect(stats.length - 1).toBe(rows);
 
-    await go(page, `${ELECTRICAL}/AnalReport/SpecAnaly`);
+    await open(page, `${ELECTRICAL}/AnalReport/SpecAnaly`);
     for (const kind of ['voltage', 'imbalance', 'load-rate', 'power-factor', 'demand']) {
       await page.getByTestId(`special-tab-${kind}`).click();
       const tab = page.getByTestId(`special-${kind}`);
@@ -149,12 +129,12 @@ describe('events, history, analysis, security and robot pages', () => {
     await expect.poll(async () => Number(await page.getByTestId('special-voltage').getAttribute('data-rows')), { timeout: 30_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('special-voltage').getByTestId('special-standard').textContent()).toContain('±7%');
 
-    await go(page, `${ELECTRICAL}/SecMonitor`);
+    await open(page, `${ELECTRICAL}/SecMonitor`);
     await page.getByTestId('no-live-video').waitFor();
     await page.getByTestId('camera-grid').waitFor();
     await page.getByTestId('door-events').waitFor();
 
-    await go(page, `${ELECTRICAL}/RobMonitor`);
+    await open(page, `${ELECTRICAL}/RobMonitor`);
     await page.getByTestId('robot-data-source').waitFor();
     await page.locator('[data-testid="robot-inspections"] tbody tr.ant-table-row').first().waitFor();
     expect(await page.locator('[data-testid^="robot-route"]').count()).toBeGreaterThan(0);
@@ -164,8 +144,8 @@ describe('events, history, analysis, security and robot pages', () => {
   it('centre: org-wide events; site pages ask for a site, then work once one is chosen', async () => {
     const page = await newPage(browser, { lang: 'en' });
     await loginAs(page, baseUrl, 'centre');
-    await dismissPending(page);
-    await go(page, '/CentreEvents');
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
+    await open(page, '/CentreEvents');
     const events = page.getByTestId('events-page');
     await events.waitFor();
     expect(await events.getAttribute('data-scope')).toBe('all');
@@ -174,7 +154,7 @@ describe('events, history, analysis, security and robot pages', () => {
     await page.getByTestId('event-site-filter').waitFor();
 
     for (const path of ['AnalReport', 'AnalReport/HisdataCts', 'AnalReport/SpecAnaly', 'SecMonitor', 'RobMonitor']) {
-      await go(page, `${ELECTRICAL}/${path}`);
+      await open(page, `${ELECTRICAL}/${path}`);
       await page.getByTestId('need-site').waitFor();
     }
 
@@ -184,12 +164,12 @@ describe('events, history, analysis, security and robot pages', () => {
     await handle.waitFor({ timeout: 15_000 });
     await handle.click();
     await page.waitForURL((u) => u.pathname === '/SiteHome');
-    await go(page, `${ELECTRICAL}/AnalReport/HisdataCts`);
+    await open(page, `${ELECTRICAL}/AnalReport/HisdataCts`);
     await page.getByTestId('history-curves').waitFor();
     await expect.poll(async () => Number(await page.getByTestId('curves-chart').getAttribute('data-series')), { timeout: 20_000 }).toBeGreaterThan(0);
-    await go(page, `${ELECTRICAL}/SecMonitor`);
+    await open(page, `${ELECTRICAL}/SecMonitor`);
     await page.getByTestId('security-page').waitFor();
-    await go(page, `${ELECTRICAL}/EvnManage`);
+    await open(page, `${ELECTRICAL}/EvnManage`);
     expect(await page.getByTestId('events-page').getAttribute('data-scope')).toBe('site');
     await page.context().close();
   });

@@ -1,50 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { dismissPending, open, projectOf, selectSite } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
 
-async function dismissPending(page: Page) {
-  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]').first();
-  try {
-    await button.waitFor({ state: 'visible', timeout: 5000 });
-    await button.click();
-    await page.locator('.pending-dialog').waitFor({ state: 'hidden' });
-  } catch {
-    // no dialog this time
-  }
-}
+/** The same API the page calls, with the page's own token; `lang` is sent as accept-language. */
+const post = <T>(page: Page, path: string, body: unknown, lang = 'zh-CN') =>
+  pageApiData<T>(page, baseUrl, path, { body, lang });
 
-async function go(page: Page, to: string, testId: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
-  await page.getByTestId(testId).waitFor({ timeout: 20_000 });
-}
-
-/** The same API the page calls, with the page's own token (from sessionStorage). */
-async function post<T>(page: Page, path: string, body: unknown, lang = 'zh-CN'): Promise<T> {
-  const token = await page.evaluate(
-    () => JSON.parse(window.sessionStorage.getItem('token') ?? '""') as string,
-  );
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: {
-      version: '1.0',
-      devicetype: 'pc',
-      token,
-      'content-type': 'application/json',
-      'accept-language': lang,
-    },
-    body: JSON.stringify(body),
-  });
-  const j = (await res.json()) as { code: number; data: T };
-  expect(j.code).toBe(1);
-  return j.data;
-}
-const projectOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(window.sessionStorage.getItem('proID') ?? 'null') as number);
 /** How the console prints a number: thousands separators, fixed digits. */
 const fmt = (v: number, digits = 2) =>
   v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -70,8 +35,8 @@ describe('carbon, integrated energy and micro-grid pages', () => {
   it('site: /Carbon shows the API figures (tonnes, 万棵) and the factors with their sources', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page);
-    await go(page, '/Carbon', 'carbon-site');
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
+    await open(page, '/Carbon', 'carbon-site');
     const year = Number(await page.getByTestId('carbon-site').getAttribute('data-year'));
     const d = await post<CarbonSite>(page, '/api/v6/energy/carbon', {
       project_id: await projectOf(page),
@@ -98,8 +63,8 @@ describe('carbon, integrated energy and micro-grid pages', () => {
   it('site: /IntergralEnergy matches the API and sets the layout energy-type class', async () => {
     const page = await newPage(browser, { lang: 'en' });
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page);
-    await go(page, '/IntergralEnergy', 'integrated');
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
+    await open(page, '/IntergralEnergy', 'integrated');
     const range = (await page.getByTestId('integrated').getAttribute('data-range'))!.split('_');
     const d = await post<{ rows: { energy_type: string; value: number; coal_kgce: number }[] }>(
       page,
@@ -137,8 +102,8 @@ describe('carbon, integrated energy and micro-grid pages', () => {
   it('site: /EnergyHome shows the live balance, strategy and today, and refreshes', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page);
-    await go(page, '/EnergyHome', 'microgrid');
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
+    await open(page, '/EnergyHome', 'microgrid');
     const d = await post<{
       storage: { strategy: string; capacity_kwh: number };
       today: { consumption: number; self_sufficiency_pct: number | null };
@@ -164,8 +129,8 @@ describe('carbon, integrated energy and micro-grid pages', () => {
   it('centre: /CentreCarbon ranks the sites as the API does; site pages ask for a site first', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, baseUrl, 'centre');
-    await dismissPending(page);
-    await go(page, '/CentreCarbon', 'centre-carbon-page');
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
+    await open(page, '/CentreCarbon', 'centre-carbon-page');
     // The first aggregation over every site can take a while on a busy machine; an error state fails at once.
     await page
       .locator('[data-testid="centre-carbon"], [data-testid="state-error"]')
@@ -195,17 +160,13 @@ describe('carbon, integrated energy and micro-grid pages', () => {
       ['/IntergralEnergy', 'need-site'],
       ['/EnergyHome', 'need-site'],
     ] as const)
-      await go(page, path, id);
-    await page.getByTestId('site-selector').click();
-    await page.keyboard.type('杭州');
-    await page.locator('.ant-select-tree-title', { hasText: '杭州滨江商业综合体' }).first().click();
-    await page.waitForURL((u) => u.pathname === '/SiteHome');
-    await dismissPending(page);
-    await go(page, '/IntergralEnergy', 'integrated');
+      await open(page, path, id);
+    await selectSite(page, '杭州', '杭州滨江商业综合体', { waitMs: 5000, mayStayOpen: true });
+    await open(page, '/IntergralEnergy', 'integrated');
     // This site meters all four energy types.
     for (const type of ['power', 'water', 'gas', 'heat'])
       await page.getByTestId(`integrated-card-${type}`).waitFor();
-    await go(page, '/Carbon', 'carbon-site');
+    await open(page, '/Carbon', 'carbon-site');
     await page.context().close();
   });
 });

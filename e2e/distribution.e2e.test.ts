@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { click, dismissPending, open, selectSite } from './support/console.js';
 
 /**
  * Smart distribution pages on live simulator data (2 s interval): every page as `site` and as `centre` (after
@@ -18,48 +19,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The pending-events dialog re-opens whenever new events arrive (a breaker opening is one): close it first. */
-async function dismissPending(page: Page, waitMs = 0) {
-  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]').first();
-  if (waitMs) await button.waitFor({ state: 'visible', timeout: waitMs }).catch(() => undefined);
-  if (await button.isVisible().catch(() => false)) {
-    await button.click();
-    await page.locator('.pending-dialog').waitFor({ state: 'hidden' });
-  }
-}
-
-/** Clicks, closing the pending dialog first — also when it re-opens in between (new events arrive any time). */
-async function click(page: Page, target: Locator) {
-  for (let attempt = 1; ; attempt++) {
-    await dismissPending(page);
-    try {
-      await target.click({ timeout: 5_000 });
-      return;
-    } catch (e) {
-      if (attempt >= 4) throw e;
-    }
-  }
-}
-
-/** In-app navigation (history push + popstate) keeps the session's dismissed dialog and the live client. */
-async function open(page: Page, route: string, testId: string) {
-  await dismissPending(page);
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, route);
-  await page.getByTestId(testId).waitFor({ timeout: 20_000 });
-}
-
 const num = async (l: Locator, attr = 'data-value') => Number(await l.first().getAttribute(attr));
 
-async function pickSuzhou(page: Page, lang: 'zh' | 'en') {
-  await click(page, page.getByTestId('site-selector'));
-  await page.keyboard.type(lang === 'en' ? 'Suzhou' : '苏州');
-  await page.locator('.ant-select-tree-title', { hasText: lang === 'en' ? 'Suzhou SIP PV-Storage-Charging Station' : '苏州工业园光储充站' }).first().click();
-  await page.waitForURL((u) => u.pathname === '/SiteHome');
-  await dismissPending(page, 4000);
-}
+const pickSuzhou = (page: Page, lang: 'zh' | 'en') =>
+  selectSite(page, lang === 'en' ? 'Suzhou' : '苏州', lang === 'en' ? 'Suzhou SIP PV-Storage-Charging Station' : '苏州工业园光储充站');
 
 /** Opens every page and checks real values are there; on the two live tables, that they change. */
 async function checkPages(page: Page) {
@@ -122,7 +85,7 @@ describe('smart distribution pages', () => {
   it('site user: every page shows live simulator values that update', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page, 4000);
+    await dismissPending(page, { waitMs: 4000 });
     await checkPages(page);
     await page.context().close();
   });
@@ -130,7 +93,7 @@ describe('smart distribution pages', () => {
   it('centre user: a prompt to pick a site, then the same pages for Suzhou, and the control log', async () => {
     const page = await newPage(browser, { lang: 'en' });
     await loginAs(page, baseUrl, 'centre');
-    await dismissPending(page, 4000);
+    await dismissPending(page, { waitMs: 4000 });
     await open(page, '/ElectricalRoom/index', 'elec-index-no-site');
     expect(await page.getByTestId('elec-index-no-site').textContent()).toContain('Select a site');
     await pickSuzhou(page, 'en');
@@ -143,7 +106,7 @@ describe('smart distribution pages', () => {
   it('operates a breaker end to end: wrong password refused, then open → diagram green → log row, then close again', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page, 4000);
+    await dismissPending(page, { waitMs: 4000 });
     await open(page, '/ElectricalRoom/DevControl', 'dev-control');
     // The first feeder (row 2; row 1 is the incomer, which would black out the whole room).
     const row = page.locator('[data-testid^="target-"]').nth(1);
@@ -196,7 +159,7 @@ describe('smart distribution pages', () => {
     // The centre sees the rows in /CtrlLogs and exports them.
     const centre = await newPage(browser, { lang: 'zh' });
     await loginAs(centre, baseUrl, 'centre');
-    await dismissPending(centre, 4000);
+    await dismissPending(centre, { waitMs: 4000 });
     await open(centre, '/CtrlLogs', 'ctrl-logs');
     const rows = centre.locator('[data-testid="control-log"] [data-outcome="succeeded"]');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);

@@ -1,51 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { pageApi } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { dismissPending, open, projectOf, selectSite } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
 const TEMP_NAME = 'E2E 临时节点';
 
-async function dismissPending(page: Page) {
-  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]').first();
-  try {
-    await button.waitFor({ state: 'visible', timeout: 5000 });
-    await button.click();
-    await page.locator('.pending-dialog').waitFor({ state: 'hidden' });
-  } catch {
-    // no dialog this time
-  }
-}
-
-async function go(page: Page, to: string, testId: string) {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, to);
-  await page.getByTestId(testId).waitFor({ timeout: 20_000 });
-}
-
-/** The same API the page calls, with the page's own token (from sessionStorage). */
-async function api<T>(
-  page: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ code: number; msg: string; data: T }> {
-  const token = await page.evaluate(
-    () => JSON.parse(window.sessionStorage.getItem('token') ?? '""') as string,
-  );
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      version: '1.0',
-      devicetype: 'pc',
-      token,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as { code: number; msg: string; data: T };
-}
+/** The same API the page calls, with the page's own token: the whole reply. */
+const api = <T>(page: Page, method: string, path: string, body?: unknown) =>
+  pageApi<T>(page, baseUrl, path, { method, body });
 
 interface Node {
   id: number;
@@ -63,8 +27,6 @@ const tree = async (page: Page, projectId: number) =>
       `/api/v6/energy/meterTree?project_id=${projectId}&energy_type=power`,
     )
   ).data.nodes;
-const projectOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(window.sessionStorage.getItem('proID') ?? 'null') as number);
 
 describe('energy configuration pages', () => {
   let browser: Browser;
@@ -78,8 +40,8 @@ describe('energy configuration pages', () => {
   it('site: edit the branch tree — add a node, bind a meter, a meter bound twice is refused clearly, delete', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page);
-    await go(page, '/EnergyManage/BranchSet', 'setup-branch');
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
+    await open(page, '/EnergyManage/BranchSet', 'setup-branch');
     await page.locator('[data-testid^="tree-node-"]').first().waitFor();
     const projectId = await projectOf(page);
     const before = await tree(page, projectId);
@@ -145,8 +107,8 @@ describe('energy configuration pages', () => {
   it('site: a move under its own descendant is refused before any call', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page);
-    await go(page, '/EnergyManage/BranchSet', 'setup-branch');
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
+    await open(page, '/EnergyManage/BranchSet', 'setup-branch');
     const nodes = await tree(page, await projectOf(page));
     const root = nodes.find((n) => n.parent_id === null)!;
     await page.getByTestId(`tree-node-${root.id}`).click();
@@ -165,23 +127,23 @@ describe('energy configuration pages', () => {
   it('site: new-energy, storage, flow layout and loop pages show the API data', async () => {
     const page = await newPage(browser, { lang: 'en' });
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page);
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
     const projectId = await projectOf(page);
     const nodes = await tree(page, projectId);
 
-    await go(page, '/EnergyManage/NewEnergyStructSet', 'setup-new-energy');
+    await open(page, '/EnergyManage/NewEnergyStructSet', 'setup-new-energy');
     for (const pv of nodes.filter((n) => n.node_type === 'pv'))
       await page.getByTestId(`tree-node-${pv.id}`).waitFor();
-    await go(page, '/EnergyManage/StorageStructSet', 'setup-storage');
+    await open(page, '/EnergyManage/StorageStructSet', 'setup-storage');
     for (const s of nodes.filter((n) => n.node_type.startsWith('storage_')))
       await page.getByTestId(`tree-node-${s.id}`).waitFor();
     expect(await page.locator(`[data-testid^="tree-node-"]`).count()).toBeLessThan(nodes.length);
 
-    await go(page, '/EnergyManage/FlowSet', 'flow-canvas');
+    await open(page, '/EnergyManage/FlowSet', 'flow-canvas');
     expect(await page.locator('[data-testid^="flow-node-"]').count()).toBe(nodes.length);
     expect(await page.getByTestId('flow-table').innerText()).not.toMatch(/energySetup\./);
 
-    await go(page, '/EnergyManage/LoopSet', 'loop-table');
+    await open(page, '/EnergyManage/LoopSet', 'loop-table');
     const loops = (
       await api<{ id: number; name_en: string; name: string }[]>(
         page,
@@ -198,14 +160,10 @@ describe('energy configuration pages', () => {
   it('centre: prompted to pick a site, then the same editor for it', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, baseUrl, 'centre');
-    await dismissPending(page);
-    await go(page, '/EnergyManage/BranchSet', 'need-site');
-    await page.getByTestId('site-selector').click();
-    await page.keyboard.type('苏州');
-    await page.locator('.ant-select-tree-title', { hasText: '苏州工业园光储充站' }).first().click();
-    await page.waitForURL((u) => u.pathname === '/SiteHome');
-    await dismissPending(page);
-    await go(page, '/EnergyManage/BranchSet', 'setup-branch');
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
+    await open(page, '/EnergyManage/BranchSet', 'need-site');
+    await selectSite(page, '苏州', '苏州工业园光储充站', { waitMs: 5000, mayStayOpen: true });
+    await open(page, '/EnergyManage/BranchSet', 'setup-branch');
     await page.locator('[data-testid^="tree-node-"]').first().waitFor();
     const nodes = await tree(page, await projectOf(page));
     expect(await page.locator('[data-testid^="tree-node-"]').count()).toBe(nodes.length);

@@ -3,7 +3,9 @@ import { formatNumber, scaleUnit } from '@gridops/format';
 import type { Browser, Locator, Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { dismissPending, open as openRoute, selectSite } from './support/console.js';
 
 /**
  * /EnergyManage on the seeded 400-day history plus the live simulator: every page as `site` and as `centre`
@@ -42,39 +44,11 @@ const PAGES: readonly (readonly [string, string])[] = [
   ['/PowerExpense', 'energy-expense'],
 ];
 
-async function dismissPending(page: Page, waitMs = 0) {
-  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]').first();
-  if (waitMs) await button.waitFor({ state: 'visible', timeout: waitMs }).catch(() => undefined);
-  if (await button.isVisible().catch(() => false)) {
-    await button.click();
-    await page.locator('.pending-dialog').waitFor({ state: 'hidden' });
-  }
-}
+/** In-app navigation under /EnergyManage, then wait for the page root and for its first answer (no skeleton left). */
+const open = (page: Page, sub: string, testId: string) => openRoute(page, `/EnergyManage${sub}`, testId, { loading: 'energy-loading' });
 
-/** In-app navigation, then wait for the page root and for its first answer (no skeleton left). */
-async function open(page: Page, sub: string, testId: string) {
-  await dismissPending(page);
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, `/EnergyManage${sub}`);
-  await page.getByTestId(testId).waitFor({ timeout: 20_000 });
-  await page.locator('[data-testid="energy-loading"]').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
-  await dismissPending(page);
-}
-
-/** The same API the page calls, with the page's own token from sessionStorage. */
-async function api<T>(page: Page, path: string, body: unknown): Promise<T> {
-  const token = await page.evaluate(() => JSON.parse(window.sessionStorage.getItem('token') ?? '""') as string);
-  const res = await fetch(`${baseUrl}/api/v6/energy/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', version: '1.0', devicetype: 'pc', token },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { code: number; data: T };
-  expect(json.code).toBe(1);
-  return json.data;
-}
+/** The energy API the page calls, with the page's own token. */
+const api = <T>(page: Page, path: string, body: unknown) => pageApiData<T>(page, baseUrl, `/api/v6/energy/${path}`, { body });
 
 const projectOf = async (page: Page) => Number(await page.locator('[data-project]').first().getAttribute('data-project'));
 const text = async (l: Locator) => ((await l.first().innerText()) ?? '').replace(/\s+/g, '');
@@ -231,7 +205,7 @@ describe('energy management pages', () => {
   it('site user: every page opens and the figures equal the API', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page, 5000);
+    await dismissPending(page, { waitMs: 5000 });
     await openAll(page);
     await checkFigures(page);
     await page.context().close();
@@ -240,13 +214,9 @@ describe('energy management pages', () => {
   it('centre user: prompted to pick a site, then the same pages for Suzhou', async () => {
     const page = await newPage(browser, { lang: 'zh' });
     await loginAs(page, baseUrl, 'centre');
-    await dismissPending(page, 5000);
+    await dismissPending(page, { waitMs: 5000 });
     await open(page, '/PowerStats', 'energy-need-site');
-    await page.getByTestId('site-selector').click();
-    await page.keyboard.type('苏州');
-    await page.locator('.ant-select-tree-title', { hasText: '苏州工业园光储充站' }).first().click();
-    await page.waitForURL((u) => u.pathname === '/SiteHome');
-    await dismissPending(page, 4000);
+    await selectSite(page, '苏州', '苏州工业园光储充站');
     await openAll(page);
     await checkFigures(page);
     await page.context().close();
@@ -255,7 +225,7 @@ describe('energy management pages', () => {
   it('English: strings and units are translated', async () => {
     const page = await newPage(browser, { lang: 'en' });
     await loginAs(page, baseUrl, 'site');
-    await dismissPending(page, 5000);
+    await dismissPending(page, { waitMs: 5000 });
     await open(page, '/PowerExpense', 'energy-expense');
     await page.getByTestId('ex-cost').waitFor();
     const body = await page.getByTestId('energy-expense').innerText();

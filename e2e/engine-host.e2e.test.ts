@@ -1,22 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { dismissPending } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
-
-/** Closes the pending-events dialog if it shows up within `timeout` (it opens whenever events are pending). */
-async function dismissPending(page: Page, timeout = 8_000): Promise<boolean> {
-  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]');
-  try {
-    await button.first().waitFor({ state: 'visible', timeout });
-  } catch {
-    return false;
-  }
-  await button.first().click();
-  await page.locator('.pending-dialog').waitFor({ state: 'hidden' }).catch(() => undefined);
-  return true;
-}
-
 
 async function consoleFrame(page: Page): Promise<Frame> {
   await page.waitForFunction(() => {
@@ -44,7 +31,7 @@ describe('engine host (window messages)', () => {
     await loginAs(page, baseUrl, 'centre');
     await page.goto(`${baseUrl}/engine-host.html`);
     const frame = await consoleFrame(page);
-    await dismissPending(page.frames()[1] as unknown as Page);
+    await dismissPending(page.frames()[1] as Frame, { waitMs: 8_000, mayStayOpen: true });
     expect(await root(frame, 'data-ue')).toBe('0');
 
     await page.getByTestId('send-ratio').click();
@@ -81,7 +68,7 @@ describe('engine host (window messages)', () => {
       .toEqual(expect.arrayContaining([expect.objectContaining({ key: 'ueMessage', type: 'route', name: 'SiteHome', proid: expect.any(Number) })]));
 
     // Logout posts {type:'logout'}.
-    await dismissPending(frame as unknown as Page, 4000);
+    await dismissPending(frame, { waitMs: 4000, mayStayOpen: true });
     await frame.getByTestId('user-menu').click();
     await frame.getByTestId('logout').click();
     await expect

@@ -1,27 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { apiHeaders } from './support/api.js';
+import { click, dismissPending, sessionValue } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
 
-/** Closes the pending-events dialog if it shows up within `timeout` (it opens whenever events are pending). */
-async function dismissPending(page: Page, timeout = 8_000): Promise<boolean> {
-  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]');
-  try {
-    await button.first().waitFor({ state: 'visible', timeout });
-  } catch {
-    return false;
-  }
-  await button.first().click();
-  await page.locator('.pending-dialog').waitFor({ state: 'hidden' }).catch(() => undefined);
-  return true;
-}
-
-const readSession = (k: string) => JSON.parse(window.sessionStorage.getItem(k) ?? 'null') as unknown;
-
 /** Node-side calls to the server (login for query-token entry, token revocation). */
-const apiHeaders = (token = '') => ({ 'content-type': 'application/json', version: '1.0', devicetype: 'pc', token });
-
 async function apiLogin(baseUrl: string, username: string, password = 'demo1234'): Promise<{ token: string; userInfo: { id: number; org_id: number; project_id?: number | null; project_ids: number[] } }> {
   const res = await fetch(`${baseUrl}/api/v6/user/login`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify({ username, password }) });
   const body = (await res.json()) as { code: number; data: { token: string; userInfo: { id: number; org_id: number; project_ids: number[] } } };
@@ -55,8 +40,8 @@ describe('route guard and logout', () => {
     await page.goto(`${baseUrl}/?token=${token}`);
     await page.waitForURL((u) => u.pathname === '/CentreHome');
     await page.getByTestId('centre-home').waitFor();
-    expect(await page.evaluate(readSession, 'token')).toBe(token);
-    expect(await page.evaluate(readSession, 'userType')).toBe(0);
+    expect(await sessionValue(page, 'token')).toBe(token);
+    expect(await sessionValue(page, 'userType')).toBe(0);
     expect(new URL(page.url()).search).toBe('');
     await page.context().close();
   });
@@ -67,8 +52,8 @@ describe('route guard and logout', () => {
     await page.goto(`${baseUrl}/SiteHome?token=${token}&proid=2`);
     await page.waitForURL((u) => u.pathname === '/SiteHome');
     await page.locator('[data-testid="site-home"][data-project="2"]').waitFor();
-    expect(await page.evaluate(readSession, 'userType')).toBe(1);
-    expect(await page.evaluate(readSession, 'proID')).toBe(2);
+    expect(await sessionValue(page, 'userType')).toBe(1);
+    expect(await sessionValue(page, 'proID')).toBe(2);
     // userType 1 registers site routes only.
     const routes = await page.evaluate(() => window.__gridopsRoutes?.() ?? []);
     expect(routes).toContain('/SiteHome');
@@ -80,18 +65,18 @@ describe('route guard and logout', () => {
     const page = await newPage(browser);
     await loginAs(page, baseUrl, 'centre');
     await page.getByTestId('centre-home').waitFor();
-    const token = await page.evaluate(readSession, 'token');
+    const token = await sessionValue(page, 'token');
     expect(await page.evaluate(() => window.__gridopsRoutes?.() ?? [])).toContain('/CentreEvents');
-    await dismissPending(page);
+    await dismissPending(page, { waitMs: 8_000, mayStayOpen: true });
     expect(await apiLogout(baseUrl, token as string)).toBe(1);
     // The next call the console makes answers 10001.
-    await page.getByTestId('menu-CentreEvents').click();
+    await click(page, page.getByTestId('menu-CentreEvents'));
     await page.waitForURL((u) => u.pathname === '/Login');
     const routes = await page.evaluate(() => window.__gridopsRoutes?.() ?? []);
     expect(routes).not.toContain('/CentreEvents');
     expect(routes).toEqual(expect.arrayContaining(['/Login', '*']));
-    expect(await page.evaluate(readSession, 'token')).toBe('');
-    expect(await page.evaluate(readSession, 'organID')).toBe(0);
+    expect(await sessionValue(page, 'token')).toBe('');
+    expect(await sessionValue(page, 'organID')).toBe(0);
     await page.context().close();
   });
 
@@ -99,9 +84,9 @@ describe('route guard and logout', () => {
     const page = await newPage(browser);
     await loginAs(page, baseUrl, 'site');
     await page.getByTestId('site-home').waitFor();
-    const token = await page.evaluate(readSession, 'token');
-    await dismissPending(page);
-    await page.getByTestId('user-menu').click();
+    const token = await sessionValue(page, 'token');
+    await dismissPending(page, { waitMs: 8_000, mayStayOpen: true });
+    await click(page, page.getByTestId('user-menu'));
     await page.getByTestId('logout').click();
     await page.waitForURL((u) => u.pathname === '/Login');
     await expect.poll(() => apiUserInfoCode(baseUrl, token as string)).toBe(10001);

@@ -1,21 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { dismissPending } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
-
-/** Closes the pending-events dialog if it shows up within `timeout` (it opens whenever events are pending). */
-async function dismissPending(page: Page, timeout = 8_000): Promise<boolean> {
-  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]');
-  try {
-    await button.first().waitFor({ state: 'visible', timeout });
-  } catch {
-    return false;
-  }
-  await button.first().click();
-  await page.locator('.pending-dialog').waitFor({ state: 'hidden' }).catch(() => undefined);
-  return true;
-}
 
 const HAN = /[\u3400-\u9fff]/;
 
@@ -43,13 +31,13 @@ describe('language switch and voice alarm', () => {
     const page = await newPage(browser);
     await loginAs(page, baseUrl, 'centre');
     await page.getByTestId('centre-home').waitFor();
-    await dismissPending(page);
+    await dismissPending(page, { waitMs: 8_000, mayStayOpen: true });
     expect(await page.getByTestId('page-title').textContent()).toBe('中心首页');
     await page.getByTestId('lang-en').click();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Centre home');
     expect(await page.evaluate(() => localStorage.getItem('gridops-lang'))).toBe('en');
     await page.waitForTimeout(1500); // localised data (site names) refetches
-    await dismissPending(page, 2000);
+    await dismissPending(page, { waitMs: 2000, mayStayOpen: true });
     const text = await visibleText(page);
     expect(text.split('\n').filter((l) => HAN.test(l))).toEqual([]);
     await page.context().close();
@@ -60,7 +48,7 @@ describe('language switch and voice alarm', () => {
       const page = await newPage(browser, { lang: 'en' });
       await loginAs(page, baseUrl, user);
       await page.getByTestId(`${user}-home`).waitFor();
-      await dismissPending(page, 5000);
+      await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
       await page.waitForTimeout(1000);
       const text = await visibleText(page);
       expect(text.split('\n').filter((l) => HAN.test(l))).toEqual([]);
@@ -80,7 +68,7 @@ describe('language switch and voice alarm', () => {
     const page = await newPage(browser);
     await loginAs(page, baseUrl, 'site');
     await page.getByTestId('site-home').waitFor();
-    await dismissPending(page);
+    await dismissPending(page, { waitMs: 8_000, mayStayOpen: true });
     await page.getByTestId('voice-toggle').click();
     await expect.poll(() => page.evaluate(() => window.__gridopsSpoken ?? [])).toContain('语音报警已开启');
     expect(await page.getByTestId('voice-toggle').getAttribute('data-on')).toBe('1');

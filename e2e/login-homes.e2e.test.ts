@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { sessionValue } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
 const PERSISTED = ['devID', 'isUE', 'orgList', 'organID', 'proID', 'token', 'userInfo', 'userType'];
@@ -48,7 +49,7 @@ describe('login and role homes', () => {
       // The session keeps exactly the persisted keys of spec §3.
       const keys = await page.evaluate(() => Object.keys(window.sessionStorage).sort());
       expect(keys).toEqual(PERSISTED);
-      const userType = await page.evaluate(() => JSON.parse(window.sessionStorage.getItem('userType') ?? 'null'));
+      const userType = await sessionValue(page, 'userType');
       expect(userType).toBe(user === 'centre' ? 0 : user === 'site' ? 1 : 2);
       await page.context().close();
     });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { sessionValue } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
-
-const readSession = (k: string) => JSON.parse(window.sessionStorage.getItem(k) ?? 'null') as unknown;
 
 const headers = (page: Page) => page.locator('.pending-dialog th').allTextContents();
 
@@ -36,7 +35,7 @@ describe('pending-events dialog', () => {
     const firstHandle = page.locator('.pending-dialog tbody tr.ant-table-row button').first();
     await firstHandle.click();
     await page.waitForURL((u) => u.pathname === '/SiteHome');
-    expect(typeof (await page.evaluate(readSession, 'proID'))).toBe('number');
+    expect(typeof (await sessionValue(page, 'proID'))).toBe('number');
     await page.context().close();
   });
 

@@ -3,34 +3,12 @@
  * Usage: npx tsx e2e/screenshots/analysis.ts [url]   (or GRIDOPS_URL; default http://localhost:8080)
  * Writes docs/screenshots/analysis-<page>-<zh|en>.png.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../support/browser.js';
+import { loginAs, newPage } from '../support/browser.js';
+import { captureAll, dismissPending, screenshotBaseUrl, shot } from '../support/console.js';
 
-const baseUrl = (process.argv[2] ?? process.env.GRIDOPS_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
-const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+const baseUrl = screenshotBaseUrl;
 const only = process.env.ONLY?.split(',');
-
-async function dismissPending(page: Page) {
-  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]').first();
-  try {
-    await button.waitFor({ state: 'visible', timeout: 6000 });
-    await button.click();
-    await page.locator('.pending-dialog').waitFor({ state: 'hidden' });
-  } catch {
-    // no dialog this time
-  }
-}
-
-async function shot(page: Page, name: string, fullPage = true) {
-  // Let charts, images and antd motion settle.
-  await page.waitForTimeout(1500);
-  const file = path.join(outDir, `analysis-${name}.png`);
-  await page.screenshot({ path: file, fullPage });
-  console.log('wrote', path.relative(process.cwd(), file));
-}
 
 /** Path, what to wait for, and an optional step before the picture. */
 const pages: { name: string; path: string; ready: string; before?: (p: Page) => Promise<void>; viewportOnly?: boolean }[] = [
@@ -66,26 +44,16 @@ const pages: { name: string; path: string; ready: string; before?: (p: Page) => 
 async function capture(browser: Browser, lang: 'zh' | 'en') {
   const page = await newPage(browser, { lang, width: 1600, height: 1000 });
   await loginAs(page, baseUrl, 'site');
-  await dismissPending(page);
+  await dismissPending(page, { waitMs: 6000, mayStayOpen: true });
   for (const p of pages) {
     if (only && !only.includes(p.name)) continue;
     await page.goto(`${baseUrl}${p.path}`);
-    await dismissPending(page);
+    await dismissPending(page, { waitMs: 6000, mayStayOpen: true });
     await page.getByTestId(p.ready).first().waitFor({ timeout: 30_000 });
     if (p.before) await p.before(page);
-    await shot(page, `${p.name}-${lang}`, !p.viewportOnly);
+    await shot(page, `analysis-${p.name}-${lang}`, { fullPage: !p.viewportOnly });
   }
   await page.context().close();
 }
 
-async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const browser = await launchBrowser();
-  try {
-    for (const lang of ['zh', 'en'] as const) await capture(browser, lang);
-  } finally {
-    await browser.close();
-  }
-}
-
-await main();
+await captureAll(capture);

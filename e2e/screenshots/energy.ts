@@ -2,14 +2,11 @@
  * Screenshots of the /EnergyManage pages in zh and en: docs/screenshots/energy-<page>-<lang>.png.
  * Usage: npx tsx e2e/screenshots/energy.ts [url]   (or GRIDOPS_URL; default http://localhost:8080)
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../support/browser.js';
+import type { Browser } from 'playwright-core';
+import { loginAs, newPage } from '../support/browser.js';
+import { captureAll, dismissPending, screenshotBaseUrl, shot } from '../support/console.js';
 
-const baseUrl = (process.argv[2] ?? process.env.GRIDOPS_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
-const outDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+const baseUrl = screenshotBaseUrl;
 
 /** [file name, path under /EnergyManage, test id of the page root]. */
 const PAGES: readonly (readonly [string, string, string])[] = [
@@ -27,43 +24,19 @@ const PAGES: readonly (readonly [string, string, string])[] = [
   ['power-expense', '/PowerExpense', 'energy-expense'],
 ];
 
-async function dismissPending(page: Page) {
-  const button = page.locator('[data-testid="pending-acknowledged"], [data-testid="pending-later"]').first();
-  try {
-    await button.waitFor({ state: 'visible', timeout: 5000 });
-    await button.click();
-    await page.locator('.pending-dialog').waitFor({ state: 'hidden' });
-  } catch {
-    // no dialog this time
-  }
-}
-
 async function capture(browser: Browser, lang: 'zh' | 'en') {
   const page = await newPage(browser, { lang, width: 1600, height: 1000 });
   await loginAs(page, baseUrl, 'site');
-  await dismissPending(page);
+  await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
   for (const [name, sub, testId] of PAGES) {
     await page.goto(`${baseUrl}/EnergyManage${sub}`);
-    await dismissPending(page);
+    await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
     await page.getByTestId(testId).waitFor({ timeout: 20_000 });
     await page.locator('[data-testid="energy-loading"]').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
     // Let the lazy ECharts chunk, fonts and antd motion settle.
-    await page.waitForTimeout(1800);
-    const file = path.join(outDir, `energy-${name}-${lang}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    console.log('wrote', path.relative(process.cwd(), file));
+    await shot(page, `energy-${name}-${lang}`, { settleMs: 1800 });
   }
   await page.context().close();
 }
 
-async function main() {
-  fs.mkdirSync(outDir, { recursive: true });
-  const browser = await launchBrowser();
-  try {
-    for (const lang of ['zh', 'en'] as const) await capture(browser, lang);
-  } finally {
-    await browser.close();
-  }
-}
-
-await main();
+await captureAll(capture);

@@ -104,6 +104,11 @@ export function generateHistory(
     const noise = (i: number) =>
       1 + 0.1 * (hash01(seed, clocks[i]!.day) - 0.5) + 0.04 * (hash01(seed, i) - 0.5);
     const growth = (c: Clock) => 1 - 0.03 * c.years;
+    /** Every hour: `base` of its clock × the day's and hour's noise × the partial last hour. */
+    const hourly = (base: (c: Clock) => number) => {
+      for (let i = 0; i < hours; i++) out[i] = base(clocks[i]!) * noise(i) * span(i);
+      return out;
+    };
     switch (n.device_kind) {
       case 'pv_inverter': {
         const rated = prop(n.props, 'rated_kw', 100);
@@ -129,53 +134,25 @@ export function generateHistory(
       }
       case 'ev_charger': {
         const rated = prop(n.props, 'rated_kw', 60);
-        for (let i = 0; i < hours; i++)
-          out[i] = rated * plugIn(clocks[i]!.hour) * 0.83 * (20 / 30) * 0.95 * noise(i) * span(i);
-        return out;
+        return hourly((c) => rated * plugIn(c.hour) * 0.83 * (20 / 30) * 0.95);
       }
       case 'water_meter': {
         const rated = prop(n.props, 'rated_flow', 10);
-        for (let i = 0; i < hours; i++)
-          out[i] =
-            rated *
-            (0.08 + 0.45 * commercial(clocks[i]!)) *
-            (SEASON[clocks[i]!.month - 1]! * 0.5 + 0.5) *
-            noise(i) *
-            span(i);
-        return out;
+        return hourly((c) => rated * (0.08 + 0.45 * commercial(c)) * (SEASON[c.month - 1]! * 0.5 + 0.5));
       }
       case 'gas_meter': {
         const rated = prop(n.props, 'rated_flow', 20);
-        for (let i = 0; i < hours; i++)
-          out[i] =
-            rated *
-            (0.04 + 0.6 * MEALS[clocks[i]!.hour]!) *
-            (heatingSeason(clocks[i]!.month) * 0.2 + 0.9) *
-            noise(i) *
-            span(i);
-        return out;
+        return hourly((c) => rated * (0.04 + 0.6 * MEALS[c.hour]!) * (heatingSeason(c.month) * 0.2 + 0.9));
       }
       case 'heat_meter': {
         const rated = prop(n.props, 'rated_kw', 500);
-        for (let i = 0; i < hours; i++)
-          out[i] =
-            rated *
-            heatingSeason(clocks[i]!.month) *
-            (0.35 + 0.5 * commercial(clocks[i]!)) *
-            0.0036 *
-            noise(i) *
-            span(i);
-        return out;
+        return hourly((c) => rated * heatingSeason(c.month) * (0.35 + 0.5 * commercial(c)) * 0.0036);
       }
       default: {
         // A feeder or meter: its share of rating at the daily peak (45–70 %), the commercial curve, the season.
         const rated = prop(n.props, 'rated_kw', 200);
         const util = 0.45 + 0.25 * hash01(seed, 1);
-        for (let i = 0; i < hours; i++) {
-          const c = clocks[i]!;
-          out[i] = rated * util * commercial(c) * SEASON[c.month - 1]! * growth(c) * noise(i) * span(i);
-        }
-        return out;
+        return hourly((c) => rated * util * commercial(c) * SEASON[c.month - 1]! * growth(c));
       }
     }
   };

@@ -5,7 +5,6 @@ import {
   energyLoopCreate,
   energyLoopsRequest,
   energyLoopUpdate,
-  envelope,
   flowLayoutRequest,
   meterNode,
   meterNodeCreate,
@@ -21,6 +20,7 @@ import {
 } from '@gridops/contract';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
+import { routeSpec } from '../../lib/routeSpec.js';
 import type { AppServices } from '../../services.js';
 
 /** Configuration pages of /EnergyManage: metering trees, loops, flow layout and tariffs. */
@@ -33,148 +33,102 @@ export const energyConfigRoutes: FastifyPluginAsyncZod<{ services: AppServices }
 
   app.get(
     '/api/v6/energy/meterTree',
-    {
-      schema: {
-        tags,
-        summary: 'Metering tree of a site and energy type (flat and nested)',
-        querystring: meterTreeRequest,
-        response: { 200: envelope(meterTreeResponse) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Metering tree of a site and energy type (flat and nested)',
+      { querystring: meterTreeRequest },
+      meterTreeResponse,
+    ),
     async (req) => ok(await svc.tree(requireUser(req.user), req.query.project_id, req.query.energy_type)),
   );
   app.get(
     '/api/v6/energy/meterPoints',
-    {
-      schema: {
-        tags,
-        summary: 'Counter and power points a node can bind, with the node already using each',
-        querystring: meterPointsRequest,
-        response: { 200: envelope(z.array(meterPoint)) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Counter and power points a node can bind, with the node already using each',
+      { querystring: meterPointsRequest },
+      z.array(meterPoint),
+    ),
     async (req) => ok(await svc.points(requireUser(req.user), req.query.project_id)),
   );
   app.post(
     '/api/v6/energy/meterNode',
-    {
-      schema: {
-        tags,
-        summary: 'Add a node (parent in the same project and tree, meter bound at most once per tree)',
-        body: meterNodeCreate,
-        response: { 200: envelope(meterNode) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Add a node (parent in the same project and tree, meter bound at most once per tree)',
+      { body: meterNodeCreate },
+      meterNode,
+    ),
     async (req) => ok(await svc.createNode(requireUser(req.user), req.body)),
   );
   app.put(
     '/api/v6/energy/meterNode/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a node: rename, move (no cycles), rebind its meter',
-        params: nodeIdParams,
-        body: meterNodeUpdate,
-        response: { 200: envelope(meterNode) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Edit a node: rename, move (no cycles), rebind its meter',
+      { params: nodeIdParams, body: meterNodeUpdate },
+      meterNode,
+    ),
     async (req) => ok(await svc.updateNode(requireUser(req.user), req.params.id, req.body)),
   );
   app.delete(
     '/api/v6/energy/meterNode/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a leaf node (10008 while it has children)',
-        params: nodeIdParams,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Delete a leaf node (10008 while it has children)',
+      { params: nodeIdParams },
+      z.object({ id: z.number().int() }),
+    ),
     async (req) => ok(await svc.deleteNode(requireUser(req.user), req.params.id)),
   );
   app.put(
     '/api/v6/energy/flowLayout',
-    {
-      schema: {
-        tags,
-        summary: 'Save node positions of the energy-flow diagram',
-        body: flowLayoutRequest,
-        response: { 200: envelope(z.object({ updated: z.number().int() })) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Save node positions of the energy-flow diagram',
+      { body: flowLayoutRequest },
+      z.object({ updated: z.number().int() }),
+    ),
     async (req) => ok(await svc.setLayout(requireUser(req.user), req.body.project_id, req.body.positions)),
   );
   app.get(
     '/api/v6/energy/loops',
-    {
-      schema: {
-        tags,
-        summary: 'Source-grid-load-storage-charging loops of a site',
-        querystring: energyLoopsRequest,
-        response: { 200: envelope(z.array(energyLoop)) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Source-grid-load-storage-charging loops of a site',
+      { querystring: energyLoopsRequest },
+      z.array(energyLoop),
+    ),
     async (req) => ok(await svc.loops(requireUser(req.user), req.query.project_id)),
   );
   app.post(
     '/api/v6/energy/loop',
-    {
-      schema: {
-        tags,
-        summary: 'Add a loop',
-        body: energyLoopCreate,
-        response: { 200: envelope(energyLoop) },
-      },
-    },
+    routeSpec(tags, 'Add a loop', { body: energyLoopCreate }, energyLoop),
     async (req) => ok(await svc.createLoop(requireUser(req.user), req.body)),
   );
   app.put(
     '/api/v6/energy/loop/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Edit a loop',
-        params: nodeIdParams,
-        body: energyLoopUpdate,
-        response: { 200: envelope(energyLoop) },
-      },
-    },
+    routeSpec(tags, 'Edit a loop', { params: nodeIdParams, body: energyLoopUpdate }, energyLoop),
     async (req) => ok(await svc.updateLoop(requireUser(req.user), req.params.id, req.body)),
   );
   app.delete(
     '/api/v6/energy/loop/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a loop',
-        params: nodeIdParams,
-        response: { 200: envelope(z.object({ id: z.number().int() })) },
-      },
-    },
+    routeSpec(tags, 'Delete a loop', { params: nodeIdParams }, z.object({ id: z.number().int() })),
     async (req) => ok(await svc.deleteLoop(requireUser(req.user), req.params.id)),
   );
   app.get(
     '/api/v6/energy/tariff',
-    {
-      schema: {
-        tags,
-        summary: 'Time-of-use periods and prices by month',
-        querystring: tariffRequest,
-        response: { 200: envelope(tariff) },
-      },
-    },
+    routeSpec(tags, 'Time-of-use periods and prices by month', { querystring: tariffRequest }, tariff),
     async (req) => ok(await svc.tariff(requireUser(req.user), req.query.project_id)),
   );
   app.put(
     '/api/v6/energy/tariff',
-    {
-      schema: {
-        tags,
-        summary: 'Replace the tariff: 12 months, periods covering each day exactly once',
-        body: tariffUpdate,
-        response: { 200: envelope(tariff) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Replace the tariff: 12 months, periods covering each day exactly once',
+      { body: tariffUpdate },
+      tariff,
+    ),
     async (req) => ok(await svc.setTariff(requireUser(req.user), req.body.project_id, req.body.months)),
   );
 };

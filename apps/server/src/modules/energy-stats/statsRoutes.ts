@@ -6,7 +6,6 @@ import {
   centreCarbonRequest,
   energyFactors,
   energyFlow,
-  envelope,
   expenseRequest,
   expenseResponse,
   integratedRequest,
@@ -26,6 +25,7 @@ import {
 } from '@gridops/contract';
 import { requireUser } from '../../plugins/auth.js';
 import { ok } from '../../lib/reply.js';
+import { routeSpec } from '../../lib/routeSpec.js';
 import type { AppServices } from '../../services.js';
 
 /** Statistics of /EnergyManage, /IntergralEnergy, /EnergyHome, /Carbon and /CentreCarbon. */
@@ -38,157 +38,127 @@ export const energyStatsRoutes: FastifyPluginAsyncZod<{ services: AppServices }>
 
   app.post(
     '/api/v6/energy/stats',
-    {
-      schema: {
-        tags,
-        summary: 'Energy per bucket and node with MoM/YoY (day/month/year/custom)',
-        body: statsRequest,
-        response: { 200: envelope(statsResponse) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Energy per bucket and node with MoM/YoY (day/month/year/custom)',
+      { body: statsRequest },
+      statsResponse,
+    ),
     async (req) => ok(await stats.stats(requireUser(req.user), req.body)),
   );
   app.post(
     '/api/v6/energy/readings',
-    {
-      schema: {
-        tags,
-        summary: 'Meter readings: start/end reading and energy per meter over a range',
-        body: readingsRequest,
-        response: { 200: envelope(readingsResponse) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Meter readings: start/end reading and energy per meter over a range',
+      { body: readingsRequest },
+      readingsResponse,
+    ),
     async (req) => ok(await stats.readings(requireUser(req.user), req.body)),
   );
   app.post(
     '/api/v6/energy/loss',
-    {
-      schema: {
-        tags,
-        summary: 'Loss analysis: input minus children per tree node and level',
-        body: lossRequest,
-        response: { 200: envelope(lossResponse) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Loss analysis: input minus children per tree node and level',
+      { body: lossRequest },
+      lossResponse,
+    ),
     async (req) => ok(await stats.loss(requireUser(req.user), req.body)),
   );
   app.post(
     '/api/v6/energy/expense',
-    {
-      schema: {
-        tags,
-        summary: 'Expense report by period, branch and TOU band',
-        body: expenseRequest,
-        response: { 200: envelope(expenseResponse) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Expense report by period, branch and TOU band',
+      { body: expenseRequest },
+      expenseResponse,
+    ),
     async (req) => ok(await stats.expense(requireUser(req.user), req.body)),
   );
   app.post(
     '/api/v6/energy/newEnergyOverview',
-    {
-      schema: {
-        tags,
-        summary: 'PV/wind: generation, self-consumption, equivalent hours, PR',
-        body: overviewRequest,
-        response: { 200: envelope(newEnergyOverview) },
-      },
-    },
+    routeSpec(
+      tags,
+      'PV/wind: generation, self-consumption, equivalent hours, PR',
+      { body: overviewRequest },
+      newEnergyOverview,
+    ),
     async (req) => ok(await overview.newEnergy(requireUser(req.user), req.body.project_id, req.body.date)),
   );
   app.post(
     '/api/v6/energy/storageOverview',
-    {
-      schema: {
-        tags,
-        summary: 'Storage: charged, discharged, cycles, efficiency, live state',
-        body: overviewRequest,
-        response: { 200: envelope(storageOverview) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Storage: charged, discharged, cycles, efficiency, live state',
+      { body: overviewRequest },
+      storageOverview,
+    ),
     async (req) => ok(await overview.storage(requireUser(req.user), req.body.project_id, req.body.date)),
   );
   app.post(
     '/api/v6/energy/powerOverview',
-    {
-      schema: {
-        tags,
-        summary: 'Power use: consumption, grid import, month by TOU band, top branches',
-        body: overviewRequest,
-        response: { 200: envelope(powerOverview) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Power use: consumption, grid import, month by TOU band, top branches',
+      { body: overviewRequest },
+      powerOverview,
+    ),
     async (req) => ok(await overview.power(requireUser(req.user), req.body.project_id, req.body.date)),
   );
   app.post(
     '/api/v6/energy/flow',
-    {
-      schema: {
-        tags,
-        summary: 'Live energy flow (Sankey) of the power tree, losses as their own flow',
-        body: liveRequest,
-        response: { 200: envelope(energyFlow) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Live energy flow (Sankey) of the power tree, losses as their own flow',
+      { body: liveRequest },
+      energyFlow,
+    ),
     async (req) => ok(await overview.flow(requireUser(req.user), req.body.project_id)),
   );
   app.post(
     '/api/v6/energy/microgrid',
-    {
-      schema: {
-        tags,
-        summary: 'Live micro-grid balance and today’s self-sufficiency',
-        body: liveRequest,
-        response: { 200: envelope(microgridBalance) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Live micro-grid balance and today’s self-sufficiency',
+      { body: liveRequest },
+      microgridBalance,
+    ),
     async (req) => ok(await overview.microgrid(requireUser(req.user), req.body.project_id)),
   );
   app.post(
     '/api/v6/energy/integrated',
-    {
-      schema: {
-        tags,
-        summary: 'Electricity, water, gas, heat side by side with standard coal equivalent',
-        body: integratedRequest,
-        response: { 200: envelope(integratedResponse) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Electricity, water, gas, heat side by side with standard coal equivalent',
+      { body: integratedRequest },
+      integratedResponse,
+    ),
     async (req) => ok(await carbon.integrated(requireUser(req.user), req.body)),
   );
   app.post(
     '/api/v6/energy/carbon',
-    {
-      schema: {
-        tags,
-        summary: 'Site carbon: emissions by energy type and month, avoided, trees, intensity',
-        body: carbonRequest,
-        response: { 200: envelope(carbonSite) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Site carbon: emissions by energy type and month, avoided, trees, intensity',
+      { body: carbonRequest },
+      carbonSite,
+    ),
     async (req) => ok(await carbon.site(requireUser(req.user), req.body.project_id, req.body.year)),
   );
   app.post(
     '/api/v6/energy/centreCarbon',
-    {
-      schema: {
-        tags,
-        summary: 'Carbon aggregated over the organisation subtree in scope, sites ranked',
-        body: centreCarbonRequest,
-        response: { 200: envelope(centreCarbon) },
-      },
-    },
+    routeSpec(
+      tags,
+      'Carbon aggregated over the organisation subtree in scope, sites ranked',
+      { body: centreCarbonRequest },
+      centreCarbon,
+    ),
     async (req) => ok(await carbon.centre(requireUser(req.user), req.body.org_id, req.body.year)),
   );
   app.get(
     '/api/v6/energy/factors',
-    {
-      schema: {
-        tags,
-        summary: 'Emission and coal-equivalent factors with their sources',
-        response: { 200: envelope(energyFactors) },
-      },
-    },
+    routeSpec(tags, 'Emission and coal-equivalent factors with their sources', {}, energyFactors),
     async () => ok(carbon.factors()),
   );
 };

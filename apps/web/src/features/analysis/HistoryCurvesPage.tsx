@@ -12,9 +12,11 @@ import { PointPicker } from './PointPicker';
 import { defaultPointIds } from './pointTree';
 import { RangeControl } from './RangeControl';
 import type { RangeValue } from './RangeControl';
-import { SiteGate, QueryState } from './SiteGate';
 import { MAX_RANGE_DAYS, presetRange, rangeProblem, toIso } from './timeRange';
 import { useWidth } from './useWidth';
+import { ANALYSIS_QUERY, ANALYSIS_SITE } from './pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SiteGate } from '../../shared/ui/SiteGate';
 
 const KINDS = ['analog', 'counter', 'digital'] as const;
 
@@ -73,7 +75,7 @@ function HistoryCurves({ projectId }: { projectId: number }) {
       </Space>
       {problem && <Alert type="warning" showIcon title={t(`analysis.range.${problem}`, { max: MAX_RANGE_DAYS })} style={{ marginBottom: 12 }} />}
       <div ref={ref} data-testid="curves-chart" data-series={data?.series.length ?? 0} data-samples={samples} data-source={data?.source ?? ''}>
-        <QueryState
+        <QueryState look={ANALYSIS_QUERY}
           loading={tree.isLoading || (series.isLoading && ids.length > 0)}
           error={tree.error ?? series.error}
           empty={!ids.length}
@@ -95,5 +97,5 @@ function HistoryCurves({ projectId }: { projectId: number }) {
 
 /** /ElectricalRoom/AnalReport/HisdataCts: several points on one chart, any range up to a year, zoom, export. */
 export function HistoryCurvesPage() {
-  return <SiteGate testId="history-curves">{(id) => <HistoryCurves key={id} projectId={id} />}</SiteGate>;
+  return <SiteGate prompt={ANALYSIS_SITE} testId="history-curves">{(id) => <HistoryCurves key={id} projectId={id} />}</SiteGate>;
 }

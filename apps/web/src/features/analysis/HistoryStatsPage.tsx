@@ -8,10 +8,12 @@ import { useFormat, unitScaleFor } from '../../shared/format';
 import { useHistoryStats, useSiteTree } from './api';
 import { PointPicker } from './PointPicker';
 import { defaultPointIds } from './pointTree';
-import { QueryState, SiteGate } from './SiteGate';
 import { hasCounter, statsExportColumns, statsTableRows } from './statsRows';
 import type { StatsTableRow } from './statsRows';
 import { dayRange, monthRange, toIso } from './timeRange';
+import { ANALYSIS_QUERY, ANALYSIS_SITE } from './pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SiteGate } from '../../shared/ui/SiteGate';
 
 const KINDS = ['analog', 'counter'] as const;
 type Period = 'day' | 'month';
@@ -68,7 +70,7 @@ function HistoryStats({ projectId }: { projectId: number }) {
           <DatePicker.RangePicker picker="month" allowClear={false} value={months} onChange={(r) => r?.[0] && r[1] && setMonths([r[0], r[1]])} disabledDate={(d) => d.isAfter(dayjs(), 'month')} />
         )}
       </Space>
-      <QueryState
+      <QueryState look={ANALYSIS_QUERY}
         loading={tree.isLoading || stats.isLoading}
         error={tree.error ?? stats.error}
         empty={!ids.length || rows.length === 0}
@@ -106,5 +108,5 @@ function HistoryStats({ projectId }: { projectId: number }) {
 
 /** /ElectricalRoom/AnalReport (index): min/max/avg per point per day or month, counters' consumption, export. */
 export function HistoryStatsPage() {
-  return <SiteGate testId="history-stats">{(id) => <HistoryStats key={id} projectId={id} />}</SiteGate>;
+  return <SiteGate prompt={ANALYSIS_SITE} testId="history-stats">{(id) => <HistoryStats key={id} projectId={id} />}</SiteGate>;
 }

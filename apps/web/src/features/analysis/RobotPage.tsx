@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../shared/format';
 import { useInspections, useRobots } from './api';
 import type { InspectionList, RobotList } from './api';
-import { QueryState, SiteGate } from './SiteGate';
+import { ANALYSIS_QUERY, ANALYSIS_SITE } from './pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SiteGate } from '../../shared/ui/SiteGate';
 
 type Inspection = InspectionList['list'][number];
 type Reading = Inspection['readings'][number];
@@ -100,7 +102,7 @@ function Inspections({ projectId }: { projectId: number }) {
         </span>
       }
     >
-      <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.list.length} emptyText={t('analysis.robot.noRecords')}>
+      <QueryState look={ANALYSIS_QUERY} loading={q.isLoading} error={q.error} empty={!q.data?.list.length} emptyText={t('analysis.robot.noRecords')}>
         <Table<Inspection>
           size="small"
           rowKey="id"
@@ -134,7 +136,7 @@ function Anomalies({ projectId }: { projectId: number }) {
   const rows = (q.data?.list ?? []).flatMap((i) => i.readings.filter((r) => !r.ok).map((r) => ({ ...r, key: `${i.id}:${r.item}`, at: i.started_at, robot: i.robot_name })));
   return (
     <Card size="small" title={t('analysis.robot.anomalyList')} style={{ height: '100%' }} data-testid="robot-anomalies">
-      <QueryState loading={q.isLoading} error={q.error} empty={rows.length === 0} emptyText={t('analysis.robot.noAnomalies')}>
+      <QueryState look={ANALYSIS_QUERY} loading={q.isLoading} error={q.error} empty={rows.length === 0} emptyText={t('analysis.robot.noAnomalies')}>
         <Table
           size="small"
           rowKey="key"
@@ -159,7 +161,7 @@ function Robots({ projectId }: { projectId: number }) {
   return (
     <>
       <Alert type="info" showIcon title={t('analysis.robot.dataSource')} style={{ marginBottom: 12 }} data-testid="robot-data-source" />
-      <QueryState loading={robots.isLoading} error={robots.error} empty={list.length === 0} emptyText={t('analysis.robot.noRobot')} onRetry={() => void robots.refetch()}>
+      <QueryState look={ANALYSIS_QUERY} loading={robots.isLoading} error={robots.error} empty={list.length === 0} emptyText={t('analysis.robot.noRobot')} onRetry={() => void robots.refetch()}>
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={14}>
             {list.map((r) => (
@@ -180,5 +182,5 @@ function Robots({ projectId }: { projectId: number }) {
 
 /** /ElectricalRoom/RobMonitor: robot state, route position, task progress, inspection records, anomalies. */
 export function RobotPage() {
-  return <SiteGate testId="robot-page">{(id) => <Robots key={id} projectId={id} />}</SiteGate>;
+  return <SiteGate prompt={ANALYSIS_SITE} testId="robot-page">{(id) => <Robots key={id} projectId={id} />}</SiteGate>;
 }

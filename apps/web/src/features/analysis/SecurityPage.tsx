@@ -11,7 +11,9 @@ import { useCameras, useCaptures, useSiteTree } from './api';
 import type { CameraList } from './api';
 import { doorPoints, isDoorEvent } from './doors';
 import type { DoorPoint } from './doors';
-import { QueryState, SiteGate } from './SiteGate';
+import { ANALYSIS_QUERY, ANALYSIS_SITE } from './pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SiteGate } from '../../shared/ui/SiteGate';
 
 const CAPTURE_PAGE = 12;
 
@@ -78,7 +80,7 @@ function CaptureHistory({ projectId, cameras, deviceId, onDevice }: { projectId:
       }
       data-testid="capture-history"
     >
-      <QueryState loading={q.isLoading} error={q.error} empty={!q.data?.list.length} emptyText={t('analysis.security.noCaptures')}>
+      <QueryState look={ANALYSIS_QUERY} loading={q.isLoading} error={q.error} empty={!q.data?.list.length} emptyText={t('analysis.security.noCaptures')}>
         <Image.PreviewGroup>
           <Row gutter={[12, 12]}>
             {q.data?.list.map((c) => (
@@ -123,7 +125,7 @@ function DoorPanel({ projectId }: { projectId: number }) {
   const events = useDoorEvents(projectId, doors);
   return (
     <Card size="small" title={t('analysis.security.doors')} style={{ marginTop: 16 }} data-testid="door-events">
-      <QueryState loading={tree.isLoading} error={tree.error} empty={doors.length === 0} emptyText={t('analysis.security.noDoors')}>
+      <QueryState look={ANALYSIS_QUERY} loading={tree.isLoading} error={tree.error} empty={doors.length === 0} emptyText={t('analysis.security.noDoors')}>
         <Space wrap style={{ marginBottom: 12 }}>
           {doors.map((d) => (
             <Tag key={d.pointId} color={d.value === 1 ? 'orange' : d.value === 0 ? 'green' : 'default'}>
@@ -160,7 +162,7 @@ function Security({ projectId }: { projectId: number }) {
     <>
       <Alert type="info" showIcon title={t('analysis.security.noVideo')} style={{ marginBottom: 12 }} data-testid="no-live-video" />
       <Card size="small" title={t('analysis.security.cameras', { count: cameras.length })}>
-        <QueryState loading={cams.isLoading} error={cams.error} empty={cameras.length === 0} emptyText={t('analysis.security.noCameras')} onRetry={() => void cams.refetch()}>
+        <QueryState look={ANALYSIS_QUERY} loading={cams.isLoading} error={cams.error} empty={cameras.length === 0} emptyText={t('analysis.security.noCameras')} onRetry={() => void cams.refetch()}>
           <CameraGrid cameras={cameras} picked={picked} onPick={setPicked} />
         </QueryState>
       </Card>
@@ -172,5 +174,5 @@ function Security({ projectId }: { projectId: number }) {
 
 /** /ElectricalRoom/SecMonitor: cameras with their latest snapshot, capture history, door/access events. */
 export function SecurityPage() {
-  return <SiteGate testId="security-page">{(id) => <Security key={id} projectId={id} />}</SiteGate>;
+  return <SiteGate prompt={ANALYSIS_SITE} testId="security-page">{(id) => <Security key={id} projectId={id} />}</SiteGate>;
 }

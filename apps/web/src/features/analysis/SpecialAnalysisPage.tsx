@@ -8,10 +8,12 @@ import { ExportButton } from '../../shared/export';
 import { useFormat } from '../../shared/format';
 import { useAnalysis } from './api';
 import type { AnalysisKind } from './api';
-import { QueryState, SiteGate } from './SiteGate';
 import { specialColumns } from './specialColumns';
 import { limitOf, SPECIAL_KINDS, SPECIAL_MAX_DAYS, specialChart, specialExportColumns, specialExportRows, STANDARD_LIMITS } from './specialConfig';
 import { dayRange, toIso } from './timeRange';
+import { ANALYSIS_QUERY, ANALYSIS_SITE } from './pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SiteGate } from '../../shared/ui/SiteGate';
 
 function SpecialTab({ kind, projectId, days }: { kind: AnalysisKind; projectId: number; days: [Dayjs, Dayjs] }) {
   const { t } = useTranslation();
@@ -29,7 +31,7 @@ function SpecialTab({ kind, projectId, days }: { kind: AnalysisKind; projectId: 
   return (
     <div data-testid={`special-${kind}`} data-rows={rows.length}>
       <Alert type="info" showIcon title={standard} description={t(`analysis.special.${kind}.formula`)} style={{ marginBottom: 12 }} data-testid="special-standard" />
-      <QueryState loading={q.isLoading} error={q.error} empty={rows.length === 0} emptyText={t('analysis.noDataRange')} onRetry={() => void q.refetch()}>
+      <QueryState look={ANALYSIS_QUERY} loading={q.isLoading} error={q.error} empty={rows.length === 0} emptyText={t('analysis.noDataRange')} onRetry={() => void q.refetch()}>
         <Chart option={option} height={300} ariaLabel={name} />
         <Space style={{ width: '100%', justifyContent: 'space-between', margin: '12px 0 8px' }}>
           <Typography.Text type="secondary">{t('analysis.special.rangeNote', { from: f.date(range.from.toISOString(), 'YYYY-MM-DD'), to: f.date(range.to.subtract(1, 'day').toISOString(), 'YYYY-MM-DD') })}</Typography.Text>
@@ -102,5 +104,5 @@ function SpecialAnalysis({ projectId }: { projectId: number }) {
 
 /** /ElectricalRoom/AnalReport/SpecAnaly: voltage deviation, imbalance, load rate, power factor, max demand. */
 export function SpecialAnalysisPage() {
-  return <SiteGate testId="special-analysis">{(id) => <SpecialAnalysis key={id} projectId={id} />}</SiteGate>;
+  return <SiteGate prompt={ANALYSIS_SITE} testId="special-analysis">{(id) => <SpecialAnalysis key={id} projectId={id} />}</SiteGate>;
 }

@@ -2,17 +2,21 @@ import { Card, Col, Row, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart, buildPieOption, buildTimeSeriesOption, useChartLocale } from '../../shared/charts';
+import { Chart, buildPieOption, useChartLocale } from '../../shared/charts';
 import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';
-import { unitScaleFor, useFormat } from '../../shared/format';
-import { ComparisonCell, PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
+import { useFormat } from '../../shared/format';
+import { PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
-import { QueryState, SiteGate, localName } from '../energy-setup/common';
 import { useSiteCarbon } from './api';
 import { carbonMonthRows, carbonSummary, kgToT, monthOrYear, siteNow } from './carbonRows';
 import type { CarbonMonthRow } from './carbonRows';
+import { comparisonColumn, tonneScale, useCarbonMonthOption } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
+import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SiteGate } from '../../shared/ui/SiteGate';
+import { localName } from '../../shared/ui/localName';
 
 const TYPES = ['power', 'gas', 'heat'] as const;
 
@@ -34,38 +38,13 @@ function SiteCarbon({ projectId }: { projectId: number }) {
   );
   const summary = cur.data ? carbonSummary(p, cur.data, prev.data ?? null, rows) : null;
   const d = cur.data;
-  const scale = unitScaleFor(
+  const scale = tonneScale(
+    f,
     rows.flatMap((r) => [r.total, r.avoided, r.net, r.power, r.gas, r.heat]),
-    't',
-    { lang: f.lang },
   );
-  const cell = (v: number | null) => (v === null ? '-' : f.number(v / scale.divisor, 2));
+  const { cell } = scale;
 
-  const monthOption = useMemo(
-    () =>
-      buildTimeSeriesOption(
-        {
-          granularity: 'month',
-          series: [
-            {
-              name: t('carbon.emissions'),
-              unit: 't',
-              kind: 'bar',
-              points: rows.map((r) => [r.month, r.total] as const),
-            },
-            {
-              name: t('carbon.avoided'),
-              unit: 't',
-              kind: 'bar',
-              color: '#73d13d',
-              points: rows.map((r) => [r.month, r.avoided] as const),
-            },
-          ],
-        },
-        locale,
-      ),
-    [rows, locale, t],
-  );
+  const monthOption = useCarbonMonthOption(rows);
   const byType = useMemo(() => {
     if (!d) return null;
     const src =
@@ -105,36 +84,8 @@ function SiteCarbon({ projectId }: { projectId: number }) {
       align: 'right',
       render: (_, r) => cell(r.net),
     },
-    {
-      title: t('carbon.col.mom'),
-      key: 'mom',
-      align: 'right',
-      render: (_, r) => (
-        <ComparisonCell
-          value={r.total}
-          previous={r.prevMonth}
-          pct={r.momPct}
-          unit="t"
-          mode="mom"
-          showValue={false}
-        />
-      ),
-    },
-    {
-      title: t('carbon.col.yoy'),
-      key: 'yoy',
-      align: 'right',
-      render: (_, r) => (
-        <ComparisonCell
-          value={r.total}
-          previous={r.lastYear}
-          pct={r.yoyPct}
-          unit="t"
-          mode="yoy"
-          showValue={false}
-        />
-      ),
-    },
+    comparisonColumn(t, 'mom', (r) => ({ value: r.total, previous: r.prevMonth, pct: r.momPct, unit: 't' })),
+    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, previous: r.lastYear, pct: r.yoyPct, unit: 't' })),
   ];
   const exportColumns: ExportColumn<CarbonMonthRow>[] = [
     { title: t('carbon.col.month'), key: 'month' },
@@ -167,7 +118,13 @@ function SiteCarbon({ projectId }: { projectId: number }) {
           disabled={rows.length === 0}
         />
       </Space>
-      <QueryState loading={cur.isPending} error={cur.error} empty={!d} onRetry={() => void cur.refetch()}>
+      <QueryState
+        look={SETUP_QUERY}
+        loading={cur.isPending}
+        error={cur.error}
+        empty={!d}
+        onRetry={() => void cur.refetch()}
+      >
         {d && summary && (
           <Space
             orientation="vertical"
@@ -249,5 +206,9 @@ function SiteCarbon({ projectId }: { projectId: number }) {
 }
 
 export function CarbonPage() {
-  return <SiteGate testId="carbon-page">{(id) => <SiteCarbon key={id} projectId={id} />}</SiteGate>;
+  return (
+    <SiteGate prompt={SETUP_SITE} testId="carbon-page">
+      {(id) => <SiteCarbon key={id} projectId={id} />}
+    </SiteGate>
+  );
 }

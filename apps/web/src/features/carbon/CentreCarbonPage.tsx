@@ -3,17 +3,20 @@ import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/sessionStore';
-import { Chart, buildPieOption, buildTimeSeriesOption, useChartLocale } from '../../shared/charts';
+import { Chart, buildPieOption, useChartLocale } from '../../shared/charts';
 import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';
-import { unitScaleFor, useFormat } from '../../shared/format';
-import { ComparisonCell, PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
+import { useFormat } from '../../shared/format';
+import { PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
-import { QueryState, localName } from '../energy-setup/common';
 import { useCentreCarbon } from './api';
 import { carbonMonthRows, carbonSummary, kgToT, siteNow } from './carbonRows';
 import type { CentreCarbon } from './api';
+import { comparisonColumn, tonneScale, useCarbonMonthOption } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
+import { SETUP_QUERY } from '../energy-setup/pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { localName } from '../../shared/ui/localName';
 
 type RankRow = CentreCarbon['ranking'][number];
 
@@ -72,38 +75,13 @@ export function CentreCarbonPage() {
     ? carbonSummary({ period: 'year', date: `${year}-01-01` }, d, prev.data ?? null, months)
     : null;
   const rows = useMemo(() => (d ? rankingRows(d.ranking, f.lang) : []), [d, f.lang]);
-  const scale = unitScaleFor(
+  const scale = tonneScale(
+    f,
     rows.flatMap((r) => [r.total, r.avoided, r.net, r.power]),
-    't',
-    { lang: f.lang },
   );
-  const cell = (v: number | null) => (v === null ? '-' : f.number(v / scale.divisor, 2));
+  const { cell } = scale;
 
-  const monthOption = useMemo(
-    () =>
-      buildTimeSeriesOption(
-        {
-          granularity: 'month',
-          series: [
-            {
-              name: t('carbon.emissions'),
-              unit: 't',
-              kind: 'bar',
-              points: months.map((r) => [r.month, r.total] as const),
-            },
-            {
-              name: t('carbon.avoided'),
-              unit: 't',
-              kind: 'bar',
-              color: '#73d13d',
-              points: months.map((r) => [r.month, r.avoided] as const),
-            },
-          ],
-        },
-        locale,
-      ),
-    [months, locale, t],
-  );
+  const monthOption = useCarbonMonthOption(months);
   const pieOption = useMemo(
     () =>
       buildPieOption(
@@ -175,14 +153,7 @@ export function CentreCarbonPage() {
       align: 'right',
       render: (_, r) => f.unit(r.trees, '棵', { precision: r.trees > 10_000 ? 2 : 0 }).text,
     },
-    {
-      title: t('carbon.col.yoy'),
-      key: 'yoy',
-      align: 'right',
-      render: (_, r) => (
-        <ComparisonCell value={r.total} pct={r.yoyPct} unit="t" mode="yoy" showValue={false} />
-      ),
-    },
+    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, pct: r.yoyPct, unit: 't' })),
   ];
   const exportColumns: ExportColumn<RankingRow>[] = [
     { title: t('carbon.col.rank'), key: 'rank' },
@@ -211,7 +182,13 @@ export function CentreCarbonPage() {
           disabled={rows.length === 0}
         />
       </Space>
-      <QueryState loading={cur.isPending} error={cur.error} empty={!d} onRetry={() => void cur.refetch()}>
+      <QueryState
+        look={SETUP_QUERY}
+        loading={cur.isPending}
+        error={cur.error}
+        empty={!d}
+        onRetry={() => void cur.refetch()}
+      >
         {d && summary && (
           <Space
             orientation="vertical"

@@ -1,7 +1,8 @@
 import { Card, Table, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QueryState } from '../energy-setup/common';
 import { useFactors } from './api';
+import { SETUP_QUERY } from '../energy-setup/pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
 
 interface FactorRow {
   key: string;
@@ -22,6 +23,7 @@ export function FactorsCard({ kind, testId }: { kind: 'carbon' | 'coal'; testId?
   return (
     <Card size="small" title={t(`carbon.factors.${kind}Title`)} data-testid={testId ?? `factors-${kind}`}>
       <QueryState
+        look={SETUP_QUERY}
         loading={q.isPending}
         error={q.error}
         empty={rows.length === 0}

@@ -9,13 +9,16 @@ import { Chart, buildPieOption, buildTimeSeriesOption, useChartLocale } from '..
 import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { ComparisonCell, PeriodPicker, StatCard, defaultPeriod, granularityOf } from '../../shared/stats';
+import { PeriodPicker, StatCard, defaultPeriod, granularityOf } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
-import { QueryState, SiteGate } from '../energy-setup/common';
 import { useIntegrated } from './api';
 import type { Integrated } from './api';
 import { maskFuture, siteNow } from './carbonRows';
+import { comparisonColumn } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
+import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SiteGate } from '../../shared/ui/SiteGate';
 
 type IntegratedRow = Integrated['rows'][number];
 interface TableRow extends IntegratedRow {
@@ -126,36 +129,18 @@ function Integrated({ projectId }: { projectId: number }) {
         <span data-testid={`integrated-value-${r.energy_type}`}>{f.unit(r.value, r.unit).text}</span>
       ),
     },
-    {
-      title: t('carbon.col.mom'),
-      key: 'mom',
-      align: 'right',
-      render: (_, r) => (
-        <ComparisonCell
-          value={r.value}
-          previous={r.mom_value}
-          pct={r.mom_pct}
-          unit={r.unit}
-          mode="mom"
-          showValue={false}
-        />
-      ),
-    },
-    {
-      title: t('carbon.col.yoy'),
-      key: 'yoy',
-      align: 'right',
-      render: (_, r) => (
-        <ComparisonCell
-          value={r.value}
-          previous={r.yoy_value}
-          pct={r.yoy_pct}
-          unit={r.unit}
-          mode="yoy"
-          showValue={false}
-        />
-      ),
-    },
+    comparisonColumn(t, 'mom', (r) => ({
+      value: r.value,
+      previous: r.mom_value,
+      pct: r.mom_pct,
+      unit: r.unit,
+    })),
+    comparisonColumn(t, 'yoy', (r) => ({
+      value: r.value,
+      previous: r.yoy_value,
+      pct: r.yoy_pct,
+      unit: r.unit,
+    })),
     {
       title: t('carbon.integrated.coalCol'),
       key: 'coal',
@@ -205,6 +190,7 @@ function Integrated({ projectId }: { projectId: number }) {
         />
       </Space>
       <QueryState
+        look={SETUP_QUERY}
         loading={q.isPending}
         error={q.error}
         empty={!d || d.rows.length === 0}
@@ -320,5 +306,9 @@ function Integrated({ projectId }: { projectId: number }) {
 }
 
 export function IntegratedEnergyPage() {
-  return <SiteGate testId="integrated-page">{(id) => <Integrated key={id} projectId={id} />}</SiteGate>;
+  return (
+    <SiteGate prompt={SETUP_SITE} testId="integrated-page">
+      {(id) => <Integrated key={id} projectId={id} />}
+    </SiteGate>
+  );
 }

@@ -5,9 +5,12 @@ import { useMemo, useRef, useState } from 'react';
 import type { PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setupApi, toEditError, useCanConfigure, useInvalidateSetup, useMeterTree } from './api';
-import { QueryState, SiteGate, localName } from './common';
 import { CANVAS, autoLayout, changedPositions, clampPosition, initialPositions } from './flowLayout';
 import type { Position } from './flowLayout';
+import { SETUP_QUERY, SETUP_SITE } from './pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SiteGate } from '../../shared/ui/SiteGate';
+import { localName } from '../../shared/ui/localName';
 
 const KIND_COLOR: Record<string, string> = {
   grid: '#1677ff',
@@ -37,6 +40,7 @@ function FlowSet({ projectId }: { projectId: number }) {
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <Alert type="info" showIcon title={t('energySetup.pages.flowIntro')} />
       <QueryState
+        look={SETUP_QUERY}
         loading={tree.isPending}
         error={tree.error}
         empty={nodes.length === 0}
@@ -284,5 +288,9 @@ function FlowEditor({ projectId, nodes }: { projectId: number; nodes: MeterNode[
 }
 
 export function FlowSetPage() {
-  return <SiteGate testId="setup-flow">{(id) => <FlowSet key={id} projectId={id} />}</SiteGate>;
+  return (
+    <SiteGate prompt={SETUP_SITE} testId="setup-flow">
+      {(id) => <FlowSet key={id} projectId={id} />}
+    </SiteGate>
+  );
 }

@@ -26,10 +26,13 @@ import {
   useMeterTree,
 } from './api';
 import type { EditError } from './api';
-import { QueryState, SiteGate, localName } from './common';
 import { LOOP_CLASSES, loopMembers } from './loops';
 import { flatToTree } from './treeEdit';
 import type { EditorNode } from './treeEdit';
+import { SETUP_QUERY, SETUP_SITE } from './pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SiteGate } from '../../shared/ui/SiteGate';
+import { localName } from '../../shared/ui/localName';
 
 interface LoopValues {
   name: string;
@@ -197,6 +200,7 @@ function LoopSet({ projectId }: { projectId: number }) {
         <Tag data-testid="read-only">{t('energySetup.common.readOnly')}</Tag>
       )}
       <QueryState
+        look={SETUP_QUERY}
         loading={loops.isPending || tree.isPending}
         error={loops.error ?? tree.error}
         onRetry={() => void invalidate()}
@@ -259,5 +263,9 @@ function LoopSet({ projectId }: { projectId: number }) {
 }
 
 export function LoopSetPage() {
-  return <SiteGate testId="setup-loops">{(id) => <LoopSet key={id} projectId={id} />}</SiteGate>;
+  return (
+    <SiteGate prompt={SETUP_SITE} testId="setup-loops">
+      {(id) => <LoopSet key={id} projectId={id} />}
+    </SiteGate>
+  );
 }

@@ -24,11 +24,13 @@ import {
   useMeterPoints,
   useMeterTree,
 } from './api';
-import { QueryState, localName } from './common';
 import { NodeDialog } from './NodeDialog';
 import type { DialogMode } from './NodeDialog';
 import { canDelete, defaultChildType, flatToTree, focusIds, validateMove } from './treeEdit';
 import type { EditorNode } from './treeEdit';
+import { SETUP_QUERY } from './pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { localName } from '../../shared/ui/localName';
 
 const TYPE_COLOR: Partial<Record<MeterNodeType, string>> = {
   grid: 'blue',
@@ -198,7 +200,12 @@ export function MeterTreeEditor({ projectId, focus, allTypes }: MeterTreeEditorP
           data-testid="tree-op-error"
         />
       )}
-      <QueryState loading={loading} error={tree.error ?? points.error} onRetry={() => void invalidate()}>
+      <QueryState
+        look={SETUP_QUERY}
+        loading={loading}
+        error={tree.error ?? points.error}
+        onRetry={() => void invalidate()}
+      >
         <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(280px, 2fr)', gap: 12 }}>
           <Card size="small" title={t('energySetup.tree.title')} data-testid="tree-card">
             {treeData.length === 0 ? (

@@ -5,9 +5,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setupApi, toEditError } from './api';
 import type { EditError } from './api';
-import { localName } from './common';
 import { allowedParents, flatToTree, nextSort, pointOptions, typesForTree, validateMove } from './treeEdit';
 import type { EditorNode } from './treeEdit';
+import { localName } from '../../shared/ui/localName';
 
 export type DialogMode =
   | { kind: 'add'; parentId: number | null }

@@ -1,13 +1,14 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SiteGate } from './common';
 import { MeterTreeEditor } from './MeterTreeEditor';
+import { SETUP_SITE } from './pageStates';
+import { SiteGate } from '../../shared/ui/SiteGate';
 
 /** Branch structure: every metering tree of the site (power, water, gas, heat). */
 export function BranchSetPage() {
   const { t } = useTranslation();
   return (
-    <SiteGate testId="setup-branch">
+    <SiteGate prompt={SETUP_SITE} testId="setup-branch">
       {(id) => (
         <>
           <Alert
@@ -27,7 +28,7 @@ export function BranchSetPage() {
 export function NewEnergyStructSetPage() {
   const { t } = useTranslation();
   return (
-    <SiteGate testId="setup-new-energy">
+    <SiteGate prompt={SETUP_SITE} testId="setup-new-energy">
       {(id) => (
         <>
           <Alert
@@ -47,7 +48,7 @@ export function NewEnergyStructSetPage() {
 export function StorageStructSetPage() {
   const { t } = useTranslation();
   return (
-    <SiteGate testId="setup-storage">
+    <SiteGate prompt={SETUP_SITE} testId="setup-storage">
       {(id) => (
         <>
           <Alert

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { http } from '../../api/http';
 import { useFormat } from '../../shared/format';
 import { StatCard, useLiveRefresh } from '../../shared/stats';
-import { QueryState, SiteGate } from '../energy-setup/common';
 import { balanceView } from './balance';
 import type { MicrogridBalance } from './balance';
 import { BalanceDiagram } from './BalanceDiagram';
+import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SiteGate } from '../../shared/ui/SiteGate';
 
 /** Live power is polled this often; the simulator reports every 2 s, the server drops values older than 300 s. */
 export const MICROGRID_REFRESH_MS = 5000;
@@ -39,7 +41,13 @@ function Microgrid({ projectId }: { projectId: number }) {
   const today = d?.today;
 
   return (
-    <QueryState loading={q.isPending} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
+    <QueryState
+      look={SETUP_QUERY}
+      loading={q.isPending}
+      error={q.error}
+      empty={!d}
+      onRetry={() => void q.refetch()}
+    >
       {d && view && today && (
         <Space
           orientation="vertical"
@@ -155,5 +163,9 @@ function Microgrid({ projectId }: { projectId: number }) {
 }
 
 export function EnergyHomePage() {
-  return <SiteGate testId="microgrid-page">{(id) => <Microgrid key={id} projectId={id} />}</SiteGate>;
+  return (
+    <SiteGate prompt={SETUP_SITE} testId="microgrid-page">
+      {(id) => <Microgrid key={id} projectId={id} />}
+    </SiteGate>
+  );
 }

@@ -1,60 +1,9 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { Quality } from '@gridops/contract';
-import { Button, Empty, Result, Skeleton, Tag, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/sessionStore';
 import { useFormat } from '../../../shared/format/useFormat';
 import { digitalState, QUALITY_COLOR, TONE_COLOR } from '../points';
 import type { RtPoint } from '../points';
-
-/**
- * Every distribution page works on one site. A centre user who has not picked one gets a prompt pointing at
- * the header's site selector instead of an empty page.
- */
-export function RequireSite({ testId, children }: { testId: string; children: (projectId: number) => ReactNode }) {
-  const { t } = useTranslation();
-  const proID = useSession((s) => s.proID);
-  if (!proID)
-    return (
-      <Empty data-testid={`${testId}-no-site`} style={{ marginTop: 64 }} description={t('distribution.common.noSite')}>
-        {t('distribution.common.noSiteHint')}
-      </Empty>
-    );
-  return <div data-testid={testId} data-project={proID}>{children(proID)}</div>;
-}
-
-/** Loading / error / empty around a query's content, so every card says honestly what it has. */
-export function QueryState(props: {
-  loading: boolean;
-  error: unknown;
-  empty?: boolean;
-  emptyText?: string;
-  onRetry?: () => void;
-  children: ReactNode;
-  rows?: number;
-}) {
-  const { t } = useTranslation();
-  if (props.loading) return <Skeleton active paragraph={{ rows: props.rows ?? 3 }} />;
-  if (props.error)
-    return (
-      <Result
-        status="warning"
-        data-testid="query-error"
-        title={t('distribution.common.loadFailed')}
-        subTitle={props.error instanceof Error ? props.error.message : undefined}
-        extra={
-          props.onRetry ? (
-            <Button icon={<ReloadOutlined />} onClick={props.onRetry}>
-              {t('distribution.common.retry')}
-            </Button>
-          ) : null
-        }
-      />
-    );
-  if (props.empty) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.emptyText ?? t('distribution.common.noData')} />;
-  return <>{props.children}</>;
-}
 
 export function QualityTag({ quality }: { quality: Quality }) {
   const { t } = useTranslation();

@@ -3,11 +3,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/format/useFormat';
 import { useDiagram, useRealtime } from '../api';
-import { QueryState } from '../components/common';
 import { DiagramLegend, DiagramSvg } from './DiagramSvg';
 import { ElementDrawer } from './ElementDrawer';
 import { buildDiagramModel } from './model';
 import type { ElementModel } from './model';
+import { DISTRIBUTION_QUERY } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
 
 /** The single-line diagram of one distribution room, redrawn with every poll of its live states. */
 export function DiagramTab({ projectId }: { projectId: number }) {
@@ -48,7 +49,7 @@ export function DiagramTab({ projectId }: { projectId: number }) {
       }
     >
       <DiagramLegend />
-      <QueryState loading={q.isLoading || rt.isLoading} error={q.error && !q.data ? q.error : null} onRetry={() => void q.refetch()} empty={!model || model.elements.length === 0} emptyText={t('distribution.diagram.empty')} rows={10}>
+      <QueryState look={DISTRIBUTION_QUERY} loading={q.isLoading || rt.isLoading} error={q.error && !q.data ? q.error : null} onRetry={() => void q.refetch()} empty={!model || model.elements.length === 0} emptyText={t('distribution.diagram.empty')} rows={10}>
         {model && <DiagramSvg model={model} onSelect={setPicked} />}
       </QueryState>
       <ElementDrawer

@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { buildTimeSeriesOption, Chart, columnarToPoints, useChartLocale } from '../../../shared/charts';
 import type { TimeSeriesInput } from '../../../shared/charts';
 import { useHistory24h, useRealtime } from '../api';
-import { PointValue, QualityTag, QueryState } from '../components/common';
+import { PointValue, QualityTag } from '../components/common';
 import { allDevices } from '../points';
+import { DISTRIBUTION_QUERY } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
 
 /** Points drawn on the 24 h curve, by what the device measures; the rest are in the live list above it. */
 const CURVE_KEYS = ['P', 'load_rate', 'Ia', 'Ib', 'Ic'];
@@ -29,7 +31,7 @@ export function ElementDrawer({ projectId, deviceId, title, onClose }: { project
 
   return (
     <Drawer open={deviceId !== null} onClose={onClose} size={640} title={title} destroyOnHidden data-testid="sld-drawer">
-      <QueryState loading={rt.isLoading} error={rt.error && !rt.data ? rt.error : null} empty={!device} emptyText={t('distribution.monitor.noPoints')}>
+      <QueryState look={DISTRIBUTION_QUERY} loading={rt.isLoading} error={rt.error && !rt.data ? rt.error : null} empty={!device} emptyText={t('distribution.monitor.noPoints')}>
         {device && (
           <Descriptions size="small" column={2} bordered data-testid="drawer-points">
             {device.points.map((p) => (

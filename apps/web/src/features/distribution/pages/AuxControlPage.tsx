@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { patchSession, useSession } from '../../../app/sessionStore';
 import { useFormat } from '../../../shared/format/useFormat';
 import { useRealtime } from '../api';
-import { QualityTag, QueryState, RequireSite, StateTag, TimeText } from '../components/common';
+import { QualityTag, StateTag, TimeText } from '../components/common';
 import { pointOf, worstQuality } from '../points';
 import type { RtDevice, RtRoom } from '../points';
+import { DISTRIBUTION_QUERY, DISTRIBUTION_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 /** Sensors shown per room, in this order; SF6 only where a device reports one (GIS/SF6 switchgear rooms). */
 const DIGITAL = ['water', 'smoke', 'door'] as const;
@@ -75,7 +78,7 @@ function Aux({ projectId }: { projectId: number }) {
           }
         />
       )}
-      <QueryState loading={rt.isLoading} error={rt.error && !rt.data ? rt.error : null} onRetry={() => void rt.refetch()} empty={cards.length === 0} emptyText={t('distribution.aux.none')}>
+      <QueryState look={DISTRIBUTION_QUERY} loading={rt.isLoading} error={rt.error && !rt.data ? rt.error : null} onRetry={() => void rt.refetch()} empty={cards.length === 0} emptyText={t('distribution.aux.none')}>
         <Row gutter={[16, 16]}>
           {cards.map(({ room, dev }) => (
             <Col key={dev.id} xs={24} md={12} xl={8}>
@@ -90,5 +93,5 @@ function Aux({ projectId }: { projectId: number }) {
 
 /** /ElectricalRoom/AuxControl: environment sensors per room; the auxiliary devices themselves are not connected. */
 export function AuxControlPage() {
-  return <RequireSite testId="aux-control">{(id) => <Aux projectId={id} />}</RequireSite>;
+  return <SiteGate prompt={DISTRIBUTION_SITE} testId="aux-control">{(id) => <Aux projectId={id} />}</SiteGate>;
 }

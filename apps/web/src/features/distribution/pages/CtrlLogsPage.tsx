@@ -7,8 +7,9 @@ import { ExportButton } from '../../../shared/export';
 import { useFormat } from '../../../shared/format/useFormat';
 import { projectName, useOrgTree } from '../../org/api';
 import { fetchAllControlLog, useControlLog } from '../api';
-import { QueryState } from '../components/common';
 import { ControlLogTable, controlLogExportColumns } from '../control/ControlLogTable';
+import { DISTRIBUTION_QUERY } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
@@ -68,7 +69,7 @@ export function CtrlLogsPage() {
           />
         }
       >
-        <QueryState loading={q.isLoading} error={q.error && !q.data ? q.error : null} onRetry={() => void q.refetch()}>
+        <QueryState look={DISTRIBUTION_QUERY} loading={q.isLoading} error={q.error && !q.data ? q.error : null} onRetry={() => void q.refetch()}>
           <ControlLogTable
             rows={q.data?.list ?? []}
             loading={q.isFetching && !q.data}

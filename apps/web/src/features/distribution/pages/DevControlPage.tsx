@@ -8,11 +8,13 @@ import { useSession } from '../../../app/sessionStore';
 import { useFormat } from '../../../shared/format/useFormat';
 import { useControlLog, useControlTargets } from '../api';
 import type { ControlTarget } from '../api';
-import { QueryState, RequireSite } from '../components/common';
 import { ControlDialog } from '../control/ControlDialog';
 import { ControlLogTable } from '../control/ControlLogTable';
 import { availableActions, controlReducer, initialControl } from '../control/machine';
 import type { ControlResult, Target } from '../control/machine';
+import { DISTRIBUTION_QUERY, DISTRIBUTION_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 /** Breaker state tags: closed solid red, open hollow green (the diagram's convention). */
 const TAG_COLOR = { closed: 'red', open: 'green', unknown: 'default' } as const;
@@ -65,7 +67,7 @@ function Control({ projectId }: { projectId: number }) {
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card title={t('distribution.control.targets')} extra={<span style={{ opacity: 0.7, fontSize: 12 }}>{t('distribution.control.sbo')}</span>}>
-        <QueryState loading={targets.isLoading} error={targets.error && !targets.data ? targets.error : null} onRetry={() => void targets.refetch()} empty={(targets.data ?? []).length === 0} emptyText={t('distribution.control.noTargets')}>
+        <QueryState look={DISTRIBUTION_QUERY} loading={targets.isLoading} error={targets.error && !targets.data ? targets.error : null} onRetry={() => void targets.refetch()} empty={(targets.data ?? []).length === 0} emptyText={t('distribution.control.noTargets')}>
           <Table<ControlTarget>
             data-testid="control-targets"
             size="small"
@@ -140,5 +142,5 @@ export function DevControlPage() {
   const canControl = useSession((s) => s.userInfo?.can_control === true);
   if (!canControl)
     return <Result icon={<LockOutlined />} status="403" data-testid="dev-control-denied" title={t('distribution.control.deniedTitle')} subTitle={t('distribution.control.denied')} />;
-  return <RequireSite testId="dev-control">{(id) => <Control projectId={id} />}</RequireSite>;
+  return <SiteGate prompt={DISTRIBUTION_SITE} testId="dev-control">{(id) => <Control projectId={id} />}</SiteGate>;
 }

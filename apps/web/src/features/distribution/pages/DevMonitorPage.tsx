@@ -2,15 +2,16 @@ import { Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DiagramTab } from '../diagram/DiagramTab';
-import { RequireSite } from '../components/common';
 import { RealtimeTab } from './RealtimeTab';
+import { DISTRIBUTION_SITE } from '../pageStates';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 /** /ElectricalRoom/DevMonitor: the live point table and the single-line diagram, one tab each. */
 export function DevMonitorPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState('points');
   return (
-    <RequireSite testId="dev-monitor">
+    <SiteGate prompt={DISTRIBUTION_SITE} testId="dev-monitor">
       {(projectId) => (
         <Tabs
           activeKey={tab}
@@ -22,6 +23,6 @@ export function DevMonitorPage() {
           ]}
         />
       )}
-    </RequireSite>
+    </SiteGate>
   );
 }

@@ -7,7 +7,10 @@ import { useNavigate } from 'react-router';
 import { buildGaugeOption, Chart, useChartLocale } from '../../../shared/charts';
 import { useFormat } from '../../../shared/format/useFormat';
 import { useOverview } from '../api';
-import { QualityTag, QueryState, RequireSite, StateTag } from '../components/common';
+import { QualityTag, StateTag } from '../components/common';
+import { DISTRIBUTION_QUERY, DISTRIBUTION_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 type Transformer = DistributionOverview['transformers'][number];
 type Room = DistributionOverview['rooms'][number];
@@ -93,7 +96,7 @@ function Overview({ projectId }: { projectId: number }) {
   const q = useOverview(projectId);
   const d = q.data;
   return (
-    <QueryState loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()} rows={8}>
+    <QueryState look={DISTRIBUTION_QUERY} loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()} rows={8}>
       {d && (
         <Row gutter={[16, 16]} data-generated={d.generated_at}>
           <Col xs={24} xl={6}>
@@ -179,5 +182,5 @@ function Overview({ projectId }: { projectId: number }) {
 
 /** /ElectricalRoom/index: alarms, gateways, one card per transformer (load gauge, energy, demand, PF), rooms. */
 export function ElecIndexPage() {
-  return <RequireSite testId="elec-index">{(id) => <Overview projectId={id} />}</RequireSite>;
+  return <SiteGate prompt={DISTRIBUTION_SITE} testId="elec-index">{(id) => <Overview projectId={id} />}</SiteGate>;
 }

@@ -6,9 +6,12 @@ import { useFormat } from '../../../shared/format/useFormat';
 import { EventTable } from '../../events/EventTable';
 import { useDeviceEvents, useRealtime } from '../api';
 import { buildLimitBarsOption } from '../charts/limitBars';
-import { QualityTag, QueryState, RequireSite, StateTag } from '../components/common';
+import { QualityTag, StateTag } from '../components/common';
 import { devicesOfKind, limitLevel, pointOf, valueOf, worstQuality } from '../points';
 import type { RtDevice } from '../points';
+import { DISTRIBUTION_QUERY, DISTRIBUTION_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 /**
  * Alarm limits of the electrical-fire detectors: the shipped template rules (residual current 300 mA, cable
@@ -69,7 +72,7 @@ function Fire({ projectId }: { projectId: number }) {
   );
 
   return (
-    <QueryState loading={rt.isLoading} error={rt.error && !rt.data ? rt.error : null} onRetry={() => void rt.refetch()} empty={loops.length === 0} emptyText={t('distribution.fire.none')}>
+    <QueryState look={DISTRIBUTION_QUERY} loading={rt.isLoading} error={rt.error && !rt.data ? rt.error : null} onRetry={() => void rt.refetch()} empty={loops.length === 0} emptyText={t('distribution.fire.none')}>
       <Row gutter={[16, 16]}>
         <Col span={24}>
           <Card size="small" title={t('distribution.fire.residualAll')} extra={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('distribution.fire.limitsNote', { ir: FIRE_LIMITS.IR, t: FIRE_LIMITS.T })}</Typography.Text>}>
@@ -110,5 +113,5 @@ function Fire({ projectId }: { projectId: number }) {
 
 /** /ElectricalRoom/ElectricFire: residual current and cable temperatures per loop against the limits, alarms, arcs. */
 export function ElectricFirePage() {
-  return <RequireSite testId="electric-fire">{(id) => <Fire projectId={id} />}</RequireSite>;
+  return <SiteGate prompt={DISTRIBUTION_SITE} testId="electric-fire">{(id) => <Fire projectId={id} />}</SiteGate>;
 }

@@ -6,9 +6,12 @@ import { useFormat } from '../../../shared/format/useFormat';
 import { EventTable } from '../../events/EventTable';
 import { useDeviceEvents, useRealtime, useStorageOverview } from '../api';
 import { buildSocGaugeOption } from '../charts/socGauge';
-import { QualityTag, QueryState, RequireSite } from '../components/common';
+import { QualityTag } from '../components/common';
 import { devicesOfKind, pointOf, valueOf, worstQuality } from '../points';
 import type { RtDevice } from '../points';
+import { DISTRIBUTION_QUERY, DISTRIBUTION_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 /** PCS power is discharge-positive (contract); a few hundred watts either way is standby, not operation. */
 export function storageMode(p: number | null, running: number | null): 'charging' | 'discharging' | 'idle' | 'unknown' {
@@ -129,7 +132,7 @@ function Storage({ projectId }: { projectId: number }) {
   }, [o, locale, t]);
 
   return (
-    <QueryState loading={rt.isLoading} error={rt.error && !rt.data ? rt.error : null} onRetry={() => void rt.refetch()} empty={units.length === 0} emptyText={t('distribution.storage.none')}>
+    <QueryState look={DISTRIBUTION_QUERY} loading={rt.isLoading} error={rt.error && !rt.data ? rt.error : null} onRetry={() => void rt.refetch()} empty={units.length === 0} emptyText={t('distribution.storage.none')}>
       <Row gutter={[16, 16]}>
         {units.map((u) => (
           <Col span={24} key={u.pcs?.id ?? u.bms?.id}>
@@ -171,5 +174,5 @@ function Storage({ projectId }: { projectId: number }) {
 
 /** /ElectricalRoom/ErgMonitor: each PCS with its BMS (SOC dial, power, cells), energy in and out, alarms. */
 export function ErgMonitorPage() {
-  return <RequireSite testId="erg-monitor">{(id) => <Storage projectId={id} />}</RequireSite>;
+  return <SiteGate prompt={DISTRIBUTION_SITE} testId="erg-monitor">{(id) => <Storage projectId={id} />}</SiteGate>;
 }

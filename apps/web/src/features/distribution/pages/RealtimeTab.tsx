@@ -4,12 +4,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/format/useFormat';
 import { useRealtime } from '../api';
-import { PointValue, QualityTag, QueryState } from '../components/common';
+import { PointValue, QualityTag } from '../components/common';
 import { useSession } from '../../../app/sessionStore';
 import { buildDeviceTree, deviceKey, devicesForSelection, roomKey } from '../deviceTree';
 import type { TreeNode } from '../deviceTree';
 import { allDevices } from '../points';
 import type { RtDevice, RtPoint } from '../points';
+import { DISTRIBUTION_QUERY } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
 
 interface Row extends RtPoint {
   rowKey: string;
@@ -63,7 +65,7 @@ export function RealtimeTab({ projectId }: { projectId: number }) {
   }, [q.data]);
 
   return (
-    <QueryState loading={q.isLoading} error={q.error && !q.data ? q.error : null} onRetry={() => void q.refetch()} empty={tree.length === 0} emptyText={t('distribution.monitor.noDevices')}>
+    <QueryState look={DISTRIBUTION_QUERY} loading={q.isLoading} error={q.error && !q.data ? q.error : null} onRetry={() => void q.refetch()} empty={tree.length === 0} emptyText={t('distribution.monitor.noDevices')}>
       <Row gutter={16}>
         <Col xs={24} lg={6}>
           <Card size="small" title={t('distribution.monitor.tree')} styles={{ body: { maxHeight: 640, overflow: 'auto' } }}>

@@ -11,7 +11,10 @@ import type { PeriodValue } from '../../../shared/stats';
 import { useReadings } from '../api';
 import { readingRows } from '../rows';
 import type { ReadingTableRow } from '../rows';
-import { columnScale, EnergyGate, NodeTypeTag, Panel, QueryState, Stack, Toolbar } from './common';
+import { columnScale, NodeTypeTag, Panel, Stack, Toolbar } from './common';
+import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 export interface ReadingsPageProps {
   pageKey: string;
@@ -85,7 +88,7 @@ function ReadingsBody({ projectId, pageKey, categories }: ReadingsPageProps & { 
         }
       />
       <Panel title={range ? t('energy.range', range) : undefined}>
-        <QueryState loading={loading} error={error} empty={!rows.length} onRetry={() => void (q0.refetch(), q1.refetch())}>
+        <QueryState look={ENERGY_QUERY} loading={loading} error={error} empty={!rows.length} onRetry={() => void (q0.refetch(), q1.refetch())}>
           <Table<ReadingTableRow> data-testid="readings-table" size="small" rowKey="key" dataSource={rows} columns={columns} pagination={false} scroll={{ x: 1300 }} />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
             {t('energy.readings.note')}
@@ -98,5 +101,5 @@ function ReadingsBody({ projectId, pageKey, categories }: ReadingsPageProps & { 
 
 /** Data collection: start/end reading and energy per meter of a category over a period. */
 export function ReadingsPage(props: ReadingsPageProps) {
-  return <EnergyGate testId={props.testId}>{(id) => <ReadingsBody projectId={id} {...props} />}</EnergyGate>;
+  return <SiteGate prompt={ENERGY_SITE} testId={props.testId}>{(id) => <ReadingsBody projectId={id} {...props} />}</SiteGate>;
 }

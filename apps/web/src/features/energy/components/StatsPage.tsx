@@ -12,7 +12,10 @@ import type { PeriodValue, StatPeriod } from '../../../shared/stats';
 import { useEnergyStats } from '../api';
 import { bucketRows, comparisonInput, nodeRows, siteNowKey } from '../rows';
 import type { BucketRow, CompareMode, NodeRow } from '../rows';
-import { columnScale, EnergyGate, ModeSwitch, NodeTypeTag, Panel, QueryState, Stack, Toolbar } from './common';
+import { columnScale, ModeSwitch, NodeTypeTag, Panel, Stack, Toolbar } from './common';
+import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 export interface StatsPageProps {
   /** PageDef key: names the export file. */
@@ -94,7 +97,7 @@ function StatsBody({ projectId, ...p }: StatsPageProps & { projectId: number }) 
           <ExportButton fileName={exportName} columns={rawCols<NodeRow>({ title: t('energy.col.node'), key: 'name' })} rows={nodes} disabled={!nodes.length} />
         )}
       />
-      <QueryState loading={q.isLoading} error={q.error} empty={!q.data} onRetry={() => void q.refetch()}>
+      <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!q.data} onRetry={() => void q.refetch()}>
         <Stack>
         <Row gutter={[12, 12]}>
           <Col xs={24} md={8}>
@@ -161,5 +164,5 @@ function StatsBody({ projectId, ...p }: StatsPageProps & { projectId: number }) 
 
 /** Generic statistics page: one energy category by period with MoM/YoY, chart, table and export. */
 export function StatsPage(props: StatsPageProps) {
-  return <EnergyGate testId={props.testId}>{(id) => <StatsBody projectId={id} {...props} />}</EnergyGate>;
+  return <SiteGate prompt={ENERGY_SITE} testId={props.testId}>{(id) => <StatsBody projectId={id} {...props} />}</SiteGate>;
 }

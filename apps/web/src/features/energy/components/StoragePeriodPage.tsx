@@ -11,7 +11,10 @@ import type { PeriodValue, StatPeriod } from '../../../shared/stats';
 import { useEnergyStats, useOverview } from '../api';
 import { siteNowKey, storageRows } from '../rows';
 import type { CompareMode, StorageRow } from '../rows';
-import { columnScale, EnergyGate, ModeSwitch, Panel, pctText, QueryState, Stack, Toolbar } from './common';
+import { columnScale, ModeSwitch, Panel, pctText, Stack, Toolbar } from './common';
+import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 export interface StoragePeriodPageProps {
   pageKey: string;
@@ -99,7 +102,7 @@ function StorageBody({ projectId, pageKey, defaultPeriod: kind }: StoragePeriodP
           />
         }
       />
-      <QueryState
+      <QueryState look={ENERGY_QUERY}
         loading={charge.isLoading || discharge.isLoading}
         error={charge.error ?? discharge.error}
         empty={!rows.length}
@@ -142,5 +145,5 @@ function StorageBody({ projectId, pageKey, defaultPeriod: kind }: StoragePeriodP
 
 /** Storage by month / by year: charge, discharge, round-trip efficiency and equivalent cycles per bucket. */
 export function StoragePeriodPage(props: StoragePeriodPageProps) {
-  return <EnergyGate testId={props.testId}>{(id) => <StorageBody projectId={id} {...props} />}</EnergyGate>;
+  return <SiteGate prompt={ENERGY_SITE} testId={props.testId}>{(id) => <StorageBody projectId={id} {...props} />}</SiteGate>;
 }

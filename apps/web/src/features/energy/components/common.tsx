@@ -1,70 +1,9 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Result, Segmented, Skeleton, Tag } from 'antd';
+import { Card, Segmented, Tag } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/sessionStore';
 import { unitScaleFor } from '../../../shared/format';
 import type { Formatters } from '../../../shared/format';
 import type { CompareMode } from '../rows';
-
-/**
- * Every energy page reads one site. A centre user who has not picked one gets a prompt pointing at the
- * header's site selector instead of a page of errors. Keyed by project so a site switch starts clean.
- */
-export function EnergyGate({ testId, children }: { testId: string; children: (projectId: number) => ReactNode }) {
-  const { t } = useTranslation();
-  const proID = useSession((s) => s.proID);
-  if (!proID)
-    return (
-      <Empty data-testid="energy-need-site" style={{ marginTop: 64 }} description={t('energy.needSite')}>
-        <span style={{ opacity: 0.65 }}>{t('energy.needSiteHint')}</span>
-      </Empty>
-    );
-  return (
-    <div data-testid={testId} data-project={proID} key={proID} className="energy-page">
-      {children(proID)}
-    </div>
-  );
-}
-
-/** Loading / error / empty around a query's content, so every card says honestly what it has. */
-export function QueryState(props: {
-  loading: boolean;
-  error: unknown;
-  empty?: boolean;
-  emptyText?: string;
-  onRetry?: () => void;
-  rows?: number;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  if (props.loading) return <Skeleton active paragraph={{ rows: props.rows ?? 4 }} data-testid="energy-loading" />;
-  if (props.error)
-    return (
-      <Result
-        status="warning"
-        data-testid="energy-error"
-        title={t('energy.loadFailed')}
-        subTitle={props.error instanceof Error ? props.error.message : undefined}
-        extra={
-          props.onRetry ? (
-            <Button icon={<ReloadOutlined />} onClick={props.onRetry}>
-              {t('energy.retry')}
-            </Button>
-          ) : null
-        }
-      />
-    );
-  if (props.empty)
-    return (
-      <Empty
-        image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={props.emptyText ?? t('energy.noData')}
-        data-testid="energy-empty"
-      />
-    );
-  return <>{props.children}</>;
-}
 
 export function ModeSwitch({ value, onChange }: { value: CompareMode; onChange: (m: CompareMode) => void }) {
   const { t } = useTranslation();

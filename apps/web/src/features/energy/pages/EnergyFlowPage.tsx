@@ -7,7 +7,10 @@ import { useLiveRefresh } from '../../../shared/stats';
 import { FLOW_REFRESH_MS, useFlow } from '../api';
 import { flowView, withEdgeLabels } from '../flow';
 import type { FlowLinkRow } from '../flow';
-import { EnergyGate, Panel, QueryState, Stack } from '../components/common';
+import { Panel, Stack } from '../components/common';
+import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 function EnergyFlow({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
@@ -26,7 +29,7 @@ function EnergyFlow({ projectId }: { projectId: number }) {
   }, [view, locale, f]);
   const d = q.data;
   return (
-    <QueryState loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
+    <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
       {d && view && (
         <Stack>
           <Row gutter={[12, 12]}>
@@ -82,5 +85,5 @@ function EnergyFlow({ projectId }: { projectId: number }) {
 
 /** /EnergyManage (index): live Sankey of sources → loads, kW on every link, losses as their own flow. */
 export function EnergyFlowPage() {
-  return <EnergyGate testId="energy-flow">{(id) => <EnergyFlow projectId={id} />}</EnergyGate>;
+  return <SiteGate prompt={ENERGY_SITE} testId="energy-flow">{(id) => <EnergyFlow projectId={id} />}</SiteGate>;
 }

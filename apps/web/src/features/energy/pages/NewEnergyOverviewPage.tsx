@@ -6,7 +6,10 @@ import { useFormat } from '../../../shared/format';
 import { defaultPeriod, StatCard } from '../../../shared/stats';
 import { useEnergyStats, useOverview } from '../api';
 import { bucketRows, comparisonInput, siteNowKey } from '../rows';
-import { EnergyGate, Panel, pctText, QueryState, Stack } from '../components/common';
+import { Panel, pctText, Stack } from '../components/common';
+import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 const SPANS = ['today', 'month', 'year'] as const;
 
@@ -41,7 +44,7 @@ function NewEnergyOverview({ projectId }: { projectId: number }) {
     children: <span data-testid={`ne-triple-${key}`}>{SPANS.map((s) => render(v?.[s] ?? null)).join(' / ')}</span>,
   });
   return (
-    <QueryState loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
+    <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
       {d && (
         <Stack>
           <Row gutter={[12, 12]}>
@@ -76,7 +79,7 @@ function NewEnergyOverview({ projectId }: { projectId: number }) {
           <Row gutter={[12, 12]}>
             <Col xs={24} lg={15}>
               <Panel title={t('energy.ne.hourly')} testId="ne-hourly">
-                <QueryState loading={hourly.isLoading} error={hourly.error} rows={6}>
+                <QueryState look={ENERGY_QUERY} loading={hourly.isLoading} error={hourly.error} rows={6}>
                   <Chart option={option} height={280} />
                 </QueryState>
               </Panel>
@@ -108,5 +111,5 @@ function NewEnergyOverview({ projectId }: { projectId: number }) {
 
 /** /EnergyManage/NewEnergyOverview: today/month/year generation, self-consumption, equivalent hours, PR. */
 export function NewEnergyOverviewPage() {
-  return <EnergyGate testId="energy-ne-overview">{(id) => <NewEnergyOverview projectId={id} />}</EnergyGate>;
+  return <SiteGate prompt={ENERGY_SITE} testId="energy-ne-overview">{(id) => <NewEnergyOverview projectId={id} />}</SiteGate>;
 }

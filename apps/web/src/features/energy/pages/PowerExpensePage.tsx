@@ -12,7 +12,10 @@ import type { PeriodValue } from '../../../shared/stats';
 import { useExpense } from '../api';
 import { bucketLabel, expenseNodeRows, expensePeriodRows, siteNowKey, TOU_BANDS_ORDER } from '../rows';
 import type { ExpenseRow } from '../rows';
-import { columnScale, EnergyGate, Panel, QueryState, Stack, Toolbar } from '../components/common';
+import { columnScale, Panel, Stack, Toolbar } from '../components/common';
+import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 type View = 'period' | 'node';
 type Field = 'cost' | 'energy';
@@ -103,7 +106,7 @@ function PowerExpense({ projectId }: { projectId: number }) {
           />
         }
       />
-      <QueryState loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
+      <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
         {d && (
           <Stack>
             {!d.tariff_configured && <Alert type="warning" showIcon title={t('energy.ex.noTariff')} />}
@@ -165,5 +168,5 @@ function PowerExpense({ projectId }: { projectId: number }) {
 
 /** /EnergyManage/PowerExpense: cost by period and by branch, split by TOU band (尖峰平谷), exportable. */
 export function PowerExpensePage() {
-  return <EnergyGate testId="energy-expense">{(id) => <PowerExpense projectId={id} />}</EnergyGate>;
+  return <SiteGate prompt={ENERGY_SITE} testId="energy-expense">{(id) => <PowerExpense projectId={id} />}</SiteGate>;
 }

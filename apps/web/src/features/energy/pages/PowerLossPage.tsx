@@ -13,7 +13,10 @@ import type { LossResponse } from '../api';
 import { buildLossOption } from '../lossChart';
 import { flaggedRows, lossRows } from '../rows';
 import type { LossTableRow } from '../rows';
-import { columnScale, EnergyGate, Panel, pctText, QueryState, Stack, Toolbar } from '../components/common';
+import { columnScale, Panel, pctText, Stack, Toolbar } from '../components/common';
+import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 type Level = LossResponse['levels'][number];
 
@@ -100,7 +103,7 @@ function PowerLoss({ projectId }: { projectId: number }) {
           />
         }
       />
-      <QueryState loading={q.isLoading} error={q.error} empty={!rows.length} onRetry={() => void q.refetch()}>
+      <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!rows.length} onRetry={() => void q.refetch()}>
         <Stack>
           {flagged.length > 0 && (
             <Alert type="warning" showIcon data-testid="loss-flagged" title={t('energy.loss.flaggedCount', { count: flagged.length })} description={flagged.map((r) => r.display_name).join('、')} />
@@ -144,5 +147,5 @@ function PowerLoss({ projectId }: { projectId: number }) {
 
 /** /EnergyManage/PowerLoss: input minus children per node and tree level, loss rate, rows over the threshold. */
 export function PowerLossPage() {
-  return <EnergyGate testId="energy-loss">{(id) => <PowerLoss projectId={id} />}</EnergyGate>;
+  return <SiteGate prompt={ENERGY_SITE} testId="energy-loss">{(id) => <PowerLoss projectId={id} />}</SiteGate>;
 }

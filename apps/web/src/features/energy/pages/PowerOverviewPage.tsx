@@ -8,7 +8,10 @@ import { defaultPeriod, StatCard } from '../../../shared/stats';
 import { useEnergyStats, useOverview } from '../api';
 import type { PowerOverview } from '../api';
 import { bucketRows, comparisonInput, nameOf, siteNowKey } from '../rows';
-import { columnScale, EnergyGate, Panel, QueryState, Stack } from '../components/common';
+import { columnScale, Panel, Stack } from '../components/common';
+import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 const SPANS = ['today', 'month', 'year'] as const;
 type Branch = PowerOverview['top_branches'][number];
@@ -40,7 +43,7 @@ function PowerOverviewBody({ projectId }: { projectId: number }) {
   const top = branches[0]?.energy ?? 0;
   const bscale = columnScale(f, branches.map((b) => b.energy), 'kWh');
   return (
-    <QueryState loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
+    <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
       {d && (
         <Stack>
           <Row gutter={[12, 12]}>
@@ -110,7 +113,7 @@ function PowerOverviewBody({ projectId }: { projectId: number }) {
             </Col>
           </Row>
           <Panel title={t('energy.pw.daily')} testId="pw-daily">
-            <QueryState loading={daily.isLoading} error={daily.error} rows={6}>
+            <QueryState look={ENERGY_QUERY} loading={daily.isLoading} error={daily.error} rows={6}>
               <Chart option={dailyOption} height={260} />
             </QueryState>
           </Panel>
@@ -122,5 +125,5 @@ function PowerOverviewBody({ projectId }: { projectId: number }) {
 
 /** /EnergyManage/PowerOverview: consumption, grid import, TOU split and cost, branch ranking, live load. */
 export function PowerOverviewPage() {
-  return <EnergyGate testId="energy-pw-overview">{(id) => <PowerOverviewBody projectId={id} />}</EnergyGate>;
+  return <SiteGate prompt={ENERGY_SITE} testId="energy-pw-overview">{(id) => <PowerOverviewBody projectId={id} />}</SiteGate>;
 }

@@ -7,7 +7,10 @@ import { useFormat } from '../../../shared/format';
 import { defaultPeriod, StatCard } from '../../../shared/stats';
 import { useEnergyStats, useOverview } from '../api';
 import { bucketRows, comparisonInput, siteNowKey } from '../rows';
-import { EnergyGate, Panel, pctText, QueryState, Stack } from '../components/common';
+import { Panel, pctText, Stack } from '../components/common';
+import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
+import { QueryState } from '../../../shared/ui/QueryState';
+import { SiteGate } from '../../../shared/ui/SiteGate';
 
 type Direction = 'charge' | 'discharge';
 const SPANS = ['today', 'month', 'year'] as const;
@@ -48,7 +51,7 @@ function StorageOverview({ projectId, direction }: { projectId: number; directio
     [daily.data, locale],
   );
   return (
-    <QueryState loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
+    <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
       {d && own && (
         <Stack>
           <Row gutter={[12, 12]}>
@@ -102,7 +105,7 @@ function StorageOverview({ projectId, direction }: { projectId: number; directio
             </Col>
           </Row>
           <Panel title={t('energy.st.monthDaily', { dir })} testId="st-daily">
-            <QueryState loading={daily.isLoading} error={daily.error} rows={6}>
+            <QueryState look={ENERGY_QUERY} loading={daily.isLoading} error={daily.error} rows={6}>
               <Chart option={dailyOption} height={260} />
             </QueryState>
           </Panel>
@@ -114,8 +117,8 @@ function StorageOverview({ projectId, direction }: { projectId: number; directio
 
 /** /EnergyManage/StorageCharge and StorageDischarge: the same overview from either side. */
 export function StorageChargePage() {
-  return <EnergyGate testId="energy-st-charge">{(id) => <StorageOverview projectId={id} direction="charge" />}</EnergyGate>;
+  return <SiteGate prompt={ENERGY_SITE} testId="energy-st-charge">{(id) => <StorageOverview projectId={id} direction="charge" />}</SiteGate>;
 }
 export function StorageDischargePage() {
-  return <EnergyGate testId="energy-st-discharge">{(id) => <StorageOverview projectId={id} direction="discharge" />}</EnergyGate>;
+  return <SiteGate prompt={ENERGY_SITE} testId="energy-st-discharge">{(id) => <StorageOverview projectId={id} direction="discharge" />}</SiteGate>;
 }

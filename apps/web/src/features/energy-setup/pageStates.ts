@@ -1,0 +1,21 @@
+import type { QueryLook } from '../../shared/ui/QueryState';
+import type { SitePrompt } from '../../shared/ui/SiteGate';
+
+/** Shared by the energy-setup, carbon and microgrid pages: their site prompt and query states. */
+export const SETUP_SITE: SitePrompt = {
+  title: 'energySetup.common.needSite',
+  hint: 'energySetup.common.needSiteHint',
+  testId: () => 'need-site',
+  hintStyle: { color: 'rgba(255,255,255,0.45)' },
+};
+
+export const SETUP_QUERY: QueryLook = {
+  text: {
+    loadFailed: 'energySetup.common.loadFailed',
+    retry: 'energySetup.common.retry',
+    noData: 'energySetup.common.noData',
+  },
+  error: 'alert',
+  rows: 5,
+  testIds: { loading: 'state-loading', error: 'state-error', empty: 'state-empty' },
+};

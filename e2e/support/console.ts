@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Frame, Locator, Page } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+
+/** The pending-events dialog's two closing buttons ("acknowledged" and "later"). */
+export const PENDING_BUTTONS = '[data-testid="pending-acknowledged"], [data-testid="pending-later"]';
+
+export interface DismissOptions {
+  /** How long to wait for the dialog to come up (ms); 0 (default) closes it only if it is up now. */
+  waitMs?: number;
+  /** Don't fail when the dialog does not close (it re-opens at once when new events arrive). */
+  mayStayOpen?: boolean;
+}
+
+/**
+ * Closes the pending-events dialog if it is (or, within `waitMs`, comes) up; it would cover the page.
+ * Resolves whether there was a dialog to close. Works on a page or on a frame (the engine host's console).
+ */
+export async function dismissPending(
+  page: Page | Frame,
+  { waitMs = 0, mayStayOpen = false }: DismissOptions = {},
+): Promise<boolean> {
+  const button = page.locator(PENDING_BUTTONS).first();
+  if (waitMs) await button.waitFor({ state: 'visible', timeout: waitMs }).catch(() => undefined);
+  if (!(await button.isVisible().catch(() => false))) return false;
+  await button.click();
+  const hidden = page.locator('.pending-dialog').waitFor({ state: 'hidden' });
+  await (mayStayOpen ? hidden.catch(() => undefined) : hidden);
+  return true;
+}
+
+/** Clicks, closing the pending dialog first — also when it re-opens in between (new events arrive any time). */
+export async function click(page: Page, target: Locator, attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await dismissPending(page);
+    try {
+      await target.click({ timeout: 5_000 });
+      return;
+    } catch (e) {
+      if (attempt >= attempts) throw e;
+    }
+  }
+}
+
+export interface OpenOptions {
+  /** Also wait (up to 20 s) until this loading placeholder has gone, then close the pending dialog again. */
+  loading?: string;
+}
+
+/**
+ * In-app navigation (history push + popstate, which the router follows, as the side menu does) instead of a
+ * reload: the shell, the live client and the session's dismissed dialog stay. Closes the pending dialog first,
+ * then waits for the page root `testId` (up to 20 s) or, without one, for the URL's path to be `route`.
+ */
+export async function open(
+  page: Page,
+  route: string,
+  testId?: string,
+  { loading }: OpenOptions = {},
+): Promise<void> {
+  await dismissPending(page);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  if (testId) await page.getByTestId(testId).waitFor({ timeout: 20_000 });
+  else await page.waitForURL((u) => u.pathname === route);
+  if (loading) {
+    await page
+      .locator(`[data-testid="${loading}"]`)
+      .first()
+      .waitFor({ state: 'detached', timeout: 20_000 })
+      .catch(() => undefined);
+    await dismissPending(page);
+  }
+}
+
+/**
+ * Chooses a site in the header's site selector, as a centre user does: types `search`, picks the tree entry
+ * titled `title`, waits for /SiteHome and closes the pending dialog the site brings (`dismiss`).
+ */
+export async function selectSite(
+  page: Page,
+  search: string,
+  title: string,
+  dismiss: DismissOptions = { waitMs: 4000 },
+): Promise<void> {
+  await click(page, page.getByTestId('site-selector'));
+  await page.keyboard.type(search);
+  await page.locator('.ant-select-tree-title', { hasText: title }).first().click();
+  await page.waitForURL((u) => u.pathname === '/SiteHome');
+  await dismissPending(page, dismiss);
+}
+
+/** A value the console keeps in sessionStorage (JSON), e.g. `token`, `proID`; `fallback` (null) when absent. */
+export async function sessionValue<T = unknown>(
+  page: Page,
+  key: string,
+  fallback: unknown = null,
+): Promise<T> {
+  return page.evaluate(([k, f]) => JSON.parse(window.sessionStorage.getItem(k) ?? JSON.stringify(f)) as T, [
+    key,
+    fallback,
+  ] as const);
+}
+
+/** The project (site) the page has selected, from sessionStorage's `proID`. */
+export const projectOf = (page: Page): Promise<number> => sessionValue<number>(page, 'proID');
+
+// ---- screenshot scripts (`npx tsx e2e/screenshots/<name>.ts [url]`) ----
+
+/** The server the screenshot scripts talk to: argv[2], GRIDOPS_URL or http://localhost:8080. */
+export const screenshotBaseUrl = (
+  process.argv[2] ??
+  process.env.GRIDOPS_URL ??
+  'http://localhost:8080'
+).replace(/\/+$/, '');
+/** Where the screenshot scripts write: docs/screenshots/. */
+export const screenshotDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../docs/screenshots',
+);
+
+export interface ShotOptions {
+  /** Time for charts, fonts and antd motion to settle first (ms). */
+  settleMs?: number;
+  /** The whole page (default) or only the viewport. */
+  fullPage?: boolean;
+  /** Close the pending dialog (if it is up) before the picture. */
+  dismiss?: boolean;
+}
+
+/** Writes docs/screenshots/<name>.png after letting the page settle. */
+export async function shot(
+  page: Page,
+  name: string,
+  { settleMs = 1500, fullPage = true, dismiss = false }: ShotOptions = {},
+): Promise<void> {
+  await page.waitForTimeout(settleMs);
+  if (dismiss) await dismissPending(page);
+  const file = path.join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage });
+  console.log('wrote', path.relative(process.cwd(), file));
+}
+
+/** A screenshot script's main: one browser, `capture` once per language (zh, then en). */
+export async function captureAll(
+  capture: (browser: Browser, lang: 'zh' | 'en') => Promise<void>,
+): Promise<void> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const browser = await launchBrowser();
+  try {
+    for (const lang of ['zh', 'en'] as const) await capture(browser, lang);
+  } finally {
+    await browser.close();
+  }
+}
