@@ -26,7 +26,7 @@ async function main() {
   );
   if (config.seedDemo) {
     console.log(
-      `\n  GridOps console: ${runtime.url}\n  Demo accounts (password demo1234): centre (centre user), site (site user), worker (worker)\n`,
+      `\n  GridOps console: ${runtime.url}\n  Demo accounts (password demo1234): centre (centre user), site (site user), worker (worker), xihu (site user of the other group)\n`,
     );
   }
 

@@ -37,11 +37,17 @@ async function main(argv: readonly string[]): Promise<void> {
     ...(cmd.synthetic ? { pointsPerDevice: cmd.synthetic.points } : {}),
   });
 
+  let stopping = false;
   const shutdown = (why: string) => {
+    // Under `npm start` a Ctrl-C reaches us twice: the terminal's SIGINT to the process group, then the
+    // server's SIGTERM. Both mean "stop", so repeats are ignored; a stop that hangs is cut short instead.
+    if (stopping) return;
+    stopping = true;
     console.log(`[simulator] ${why}: stopping`);
-    // A second signal while stopping means "now".
-    process.once('SIGINT', () => process.exit(1));
-    process.once('SIGTERM', () => process.exit(1));
+    setTimeout(() => {
+      console.error('[simulator] stop took longer than 5 s; exiting');
+      process.exit(1);
+    }, 5_000).unref();
     sim.stop().then(
       () => process.exit(0),
       (err: unknown) => {
@@ -50,8 +56,8 @@ async function main(argv: readonly string[]): Promise<void> {
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
   // Forked by the server with an IPC channel: if the server dies without signalling us, do not linger.
   if (process.send) process.once('disconnect', () => shutdown('parent gone'));
 }
