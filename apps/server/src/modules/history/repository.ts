@@ -27,55 +27,34 @@ export interface Bucket {
 
 const ms = (n: number) => `${Math.round(n)} milliseconds`;
 
+/** A point with its device, as every history query describes the series it returns. */
+const pointsWithDevice = (db: Db) =>
+  db
+    .selectFrom('device_points as p')
+    .innerJoin('devices as d', 'd.id', 'p.device_id')
+    .select([
+      'p.id',
+      'p.key',
+      'p.name',
+      'p.name_en',
+      'p.unit',
+      'p.kind',
+      'p.precision',
+      'd.id as device_id',
+      'd.name as device_name',
+      'd.name_en as device_name_en',
+      'd.kind as device_kind',
+      'd.props as device_props',
+      'd.project_id',
+    ]);
+
 export const historyRepository = {
   points: (db: Db, ids: number[]): Promise<PointInfo[]> =>
-    ids.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom('device_points as p')
-          .innerJoin('devices as d', 'd.id', 'p.device_id')
-          .select([
-            'p.id',
-            'p.key',
-            'p.name',
-            'p.name_en',
-            'p.unit',
-            'p.kind',
-            'p.precision',
-            'd.id as device_id',
-            'd.name as device_name',
-            'd.name_en as device_name_en',
-            'd.kind as device_kind',
-            'd.props as device_props',
-            'd.project_id',
-          ])
-          .where('p.id', 'in', ids)
-          .orderBy('p.id')
-          .execute(),
+    ids.length === 0 ? Promise.resolve([]) : pointsWithDevice(db).where('p.id', 'in', ids).orderBy('p.id').execute(),
 
   /** Points of a project's devices, optionally of some device kinds, some keys, one device. */
   projectPoints: (db: Db, projectId: number, kinds: string[], keys: string[], deviceId?: number): Promise<PointInfo[]> => {
-    let q = db
-      .selectFrom('device_points as p')
-      .innerJoin('devices as d', 'd.id', 'p.device_id')
-      .select([
-        'p.id',
-        'p.key',
-        'p.name',
-        'p.name_en',
-        'p.unit',
-        'p.kind',
-        'p.precision',
-        'd.id as device_id',
-        'd.name as device_name',
-        'd.name_en as device_name_en',
-        'd.kind as device_kind',
-        'd.props as device_props',
-        'd.project_id',
-      ])
-      .where('d.project_id', '=', projectId)
-      .where('d.kind', 'in', kinds)
-      .where('p.key', 'in', keys);
+    let q = pointsWithDevice(db).where('d.project_id', '=', projectId).where('d.kind', 'in', kinds).where('p.key', 'in', keys);
     if (deviceId !== undefined) q = q.where('d.id', '=', deviceId);
     return q.orderBy('d.sort').orderBy('d.id').orderBy('p.sort').execute();
   },
