@@ -1,4 +1,4 @@
-export { scaleValue, unitScaleFor } from './units';
+export { unitScaleFor } from './units';
 export type { UnitScale } from './units';
 export { useFormat } from './useFormat';
 export type { Formatters } from './useFormat';

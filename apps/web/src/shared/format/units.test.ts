@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { scaleValue, unitScaleFor } from './units';
+import { scaleUnit } from '@gridops/format';
+import { unitScaleFor } from './units';
 
-describe('scaleValue', () => {
+describe('scaleUnit as the console uses it', () => {
   it.each([
     [12000, 'kVA', 'zh', '12.00MVA'],
     [12000, 'kVA', 'en', '12.00 MVA'],
@@ -12,11 +13,11 @@ describe('scaleValue', () => {
     [15000, '元', 'zh', '1.50万元'],
     [15000, 'kW', 'en', '15.00 MW'],
   ] as const)('%s %s (%s) → %s', (v, unit, lang, text) => {
-    expect(scaleValue(v, unit, { lang }).text).toBe(text);
+    expect(scaleUnit(v, unit, { lang }).text).toBe(text);
   });
 
   it('keeps the base unit name for empty values', () => {
-    expect(scaleValue(undefined, 'kVA').unit).toBe('kVA');
+    expect(scaleUnit(undefined, 'kVA').unit).toBe('kVA');
   });
 });
 

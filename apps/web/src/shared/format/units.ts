@@ -1,10 +1,5 @@
 import { SCALE_THRESHOLD, scaleUnit } from '@gridops/format';
-import type { NumericInput, ScaleUnitOptions, ScaledValue } from '@gridops/format';
-
-/** Spec §9 unit scaling for display; @gridops/format's `scaleUnit` (which also covers VA/kVA/var/kvar). */
-export function scaleValue(value: NumericInput, unit: string, options: ScaleUnitOptions = {}): ScaledValue {
-  return scaleUnit(value, unit, options);
-}
+import type { ScaleUnitOptions } from '@gridops/format';
 
 export interface UnitScale {
   /** Divide raw values by this for display (1, 1000 or 10000). */

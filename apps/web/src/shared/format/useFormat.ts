@@ -1,8 +1,7 @@
-import { formatDate, formatNumber, formatRelative, normalizeLang } from '@gridops/format';
+import { formatDate, formatNumber, formatRelative, normalizeLang, scaleUnit } from '@gridops/format';
 import type { Lang, NumericInput, ScaleUnitOptions, ScaledValue, TimeInput } from '@gridops/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { scaleValue } from './units';
 
 export interface Formatters {
   lang: Lang;
@@ -12,7 +11,7 @@ export interface Formatters {
   relative: (value: TimeInput, now?: TimeInput) => string;
   /** `formatNumber` (thousands separators). */
   number: (value: NumericInput, precision?: number) => string;
-  /** {@link scaleValue} in the current language (`.text` is what to show). */
+  /** `scaleUnit` of @gridops/format in the current language (`.text` is what to show). */
   unit: (value: NumericInput, unit: string, options?: Omit<ScaleUnitOptions, 'lang'>) => ScaledValue;
   /** A stored quantity (capacity, energy): whole numbers while unscaled, two decimals once scaled (12.35MVA). */
   quantity: (value: NumericInput, unit: string) => ScaledValue;
@@ -28,10 +27,10 @@ export function useFormat(): Formatters {
       date: (value, pattern) => formatDate(value, pattern),
       relative: (value, now) => formatRelative(value, { lang, now }),
       number: (value, precision) => formatNumber(value, precision),
-      unit: (value, unit, options) => scaleValue(value, unit, { ...options, lang }),
+      unit: (value, unit, options) => scaleUnit(value, unit, { ...options, lang }),
       quantity: (value, unit) => {
-        const r = scaleValue(value, unit, { lang, precision: 2 });
-        return r.scaled ? r : scaleValue(value, unit, { lang, precision: 0 });
+        const r = scaleUnit(value, unit, { lang, precision: 2 });
+        return r.scaled ? r : scaleUnit(value, unit, { lang, precision: 0 });
       },
     }),
     [lang],

@@ -1,4 +1,5 @@
-import { scaleValue, unitScaleFor } from '../../format/units';
+import { scaleUnit } from '@gridops/format';
+import { unitScaleFor } from '../../format/units';
 import { palette } from '../../theme/palette';
 import { escapeHtml, markerHtml, toolbox, asParams, valueText } from './common';
 import type { ChartLocale, ChartOption } from './common';
@@ -40,7 +41,7 @@ export function buildPieOption(input: PieInput, locale: ChartLocale): ChartOptio
     ...(donut && items.length
       ? {
           title: {
-            text: scaleValue(total, input.unit, { lang, precision }).text,
+            text: scaleUnit(total, input.unit, { lang, precision }).text,
             subtext: t('charts.total'),
             left: '35%',
             top: '42%',
