@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatNumber } from '@gridops/format';
 import type { Browser, Page } from 'playwright-core';
 import { pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
@@ -11,8 +12,9 @@ const post = <T>(page: Page, path: string, body: unknown, lang = 'zh-CN') =>
   pageApiData<T>(page, baseUrl, path, { body, lang });
 
 /** How the console prints a number: thousands separators, fixed digits. */
-const fmt = (v: number, digits = 2) =>
-  v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+// The console's own number formatter: it rounds half away from zero on the decimal value (2213.695 → 2213.70),
+// where toLocaleString rounds the binary float and can land one cent lower.
+const fmt = (v: number, digits = 2) => formatNumber(v, digits);
 const statValue = (page: Page, testId: string) =>
   page.getByTestId(testId).getByTestId('stat-value').innerText();
 
