@@ -11,9 +11,10 @@ const baseUrl = inject('baseUrl');
 const post = <T>(page: Page, path: string, body: unknown, lang = 'zh-CN') =>
   pageApiData<T>(page, baseUrl, path, { body, lang });
 
-/** How the console prints a number: thousands separators, fixed digits. */
-// The console's own number formatter: it rounds half away from zero on the decimal value (2213.695 → 2213.70),
-// where toLocaleString rounds the binary float and can land one cent lower.
+/**
+ * How the console prints a number: its own formatter (thousands separators, fixed digits, half away from zero
+ * on the decimal value — toLocaleString rounds the binary float and can land one cent lower).
+ */
 const fmt = (v: number, digits = 2) => formatNumber(v, digits);
 const statValue = (page: Page, testId: string) =>
   page.getByTestId(testId).getByTestId('stat-value').innerText();
@@ -52,13 +53,13 @@ describe('carbon, integrated energy and micro-grid pages', () => {
     expect(await page.getByTestId('factors-carbon').innerText()).toContain('生态环境部');
     // Year view: the card is the API's year total.
     await page.getByTestId('period-picker').getByText('年', { exact: true }).click();
-    await page.waitForFunction(
-      (want) =>
-        document
-          .querySelector('[data-testid="carbon-total"] [data-testid="stat-value"]')
-          ?.textContent?.startsWith(want),
-      fmt(d.total_kg / 1000 > 10_000 ? d.total_kg / 1000 / 10_000 : d.total_kg / 1000),
-    );
+    const yearCard = async () => {
+      const now = await post<CarbonSite>(page, '/api/v6/energy/carbon', { project_id: await projectOf(page), year });
+      const want = fmt(now.total_kg / 1000 > 10_000 ? now.total_kg / 1000 / 10_000 : now.total_kg / 1000);
+      const shown = await statValue(page, 'carbon-total').catch(() => '');
+      return shown.startsWith(want) ? [] : [`${shown} vs ${want}`];
+    };
+    await expect.poll(yearCard, { timeout: 30_000, interval: 700 }).toEqual([]);
     await page.context().close();
   });
 
@@ -140,22 +141,28 @@ describe('carbon, integrated energy and micro-grid pages', () => {
       .waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('state-error').count()).toBe(0);
     const year = Number(await page.getByTestId('centre-carbon').getAttribute('data-year'));
-    const d = await post<{
-      total_kg: number;
-      ranking: { project_id: number; total_kg: number; rank: number }[];
-    }>(page, '/api/v6/energy/centreCarbon', { year });
-    const rows = page.locator('[data-testid="ranking-table"] tbody tr.ant-table-row');
-    expect(await rows.count()).toBe(d.ranking.length);
-    const maxT = Math.max(...d.ranking.map((r) => r.total_kg / 1000));
-    const div = maxT > 10_000 ? 10_000 : 1;
-    for (const r of d.ranking)
-      expect(await page.getByTestId(`rank-total-${r.project_id}`).innerText()).toBe(
-        fmt(r.total_kg / 1000 / div),
-      );
-    const totalT = d.total_kg / 1000;
-    expect(await statValue(page, 'centre-total')).toBe(
-      totalT > 10_000 ? `${fmt(totalT / 10_000)}万吨` : `${fmt(totalT)}t`,
-    );
+    type CentreCarbon = { total_kg: number; ranking: { project_id: number; total_kg: number; rank: number }[] };
+    // This year's totals grow with the simulator's live data and the page refreshes on live messages, so one
+    // API answer and the page can be a few kilograms apart: compare them until both describe the same moment.
+    const mismatches = async () => {
+      const d = await post<CentreCarbon>(page, '/api/v6/energy/centreCarbon', { year });
+      const rows = page.locator('[data-testid="ranking-table"] tbody tr.ant-table-row');
+      const out: string[] = [];
+      if ((await rows.count()) !== d.ranking.length) out.push(`rows ${await rows.count()} vs ${d.ranking.length}`);
+      const maxT = Math.max(...d.ranking.map((r) => r.total_kg / 1000));
+      const div = maxT > 10_000 ? 10_000 : 1;
+      for (const r of d.ranking) {
+        const shown = await page.getByTestId(`rank-total-${r.project_id}`).innerText();
+        const want = fmt(r.total_kg / 1000 / div);
+        if (shown !== want) out.push(`site ${r.project_id}: ${shown} vs ${want}`);
+      }
+      const totalT = d.total_kg / 1000;
+      const shownTotal = await statValue(page, 'centre-total');
+      const wantTotal = totalT > 10_000 ? `${fmt(totalT / 10_000)}万吨` : `${fmt(totalT)}t`;
+      if (shownTotal !== wantTotal) out.push(`total: ${shownTotal} vs ${wantTotal}`);
+      return out;
+    };
+    await expect.poll(mismatches, { timeout: 30_000, interval: 700 }).toEqual([]);
 
     for (const [path, id] of [
       ['/Carbon', 'need-site'],
