@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import { backends } from './test-support/backends.js';
 import { createOtherTenantUser, startHarness, type Harness } from './test-support/pipelineHarness.js';
 import { checkSilentGateways } from './modules/telemetry/gatewayWatch.js';
+import { compactQuarterHours } from './modules/telemetry/quarterHours.js';
 
 const HOUR = 3600_000;
 
@@ -120,6 +121,14 @@ describe.each(backends)('live pipeline on %s: gateway → ingest → alarms → 
     expect(rows.n).toBe(4);
     const daily = await h.rt.database.db.selectFrom('rollup_daily').select(['count', 'max']).where('point_id', '=', id).execute();
     expect(daily.reduce((s, d) => s + d.count, 0)).toBe(4);
+    // Two hours ago is late for the quarter-hour rollups: marked by the ingest, recomputed by the compaction.
+    await compactQuarterHours(h.rt.database.db);
+    const quarters = await h.rt.database.db.selectFrom('rollup_15m').selectAll().where('point_id', '=', id).orderBy('bucket').execute();
+    expect(quarters.map((q) => [q.bucket.getTime() - hour, q.count, q.min, q.max, q.first, q.last])).toEqual([
+      [0, 1, 10, 10, 10, 10],
+      [30 * 60_000, 2, 50, 90, 50, 90],
+      [45 * 60_000, 1, 70, 70, 70, 70],
+    ]);
   });
 
   it('raises a communication fault for a silent gateway and clears it when the gateway is heard again', async () => {

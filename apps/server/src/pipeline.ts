@@ -5,6 +5,7 @@ import { AlarmEngine } from './modules/alarm/engine.js';
 import { createNotifier, type Notifier } from './modules/event/notifier.js';
 import { startGatewayWatch } from './modules/telemetry/gatewayWatch.js';
 import { IngestPipeline, type IngestOptions } from './modules/telemetry/ingest.js';
+import { startQuarterHourCompaction } from './modules/telemetry/quarterHours.js';
 import { PointRegistry } from './modules/telemetry/registry.js';
 import type { Bus } from './plugins/bus.js';
 
@@ -41,6 +42,7 @@ export async function startPipeline(opts: {
   const notifier = createNotifier(db, opts.publish, log);
   const ingest = new IngestPipeline(db, registry, engine, (events) => notifier.notify(events), log, opts.ingest);
   const watch = startGatewayWatch(db, (events) => notifier.notify(events), log, opts.gatewayWatchMs);
+  const compaction = startQuarterHourCompaction(db, log);
   // Rules and devices edited through another instance (or the database) are picked up within RELOAD_MS.
   const reload = setInterval(() => {
     Promise.all([registry.load(), engine.loadRules()]).catch((err: unknown) => log.warn({ err }, 'reload failed'));
@@ -79,6 +81,7 @@ export async function startPipeline(opts: {
     close: async () => {
       clearInterval(reload);
       watch.stop();
+      compaction.stop();
       await ingest.close();
     },
   };

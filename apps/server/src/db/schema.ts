@@ -245,6 +245,7 @@ export interface AlarmStateTable {
 export interface TelemetryDB {
   telemetry: TelemetryTable;
   point_latest: PointLatestTable;
+  rollup_15m: RollupTable;
   rollup_hourly: RollupTable;
   rollup_daily: RollupTable;
   ingest_rejects: IngestRejectsTable;

@@ -41,8 +41,8 @@ export const historySeries = z.object({
 export const historyResponse = z.object({
   from: z.string(),
   to: z.string(),
-  /** raw telemetry, or telemetry bucketed (min/max/avg), or the hourly/daily rollups. */
-  source: z.enum(['raw', 'telemetry', 'hourly', 'daily']),
+  /** raw telemetry, or telemetry bucketed (min/max/avg), or the quarter-hour/hourly/daily rollups. */
+  source: z.enum(['raw', 'telemetry', 'quarter_hour', 'hourly', 'daily']),
   bucket_ms: z.number(),
   series: z.array(historySeries),
 });

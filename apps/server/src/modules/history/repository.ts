@@ -101,6 +101,24 @@ export const historyRepository = {
     return r.rows;
   },
 
+  /**
+   * The same from the quarter-hour rollups before the compaction's cut and from raw telemetry after it (the last
+   * 10–25 minutes), merged per bucket; one statement, so the cut and the rollups are read from one snapshot.
+   */
+  async fromQuarterHours(db: Db, ids: number[], from: Date, to: Date, bucketMs: number, origin: Date): Promise<Bucket[]> {
+    const cut = sql`(SELECT done_until FROM rollup_15m_state WHERE id = 1)`;
+    const r = await sql<Bucket>`
+      SELECT point_id, date_part('epoch', b) * 1000 AS t, min(min) AS min, max(max) AS max, sum(sum) / sum(count) AS avg FROM (
+        SELECT point_id, date_bin(${ms(bucketMs)}::interval, bucket, ${origin}) AS b, min, max, sum, count
+        FROM rollup_15m WHERE point_id = ANY(${ids}::int[]) AND bucket >= ${from} AND bucket < ${to} AND bucket < ${cut}
+        UNION ALL
+        SELECT point_id, date_bin(${ms(bucketMs)}::interval, ts, ${origin}), value, value, value, 1
+        FROM telemetry WHERE point_id = ANY(${ids}::int[]) AND ts >= greatest(${from}::timestamptz, ${cut}) AND ts < ${to}) x
+      GROUP BY point_id, b
+      ORDER BY 1, 2`.execute(db);
+    return r.rows;
+  },
+
   dailyRows: (db: Db, ids: number[], from: Date, to: Date) =>
     db
       .selectFrom('rollup_daily')

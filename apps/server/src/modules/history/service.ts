@@ -8,6 +8,7 @@ import { DAY_ZONE } from '../telemetry/repository.js';
 import { counterDeltas } from './formulas.js';
 import { historyRepository as repo, type Bucket, type PointInfo } from './repository.js';
 
+const QUARTER = 900_000;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 /** Local midnight offset of the daily rollups (Asia/Shanghai, no daylight saving). */
@@ -30,8 +31,9 @@ export function checkRange(fromIso: string, toIso: string, maxDays: number): { f
 
 /**
  * Picks the source of a history query: the coarsest that still has at least one value per pixel bucket.
- * Daily rollups when a bucket spans a day or more, hourly when it spans an hour or more, otherwise raw
- * telemetry aggregated per bucket in SQL — or the raw rows themselves when they fit the width.
+ * Daily rollups when a bucket spans a day or more, hourly when it spans an hour or more, quarter-hour ones
+ * from 15 minutes, otherwise raw telemetry aggregated per bucket in SQL — or the raw rows themselves when they
+ * fit the width. Rollup buckets are whole multiples of the rollup, so each holds whole rollup rows.
  */
 export function planHistory(from: Date, to: Date, width: number): { source: HistoryResponse['source']; bucketMs: number; origin: Date } {
   const range = to.getTime() - from.getTime();
@@ -41,9 +43,14 @@ export function planHistory(from: Date, to: Date, width: number): { source: Hist
     return { source: 'daily', bucketMs: Math.ceil(pixel / DAY) * DAY, origin };
   }
   if (pixel >= HOUR) return { source: 'hourly', bucketMs: Math.ceil(pixel / HOUR) * HOUR, origin: new Date(Math.floor(from.getTime() / HOUR) * HOUR) };
+  if (pixel >= QUARTER) {
+    return { source: 'quarter_hour', bucketMs: Math.ceil(pixel / QUARTER) * QUARTER, origin: new Date(Math.floor(from.getTime() / QUARTER) * QUARTER) };
+  }
   // Whole seconds keep bucket starts on round instants.
   return { source: 'telemetry', bucketMs: Math.max(1000, Math.ceil(pixel / 1000) * 1000), origin: from };
 }
+
+const ROLLUP_TABLE: Partial<Record<HistoryResponse['source'], 'rollup_hourly' | 'rollup_daily'>> = { hourly: 'rollup_hourly', daily: 'rollup_daily' };
 
 export function createHistoryService(db: Db, access: AccessService) {
   /** Loads the points and checks every one is in the caller's scope (10005 unknown, 10004 outside). */
@@ -65,17 +72,21 @@ export function createHistoryService(db: Db, access: AccessService) {
     let rows: Bucket[];
     let source = plan.source;
     let bucketMs = plan.bucketMs;
-    if (plan.source === 'daily' || plan.source === 'hourly') {
+    const rollup = ROLLUP_TABLE[plan.source];
+    // One query per point: on PostgreSQL they run on several pooled connections (and cores) at once; PGlite
+    // serialises them, at no extra cost.
+    const perPoint = async (query: (id: number) => Promise<Bucket[]>) => (await Promise.all(ids.map(query))).flat();
+    if (plan.source === 'quarter_hour') {
+      rows = await perPoint((id) => repo.fromQuarterHours(db, [id], plan.origin, to, plan.bucketMs, plan.origin));
+    } else if (rollup) {
       // From the aligned origin: the rollup bucket that contains `from` overlaps the range, so it counts.
-      rows = await repo.fromRollup(db, plan.source === 'daily' ? 'rollup_daily' : 'rollup_hourly', ids, plan.origin, to, plan.bucketMs, plan.origin);
+      rows = await perPoint((id) => repo.fromRollup(db, rollup, [id], plan.origin, to, plan.bucketMs, plan.origin));
     } else if (to.getTime() - from.getTime() <= RAW_CHECK_MAX_RANGE && (await repo.maxCount(db, ids, from, to, width)) <= width) {
       rows = await repo.raw(db, ids, from, to);
       source = 'raw';
       bucketMs = 0;
     } else {
-      // One query per point: on PostgreSQL they run on several pooled connections (and cores) at once; PGlite
-      // serialises them, at no extra cost.
-      rows = (await Promise.all(ids.map((id) => repo.bucketed(db, [id], from, to, plan.bucketMs, plan.origin)))).flat();
+      rows = await perPoint((id) => repo.bucketed(db, [id], from, to, plan.bucketMs, plan.origin));
     }
     const byPoint = new Map<number, Bucket[]>();
     for (const r of rows) {

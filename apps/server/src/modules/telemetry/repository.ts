@@ -1,6 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Sample } from './decode.js';
+import { LATE_AFTER, quarterOf } from './quarterHours.js';
 
 /** Local day of the rollup_daily buckets: China runs on one time zone. */
 export const DAY_ZONE = 'Asia/Shanghai';
@@ -25,7 +26,8 @@ const bucketAgg = (bucketExpr: string) => `
 
 /**
  * One statement per batch: insert the samples (exact duplicates skipped by the primary key), merge the rows
- * actually inserted into the hourly and daily rollups, and move the latest values forward. Returns the
+ * actually inserted into the hourly and daily rollups, mark late samples' quarter-hours for recomputation
+ * (the marker is updated, not skipped, so the compaction job waits for this transaction; see quarterHours.ts), and move the latest values forward. Returns the
  * inserted samples, which are what the alarm engine evaluates.
  */
 const STORE_SQL = `
@@ -41,6 +43,11 @@ h AS (${bucketAgg(`date_trunc('hour', ts, 'UTC')`)}),
 uh AS (${rollupMerge('rollup_hourly', 'h')}),
 d AS (${bucketAgg(`date_trunc('day', ts, '${DAY_ZONE}')`)}),
 ud AS (${rollupMerge('rollup_daily', 'd')}),
+late AS (
+  INSERT INTO rollup_15m_dirty AS m (point_id, bucket)
+  SELECT DISTINCT point_id, ${quarterOf('ts')} FROM ins WHERE ts < ${quarterOf(`now() - ${LATE_AFTER}`)}
+  ON CONFLICT (point_id, bucket) DO UPDATE SET marked_at = EXCLUDED.marked_at
+),
 lt AS (
   INSERT INTO point_latest AS p (point_id, ts, value)
   SELECT DISTINCT ON (point_id) point_id, ts, value FROM ins ORDER BY point_id, ts DESC

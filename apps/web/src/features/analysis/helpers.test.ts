@@ -77,6 +77,7 @@ describe('exports', () => {
       { time: new Date(60_000), device: 'T1', point: 'P', unit: 'kW', avg: 3, min: 2, max: 4 },
     ]);
     expect(granularityOf('hourly')).toBe('hour');
+    expect(granularityOf('quarter_hour')).toBe('minute');
     expect(granularityOf('raw')).toBe('minute');
   });
   it('stats → period-major rows; counters flagged', () => {

@@ -30,6 +30,6 @@ export function seriesExportColumns(t: (k: string) => string): ExportColumn<Seri
   ];
 }
 
-/** The chart's time patterns for the server's source (raw and bucketed telemetry are minute-grained). */
+/** The chart's time patterns for the server's source (raw telemetry and quarter-hour buckets are minute-grained). */
 export const granularityOf = (source: HistoryResponse['source']): 'minute' | 'hour' | 'day' =>
   source === 'daily' ? 'day' : source === 'hourly' ? 'hour' : 'minute';

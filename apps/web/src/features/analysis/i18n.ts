@@ -16,7 +16,7 @@ export const analysisBundle: Bundle = {
     exportSeries: '导出曲线数据',
     presets: { today: '今天', '24h': '近24小时', '7d': '近7天', '30d': '近30天', custom: '自定义' },
     range: { order: '结束时间须晚于开始时间', tooLong: '时间段不能超过 {{max}} 天' },
-    source: { raw: '原始采样', telemetry: '采样分桶', hourly: '小时汇总', daily: '日汇总' },
+    source: { raw: '原始采样', telemetry: '采样分桶', quarter_hour: '15 分钟汇总', hourly: '小时汇总', daily: '日汇总' },
     col: {
       time: '时间', period: '周期', day: '日期', month: '月份', device: '设备', point: '测点', unit: '单位',
       min: '最小值', max: '最大值', avg: '平均值', count: '样本数', delta: '用量',
@@ -129,7 +129,7 @@ export const analysisBundle: Bundle = {
     exportSeries: 'Export series',
     presets: { today: 'Today', '24h': 'Last 24 h', '7d': 'Last 7 days', '30d': 'Last 30 days', custom: 'Custom' },
     range: { order: 'The end must be after the start', tooLong: 'The range cannot exceed {{max}} days' },
-    source: { raw: 'Raw samples', telemetry: 'Bucketed samples', hourly: 'Hourly rollups', daily: 'Daily rollups' },
+    source: { raw: 'Raw samples', telemetry: 'Bucketed samples', quarter_hour: '15-minute rollups', hourly: 'Hourly rollups', daily: 'Daily rollups' },
     col: {
       time: 'Time', period: 'Period', day: 'Day', month: 'Month', device: 'Device', point: 'Point', unit: 'Unit',
       min: 'Min', max: 'Max', avg: 'Average', count: 'Samples', delta: 'Consumption',
