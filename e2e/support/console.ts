@@ -25,9 +25,18 @@ export async function dismissPending(
   const button = page.locator(PENDING_BUTTONS).first();
   if (waitMs) await button.waitFor({ state: 'visible', timeout: waitMs }).catch(() => undefined);
   if (!(await button.isVisible().catch(() => false))) return false;
-  await button.click();
-  const hidden = page.locator('.pending-dialog').waitFor({ state: 'hidden' });
-  await (mayStayOpen ? hidden.catch(() => undefined) : hidden);
+  const dialog = page.locator('.pending-dialog');
+  // The dialog re-opens when the pending list changes, which the live simulator does any moment — also during
+  // the closing animation, where it then simply stays up. So close it again until it is gone.
+  for (let attempt = 1; attempt <= 6; attempt++) {
+    await button.click({ timeout: 5_000 }).catch(() => undefined);
+    const closed = await dialog
+      .waitFor({ state: 'hidden', timeout: 4_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (closed) return true;
+  }
+  if (!mayStayOpen) await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
   return true;
 }
 
