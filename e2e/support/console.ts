@@ -26,7 +26,7 @@ export async function dismissPending(
   if (waitMs) await button.waitFor({ state: 'visible', timeout: waitMs }).catch(() => undefined);
   if (!(await button.isVisible().catch(() => false))) return false;
   const dialog = page.locator('.pending-dialog');
-  // The dialog re-opens when the pending list changes, which the live simulator does any moment — also during
+  // The dialog re-opens when something new is pending, which the live simulator raises any moment — also during
   // the closing animation, where it then simply stays up. So close it again until it is gone.
   for (let attempt = 1; attempt <= 6; attempt++) {
     await button.click({ timeout: 5_000 }).catch(() => undefined);

@@ -1,20 +1,26 @@
 import { useState } from 'react';
 import { useSession } from '../../app/sessionStore';
-import { noticeSignature, refreshNotices } from './api';
+import { refreshNotices } from './api';
 import { handleEvent, handleSite } from './handle';
 import { PendingDialog } from './PendingDialog';
+import { followList, hasNewPending, seenOf, type SeenPending } from './pendingSeen';
 
 /**
- * Opens the pending dialog whenever the pending list is non-empty (spec §2). A list the user has already
- * dismissed does not re-open it until it changes, otherwise the dismissal's own refresh would re-open it.
+ * Opens the pending dialog whenever the pending list is non-empty (spec §2) and holds something the user has
+ * not yet closed the dialog over: a new event, a new site, or a site with more pending events than before.
  */
 export function PendingDialogHost() {
   const list = useSession((s) => s.noticeList);
   const scope = useSession((s) => s.noticeScope);
-  const [dismissed, setDismissed] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
-  const signature = `${scope}|${noticeSignature(list)}`;
-  const open = list.length > 0 && signature !== dismissed && signature !== chosen;
+  const [seen, setSeen] = useState<SeenPending | null>(null);
+  const [followed, setFollowed] = useState(list);
+  if (followed !== list) {
+    // Adjusting state while rendering (React's pattern for "derive from a changed prop"), not in an effect.
+    setFollowed(list);
+    if (seen) setSeen(followList(seen, scope, list));
+  }
+  const open = hasNewPending(seen, scope, list);
+  const close = () => setSeen(seenOf(scope, list));
 
   return (
     <PendingDialog
@@ -22,15 +28,15 @@ export function PendingDialogHost() {
       scope={scope}
       list={list}
       onDismiss={() => {
-        setDismissed(signature);
+        close();
         void refreshNotices();
       }}
       onHandleSite={(id) => {
-        setChosen(signature);
+        close();
         handleSite(id);
       }}
       onHandleEvent={(n) => {
-        setChosen(signature);
+        close();
         handleEvent(n);
       }}
     />

@@ -44,7 +44,3 @@ export async function refreshNotices(): Promise<void> {
 
 export const isEventNotice = (n: SiteNotice | EventNotice): n is EventNotice => 'event_title' in n;
 export const isAlarm = (n: EventNotice) => n.event_type === 2;
-
-/** A stable fingerprint of the list: the dialog re-opens only when it differs from what was dismissed. */
-export const noticeSignature = (list: Array<SiteNotice | EventNotice>): string =>
-  list.map((n) => (isEventNotice(n) ? `e${n.id}` : `s${n.id}:${n.total}`)).join(',');

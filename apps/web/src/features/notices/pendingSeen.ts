@@ -1,0 +1,52 @@
+import type { EventNotice, SiteNotice } from '@gridops/contract';
+import { isEventNotice } from './api';
+
+type Scope = 'org' | 'site';
+type Notices = Array<SiteNotice | EventNotice>;
+
+/**
+ * What the user had in front of them when they last closed the pending dialog: the events (site scope) or the
+ * pending count per site (organisation scope). The dialog re-opens only for something new against it — not
+ * when the list merely changes (events handled elsewhere, counts going down), which with a live site happens
+ * every few seconds and made the dialog pop up again while it was closing.
+ */
+export interface SeenPending {
+  scope: Scope;
+  events: ReadonlySet<number>;
+  sites: ReadonlyMap<number, number>;
+}
+
+export function seenOf(scope: Scope, list: Notices): SeenPending {
+  const events = new Set<number>();
+  const sites = new Map<number, number>();
+  for (const n of list) {
+    if (isEventNotice(n)) events.add(n.id);
+    else sites.set(n.id, n.total);
+  }
+  return { scope, events, sites };
+}
+
+/** True when the list holds an event not seen, a site not seen, or a site with more pending than seen. */
+export function hasNewPending(seen: SeenPending | null, scope: Scope, list: Notices): boolean {
+  if (list.length === 0) return false;
+  if (!seen || seen.scope !== scope) return true;
+  return list.some((n) => (isEventNotice(n) ? !seen.events.has(n.id) : n.total > (seen.sites.get(n.id) ?? 0)));
+}
+
+/**
+ * Follows the list downwards: a site whose count fell (events handled) keeps the lower count, and what left the
+ * list is forgotten, so a later rise or return counts as new. Never raises a count (that is what `hasNewPending`
+ * reports). Returns `seen` itself when nothing changed.
+ */
+export function followList(seen: SeenPending, scope: Scope, list: Notices): SeenPending {
+  if (seen.scope !== scope) return seen;
+  const now = seenOf(scope, list);
+  const events = new Set([...seen.events].filter((id) => now.events.has(id)));
+  const sites = new Map<number, number>();
+  for (const [id, total] of seen.sites) {
+    const current = now.sites.get(id);
+    if (current !== undefined) sites.set(id, Math.min(total, current));
+  }
+  const same = events.size === seen.events.size && sites.size === seen.sites.size && [...sites].every(([id, t]) => seen.sites.get(id) === t);
+  return same ? seen : { scope, events, sites };
+}
