@@ -27,6 +27,17 @@ const pages: { name: string; path: string; ready: string; before?: (p: Page) => 
   },
   { name: 'stats', path: '/ElectricalRoom/AnalReport', ready: 'stats-table' },
   { name: 'curves', path: '/ElectricalRoom/AnalReport/HisdataCts', ready: 'chart' },
+  {
+    name: 'curves-30d',
+    path: '/ElectricalRoom/AnalReport/HisdataCts',
+    ready: 'chart',
+    // The fourth preset, "last 30 days": served from the quarter-hour rollups (the seeded month plus live data).
+    before: async (p) => {
+      await p.locator('[data-testid="range-preset"] .ant-segmented-item').nth(3).click();
+      await p.locator('[data-testid="curves-chart"][data-source="quarter_hour"]').waitFor({ timeout: 20_000 });
+      await p.waitForTimeout(1000);
+    },
+  },
   { name: 'special', path: '/ElectricalRoom/AnalReport/SpecAnaly', ready: 'special-standard' },
   {
     name: 'special-load',

@@ -205,6 +205,17 @@ export interface RollupTable {
   last_ts: Timestamp;
 }
 
+export interface Rollup15mStateTable {
+  id: number;
+  done_until: Timestamp;
+}
+
+export interface Rollup15mDirtyTable {
+  point_id: number;
+  bucket: Timestamp;
+  marked_at: Generated<Timestamp>;
+}
+
 export interface IngestRejectsTable {
   gateway_sn: string;
   cause: string;
@@ -246,6 +257,8 @@ export interface TelemetryDB {
   telemetry: TelemetryTable;
   point_latest: PointLatestTable;
   rollup_15m: RollupTable;
+  rollup_15m_state: Rollup15mStateTable;
+  rollup_15m_dirty: Rollup15mDirtyTable;
   rollup_hourly: RollupTable;
   rollup_daily: RollupTable;
   ingest_rejects: IngestRejectsTable;

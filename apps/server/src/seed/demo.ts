@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/password.js';
 import { randomSecret } from '../lib/tokens.js';
 import { seedAlarmRules } from './demoRules.js';
 import { seedDemoEnergy } from './demoEnergy.js';
+import { ANALOG_HISTORY_DAYS, seedAnalogHistory } from './demoAnalogHistory.js';
 import { HISTORY_DAYS } from './demoEnergyHistory.js';
 import { seedDemoDistribution } from './demoDistribution.js';
 import { DEMO_PASSWORD, demoGroups, demoRegional, demoStations, demoUsers, type DemoStation } from './demoData.js';
@@ -163,7 +164,9 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
     }
     await seedHistory(trx, projectIds);
     await seedAlarmRules(trx);
-    await seedDemoEnergy(trx, demoStations, projectIds, { historyDays: opts.energyHistoryDays ?? HISTORY_DAYS });
+    const historyDays = opts.energyHistoryDays ?? HISTORY_DAYS;
+    await seedDemoEnergy(trx, demoStations, projectIds, { historyDays });
+    await seedAnalogHistory(trx, Math.min(ANALOG_HISTORY_DAYS, historyDays));
     await seedDemoDistribution(trx);
   });
   return true;

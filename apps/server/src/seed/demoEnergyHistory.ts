@@ -30,7 +30,7 @@ export interface HistoryNode {
   props: Record<string, number>;
 }
 
-function hash01(seed: number, n: number): number {
+export function hash01(seed: number, n: number): number {
   let h = (seed ^ Math.imul(n | 0, 0x9e3779b1)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
@@ -46,7 +46,7 @@ const prop = (props: Record<string, number>, key: string, fallback: number) =>
   typeof props[key] === 'number' && props[key]! > 0 ? props[key]! : fallback;
 
 // The simulator's commercial curve (fraction of daily peak by local hour) and meal curve.
-const COMMERCIAL = [
+export const COMMERCIAL = [
   0.32, 0.31, 0.31, 0.3, 0.3, 0.3, 0.35, 0.5, 0.72, 0.88, 0.93, 0.95, 0.84, 0.88, 0.97, 1, 0.97, 0.9, 0.78,
   0.7, 0.62, 0.52, 0.42, 0.36,
 ];

@@ -49,6 +49,7 @@ function HistoryCurves({ projectId }: { projectId: number }) {
           ...(data.source === 'raw' ? {} : { band: { min: columnarToPoints(s.t, s.min, step), max: columnarToPoints(s.t, s.max, step) } }),
         })),
         granularity: granularityOf(data.source),
+        xRange: { from: data.from, to: data.to },
         dataZoom: true,
       },
       locale,

@@ -32,6 +32,8 @@ function CurveChart({ curve, event }: { curve: EventCurve; event: EventItem }) {
           };
         }),
         granularity: 'raw',
+        // One hour either side of the raise, also when the data stops at "now" (a recent event).
+        xRange: { from: curve.from, to: curve.to },
         markLines: curve.limit_value !== null && first ? [{ name: t('events.limit'), value: curve.limit_value, unit: first.unit }] : [],
         // The event's own span (raised → cleared, or a thin band at the raise when still active).
         markAreas: [

@@ -33,6 +33,17 @@ const input: TimeSeriesChartInput = {
 };
 
 describe('columnarToPoints', () => {
+  it('spans the time axis over the range asked for, when given one', () => {
+    const from = T0_FIXTURE - 24 * HOUR_MS;
+    const to = T0_FIXTURE + 48 * HOUR_MS;
+    expect(buildTimeSeriesOption({ ...input, xRange: { from, to } }, localeFor('zh')).xAxis).toMatchObject({ type: 'time', min: from, max: to });
+    expect(buildTimeSeriesOption({ ...input, xRange: { from: new Date(from).toISOString(), to: new Date(to).toISOString() } }, localeFor('zh')).xAxis).toMatchObject({ min: from, max: to });
+    const auto = buildTimeSeriesOption(input, localeFor('zh')).xAxis as Record<string, unknown>;
+    expect([auto.min, auto.max]).toEqual([undefined, undefined]);
+    const backwards = buildTimeSeriesOption({ ...input, xRange: { from: to, to: from } }, localeFor('zh')).xAxis as Record<string, unknown>;
+    expect(backwards.min).toBeUndefined();
+  });
+
   it('breaks the line where a bucket is missing', () => {
     const pts = columnarToPoints(power.t, power.avg, HOUR_MS);
     expect(pts).toHaveLength(5);

@@ -36,6 +36,8 @@ export interface TimeSeriesChartInput {
   /** Shaded time spans (an event, a TOU peak window). */
   markAreas?: readonly { name: string; from: TimeInput; to: TimeInput; color?: string }[];
   dataZoom?: boolean;
+  /** The time axis spans exactly this range (the one asked for), not only where data happens to be. */
+  xRange?: { from: TimeInput; to: TimeInput };
   /** Display offset in minutes east of UTC (see @gridops/format); default: the browser's zone. */
   tz?: number;
 }
@@ -83,6 +85,12 @@ const BAND_MIN = 'band-min:';
 const BAND_RANGE = 'band-range:';
 
 /** Several series on a time axis, one y axis per unit (left, right, then further right), with dataZoom. */
+function xLimits(range: TimeSeriesChartInput['xRange']): { min?: number; max?: number } {
+  const min = range ? toMillis(range.from) : null;
+  const max = range ? toMillis(range.to) : null;
+  return min !== null && max !== null && max > min ? { min, max } : {};
+}
+
 export function buildTimeSeriesOption(input: TimeSeriesChartInput, locale: ChartLocale): ChartOption {
   const { t, lang } = locale;
   const precision = input.precision ?? 2;
@@ -250,6 +258,7 @@ export function buildTimeSeriesOption(input: TimeSeriesChartInput, locale: Chart
     }),
     xAxis: {
       type: 'time',
+      ...xLimits(input.xRange),
       axisLabel: { formatter: (v: number) => formatDate(v, pat.axis, tz), hideOverlap: true },
     },
     yAxis,
