@@ -2,6 +2,7 @@ import type { EventNotice, SiteNotice } from '@gridops/contract';
 import { Button, Modal, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isAlarm, isEventNotice } from './api';
+import { PENDING_WRAP_CLASS } from './otherModal';
 
 export interface PendingDialogProps {
   open: boolean;
@@ -44,6 +45,7 @@ export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, 
       width={640}
       destroyOnHidden
       className="pending-dialog"
+      wrapClassName={PENDING_WRAP_CLASS}
       wrapProps={{ 'data-testid': 'pending-dialog', 'data-scope': scope }}
     >
       {scope === 'org' ? (
