@@ -47,7 +47,14 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
+/** What to do about the usual start failure: a port another program already holds (e.g. a Mosquitto on 1883). */
+function portHint(e: unknown): string {
+  const m = e instanceof Error ? /EADDRINUSE.*:(\d+)$/.exec(e.message) : null;
+  if (!m) return '';
+  return `\n  Port ${m[1]} is taken by another program. Choose free ports with PORT, MQTT_TCP_PORT and MQTT_WS_PORT, or use that broker with MQTT_URL (see .env.example).`;
+}
+
 main().catch((e: unknown) => {
-  console.error('GridOps failed to start:', e instanceof Error ? e.message : e);
+  console.error(`GridOps failed to start: ${e instanceof Error ? e.message : String(e)}${portHint(e)}`);
   process.exit(1);
 });
