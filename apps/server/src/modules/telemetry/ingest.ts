@@ -140,9 +140,12 @@ export class IngestPipeline {
           }),
         ),
       );
-      await this.touchGateways(gateways);
       const stored = results.reduce((n, r) => n + r.stored, 0);
       const raised = results.flatMap((r) => r.raised);
+      // Raised events are committed: push them now, while the gateways' last-seen times are written (up to one
+      // UPDATE per gateway, which sat between the commit and the push and set the alarm latency's tail).
+      const pushed = raised.length ? this.onEvents(raised).catch((err: unknown) => this.log.warn({ err }, 'event push failed')) : undefined;
+      await this.touchGateways(gateways);
       this.stats.samplesStored += stored;
       this.stats.duplicates += samples.length - stored;
       this.stats.batches++;
@@ -150,7 +153,7 @@ export class IngestPipeline {
       this.stats.lastFlushMs = performance.now() - started;
       if (process.env.GRIDOPS_TRACE_INGEST) console.log(`[ingest] ${unique.length} samples in ${this.stats.lastFlushMs.toFixed(1)} ms`);
       for (const w of waiters) w.resolve();
-      if (raised.length) await this.onEvents(raised);
+      await pushed;
     } catch (err) {
       // A lane that committed keeps its rows; redelivery of the whole message is harmless because exact
       // duplicates are ignored and alarm evaluation only moves forward in time.
