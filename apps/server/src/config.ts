@@ -20,7 +20,7 @@ const envSchema = z.object({
   MQTT_SERVICE_USERNAME: z.string().optional(),
   MQTT_SERVICE_PASSWORD: z.string().optional(),
   MQTT_WS_PORT: port.default(8084),
-  MQTT_TCP_PORT: port.default(1883),
+  MQTT_TCP_PORT: port.optional(),
   SEED_DEMO: onOff.optional(),
   /** Days of counter history the demo seed writes for the energy statistics (0 = none). */
   SEED_HISTORY_DAYS: z.coerce.number().int().min(0).max(1100).default(400),
@@ -60,6 +60,8 @@ export interface AppConfig {
     servicePassword: string | undefined;
     wsPort: number;
     tcpPort: number;
+    /** MQTT_TCP_PORT was not set: another free port is fine when 1883 is taken. */
+    tcpPortFallback: boolean;
     /** The WebSocket port browsers are told to use (differs from wsPort behind a proxy). */
     publicWsPort: number;
   };
@@ -110,7 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       serviceUsername: e.MQTT_SERVICE_USERNAME,
       servicePassword: e.MQTT_SERVICE_PASSWORD,
       wsPort: e.MQTT_WS_PORT,
-      tcpPort: e.MQTT_TCP_PORT,
+      tcpPort: e.MQTT_TCP_PORT ?? 1883,
+      tcpPortFallback: e.MQTT_TCP_PORT === undefined,
       publicWsPort: e.MQTT_PUBLIC_WS_PORT ?? e.MQTT_WS_PORT,
     },
     seedDemo: e.SEED_DEMO ?? embeddedDatabase,

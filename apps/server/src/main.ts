@@ -51,7 +51,7 @@ async function main() {
 function portHint(e: unknown): string {
   const m = e instanceof Error ? /EADDRINUSE.*:(\d+)$/.exec(e.message) : null;
   if (!m) return '';
-  return `\n  Port ${m[1]} is taken by another program. Choose free ports with PORT, MQTT_TCP_PORT and MQTT_WS_PORT, or use that broker with MQTT_URL (see .env.example).`;
+  return `\n  Port ${m[1]} is taken by another program. Choose free ports with PORT, MQTT_WS_PORT and MQTT_TCP_PORT, or use an existing broker with MQTT_URL (see .env.example).`;
 }
 
 main().catch((e: unknown) => {

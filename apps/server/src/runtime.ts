@@ -67,6 +67,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     if (!config.mqtt.externalUrl) {
       broker = await startEmbeddedBroker({
         tcpPort: config.mqtt.tcpPort,
+        tcpPortFallback: config.mqtt.tcpPortFallback,
         wsPort: config.mqtt.wsPort,
         host: config.host,
         auth: createMqttAuthService(db, serviceCreds),

@@ -24,12 +24,30 @@ function listen(server: net.Server | http.Server, port: number, host: string): P
   });
 }
 
+async function listenTcp(server: net.Server, opts: { tcpPort: number; tcpPortFallback?: boolean; host: string }, log: FastifyBaseLogger): Promise<number> {
+  const taken = (e: unknown) => (e as NodeJS.ErrnoException).code === 'EADDRINUSE';
+  try {
+    return await listen(server, opts.tcpPort, opts.host);
+  } catch (e) {
+    if (!opts.tcpPortFallback || !taken(e)) throw e;
+  }
+  const alternative = opts.tcpPort + 10_000 <= 65_535 ? opts.tcpPort + 10_000 : 0;
+  const port = await listen(server, alternative, opts.host).catch((e: unknown) => (taken(e) ? listen(server, 0, opts.host) : Promise.reject(e)));
+  log.warn({ wanted: opts.tcpPort, port }, `MQTT TCP port ${opts.tcpPort} is taken by another program; gateways connect on ${port} instead (set MQTT_TCP_PORT to choose)`);
+  return port;
+}
+
 /**
  * The embedded Aedes broker: plain MQTT on TCP for gateways, MQTT over WebSocket at /mqtt for browsers.
  * Authentication and topic ACLs are the same functions the external-broker integrations use.
  */
 export async function startEmbeddedBroker(opts: {
   tcpPort: number;
+  /**
+   * The TCP port is the default, not chosen: when another program holds it (a local Mosquitto on 1883), take
+   * tcpPort + 10000, or else any free port, and say so, rather than refuse to start.
+   */
+  tcpPortFallback?: boolean;
   wsPort: number;
   host: string;
   auth: MqttAuthService;
@@ -91,7 +109,7 @@ export async function startEmbeddedBroker(opts: {
     broker.handle(stream, req);
   });
 
-  const tcpPort = await listen(tcp, opts.tcpPort, opts.host);
+  const tcpPort = await listenTcp(tcp, opts, log);
   const wsPort = await listen(httpServer, opts.wsPort, opts.host);
   log.info({ tcpPort, wsPort }, 'embedded MQTT broker listening (TCP, and WebSocket at /mqtt)');
 

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('uses 1883 for gateways and may fall back when MQTT_TCP_PORT is not set (empty counts as not set)', () => {
+    for (const env of [{}, { MQTT_TCP_PORT: '' }]) {
+      expect(loadConfig(env).mqtt).toMatchObject({ tcpPort: 1883, tcpPortFallback: true });
+    }
+  });
+
+  it('keeps a port that was set on purpose', () => {
+    expect(loadConfig({ MQTT_TCP_PORT: '2883' }).mqtt).toMatchObject({ tcpPort: 2883, tcpPortFallback: false });
+  });
+
+  it('names the setting that is wrong', () => {
+    expect(() => loadConfig({ MQTT_TCP_PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MQTT_TCP_PORT: '70000' })).toThrow(/MQTT_TCP_PORT/);
+  });
+});
