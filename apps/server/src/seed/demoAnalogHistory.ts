@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { compactRange } from '../modules/telemetry/quarterHours.js';
+import { DAY_ZONE } from '../modules/telemetry/repository.js';
 import { COMMERCIAL, hash01 } from './demoEnergyHistory.js';
 
 /**
@@ -121,17 +123,11 @@ export async function seedAnalogHistory(db: Db, days: number, now = Date.now()):
   }
   const ids = points.map((p) => p.id);
   // Quarter-hour rollups of the seeded telemetry up to the cut (what the compaction job would have written) …
-  await sql`
-    INSERT INTO rollup_15m (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
-    SELECT point_id, date_bin('15 minutes', ts, TIMESTAMPTZ '2000-01-01 00:00:00+00'), min(value), max(value), sum(value), count(*)::int,
-           (array_agg(value ORDER BY ts))[1], min(ts), (array_agg(value ORDER BY ts DESC))[1], max(ts)
-    FROM telemetry WHERE point_id = ANY(${ids}::int[]) AND ts >= ${new Date(rawStart)} AND ts < ${new Date(cut)}
-    GROUP BY 1, 2
-    ON CONFLICT DO NOTHING`.execute(db);
+  await compactRange(db, new Date(rawStart), new Date(cut));
   // … and hourly and daily ones of everything: quarters before the cut, samples after it (what the ingest merges).
   for (const [table, bucket] of [
     ['rollup_hourly', sql`date_trunc('hour', bucket, 'UTC')`],
-    ['rollup_daily', sql`date_trunc('day', bucket, 'Asia/Shanghai')`],
+    ['rollup_daily', sql`date_trunc('day', bucket, ${sql.lit(DAY_ZONE)})`],
   ] as const) {
     await sql`
       INSERT INTO ${sql.table(table)} (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)

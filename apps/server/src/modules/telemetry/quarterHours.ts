@@ -16,11 +16,11 @@ import type { Db } from '../../db/database.js';
  *   its samples to be missed.
  * - With several server instances, the state row's lock (SKIP LOCKED) lets one job run at a time.
  */
-export const QUARTER_EPOCH = sql.raw(`TIMESTAMPTZ '2000-01-01 00:00:00+00'`);
-/** The quarter a timestamp column falls in, as SQL text (for the ingest statement). */
-export const quarterOf = (column: string) => `date_bin('15 minutes', ${column}, TIMESTAMPTZ '2000-01-01 00:00:00+00')`;
+const EPOCH = `TIMESTAMPTZ '2000-01-01 00:00:00+00'`;
+/** The quarter a timestamp column (or expression) falls in, as SQL text. */
+export const quarterOf = (column: string) => `date_bin('15 minutes', ${column}, ${EPOCH})`;
 export const LATE_AFTER = `interval '2 minutes'`;
-const COMPACT_LAG = sql.raw(`interval '10 minutes'`);
+const COMPACT_LAG = `interval '10 minutes'`;
 /** A server back from a long stop catches up a day per run, so one run stays short. */
 const MAX_SPAN = sql.raw(`interval '1 day'`);
 const DIRTY_PER_RUN = 5000;
@@ -39,23 +39,28 @@ export interface CompactionResult {
   recomputed: number;
 }
 
+/** Writes the quarter-hour rollups of every sample in [from, to) (whole quarters); returns the rows written. */
+export async function compactRange(db: Db, from: Date, to: Date): Promise<number> {
+  const r = await sql`
+    INSERT INTO rollup_15m (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
+    SELECT t.point_id, ${sql.raw(quarterOf('t.ts'))}, ${aggregate}
+    FROM telemetry t WHERE t.ts >= ${from} AND t.ts < ${to} GROUP BY 1, 2
+    ${replace}`.execute(db);
+  return Number(r.numAffectedRows ?? 0);
+}
+
 /** One compaction run; null when another instance holds the state row. */
 export async function compactQuarterHours(db: Db): Promise<CompactionResult | null> {
   return db.transaction().execute(async (trx) => {
     const state = await sql<{ done_until: Date; target: Date }>`
-      SELECT done_until, least(date_bin('15 minutes', now() - ${COMPACT_LAG}, ${QUARTER_EPOCH}), done_until + ${MAX_SPAN}) AS target
+      SELECT done_until, least(${sql.raw(quarterOf(`now() - ${COMPACT_LAG}`))}, done_until + ${MAX_SPAN}) AS target
       FROM rollup_15m_state WHERE id = 1 FOR UPDATE SKIP LOCKED`.execute(trx);
     const s = state.rows[0];
     if (!s) return null;
     let compacted = 0;
     let doneUntil = s.done_until;
     if (s.target > s.done_until) {
-      const r = await sql`
-        INSERT INTO rollup_15m (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
-        SELECT t.point_id, date_bin('15 minutes', t.ts, ${QUARTER_EPOCH}), ${aggregate}
-        FROM telemetry t WHERE t.ts >= ${s.done_until} AND t.ts < ${s.target} GROUP BY 1, 2
-        ${replace}`.execute(trx);
-      compacted = Number(r.numAffectedRows ?? 0);
+      compacted = await compactRange(trx, s.done_until, s.target);
       await sql`UPDATE rollup_15m_state SET done_until = ${s.target} WHERE id = 1`.execute(trx);
       doneUntil = s.target;
     }

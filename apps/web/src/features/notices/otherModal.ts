@@ -18,9 +18,20 @@ export function useOtherModalOpen(): boolean {
   useEffect(() => {
     const check = () => setOpen(otherModalOpen(document));
     check();
-    const observer = new MutationObserver(check);
+    // Live pages mutate the DOM many times a second (values, tooltips): look at most once per frame.
+    let frame = 0;
+    const observer = new MutationObserver(() => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        check();
+      });
+    });
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['style', 'class'] });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
   }, []);
   return open;
 }
