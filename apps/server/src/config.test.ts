@@ -16,4 +16,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ MQTT_TCP_PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ MQTT_TCP_PORT: '70000' })).toThrow(/MQTT_TCP_PORT/);
   });
+
+  it('allows telemetry at most 5 minutes ahead by default, configurable within 0–3600 s', () => {
+    expect(loadConfig({}).ingest.maxFutureSkewMs).toBe(300_000);
+    expect(loadConfig({ INGEST_MAX_FUTURE_SKEW_SECONDS: '30' }).ingest.maxFutureSkewMs).toBe(30_000);
+    expect(() => loadConfig({ INGEST_MAX_FUTURE_SKEW_SECONDS: '86400' })).toThrow(/INGEST_MAX_FUTURE_SKEW_SECONDS/);
+    expect(() => loadConfig({ INGEST_MAX_FUTURE_SKEW_SECONDS: '-1' })).toThrow(/INGEST_MAX_FUTURE_SKEW_SECONDS/);
+  });
 });

@@ -40,6 +40,8 @@ const envSchema = z.object({
   INGEST_LANES: z.coerce.number().int().min(1).max(8).optional(),
   INGEST_MAX_DELAY_MS: z.coerce.number().int().min(1).max(5000).default(50),
   INGEST_MAX_BATCH: z.coerce.number().int().min(100).max(100_000).default(5000),
+  /** How far ahead of the server's clock a telemetry timestamp may be; later ones are refused (future_timestamp). */
+  INGEST_MAX_FUTURE_SKEW_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
   INSTANCE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).default('1'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -84,7 +86,7 @@ export interface AppConfig {
   login: { maxFailures: number; windowMinutes: number };
   /** Distinguishes instances sharing one external broker (stable MQTT client ids). */
   instanceId: string;
-  ingest: { lanes: number; maxDelayMs: number; maxBatch: number };
+  ingest: { lanes: number; maxDelayMs: number; maxBatch: number; maxFutureSkewMs: number };
   /** Remote control: how long execute waits for the gateway's answer; how long a selection stays valid. */
   control: { timeoutMs: number; selectTtlS: number };
 }
@@ -135,7 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
     instanceId: e.INSTANCE_ID,
     // PGlite is one connection: parallel lanes would only queue behind each other.
-    ingest: { lanes: e.INGEST_LANES ?? (embeddedDatabase ? 1 : 2), maxDelayMs: e.INGEST_MAX_DELAY_MS, maxBatch: e.INGEST_MAX_BATCH },
+    ingest: { lanes: e.INGEST_LANES ?? (embeddedDatabase ? 1 : 2), maxDelayMs: e.INGEST_MAX_DELAY_MS, maxBatch: e.INGEST_MAX_BATCH, maxFutureSkewMs: e.INGEST_MAX_FUTURE_SKEW_SECONDS * 1000 },
     control: { timeoutMs: e.CONTROL_TIMEOUT_MS, selectTtlS: e.CONTROL_SELECT_TTL_S },
   };
 }

@@ -4,6 +4,7 @@ export * from './envelope.js';
 export * from './mqtt.js';
 export * from './engine.js';
 export * from './devices.js';
+export * from './pointRanges.js';
 export * from './api/user.js';
 export * from './api/config.js';
 export * from './api/org.js';

@@ -55,6 +55,30 @@ export const telemetryPayload = z.object({
 });
 export type TelemetryPayload = z.infer<typeof telemetryPayload>;
 
+/**
+ * Why ingest refused telemetry (all or part of a message), as counted per gateway in `ingest_rejects` and
+ * described in docs/gateway-protocol.md. A closed list, so counts can become metrics.
+ */
+export const INGEST_REJECT_CAUSES = [
+  /** Not JSON. */
+  'garbage',
+  /** JSON, but not the telemetry (or status) shape. */
+  'bad_shape',
+  /** `ts` not a number, or before 2000-01-01. */
+  'bad_timestamp',
+  /** `ts` further ahead of the server's clock than the allowed skew (INGEST_MAX_FUTURE_SKEW_SECONDS). */
+  'future_timestamp',
+  'unknown_device',
+  'unknown_point',
+  /** Not a finite number or boolean. */
+  'wrong_type',
+  /** Outside the physically sane range of the point's type (pointValueRange). */
+  'out_of_range',
+  /** The database refused the message's data on its own (after its batch failed); acknowledged, not stored. */
+  'store_failed',
+] as const;
+export type IngestRejectCause = (typeof INGEST_REJECT_CAUSES)[number];
+
 export const gatewayStatusPayload = z.object({
   ts: z.number(),
   online: z.boolean(),

@@ -65,9 +65,15 @@ export class AlarmEngine {
     return [...own, ...template];
   }
 
-  async evaluate(trx: Db, samples: Sample[]): Promise<RaisedEvent[]> {
+  /**
+   * `receivedAt` caps the samples' timestamps: a sample stamped ahead of the server's clock (within the allowed
+   * skew) is evaluated as measured when it arrived. Evaluation only moves forward in time, so taking its own
+   * timestamp would make every real sample until then "late" and silence the point's alarms.
+   */
+  async evaluate(trx: Db, samples: Sample[], receivedAt = Date.now()): Promise<RaisedEvent[]> {
     const work = new Map<string, { rule: RuleRow; meta: PointMeta; samples: Sample[] }>();
-    for (const s of samples) {
+    for (const received of samples) {
+      const s = received.ts > receivedAt ? { ...received, ts: receivedAt } : received;
       const meta = this.points.point(s.pointId);
       if (!meta) continue;
       for (const rule of this.rulesFor(meta)) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INGEST_REJECT_CAUSES, pointValueRange } from '@gridops/contract';
 import { decodeTelemetry } from './decode.js';
 import type { DeviceEntry, PointLookup, PointMeta } from './registry.js';
 
@@ -10,6 +11,7 @@ const meta = (pointId: number, key: string): PointMeta => ({
   unit: '',
   kind: 'analog',
   precision: 2,
+  range: pointValueRange({ key, unit: key === 'P' ? 'kW' : '', kind: key === 'breaker' ? 'digital' : 'analog' }),
   deviceId: 1,
   deviceKind: 'feeder',
   deviceName: 'F1',
@@ -55,7 +57,7 @@ describe('decodeTelemetry', () => {
     expect(decodeTelemetry('GW1', Buffer.from([0xff, 0x00, 0x12]), lookup, now).rejects[0]?.cause).toBe('garbage');
     expect(decodeTelemetry('GW1', JSON.stringify({ devices: [] }), lookup, now).rejects[0]?.cause).toBe('bad_shape');
     expect(decodeTelemetry('GW1', JSON.stringify([1, 2]), lookup, now).rejects[0]?.cause).toBe('bad_shape');
-    expect(decodeTelemetry('GW1', JSON.stringify({ ts: now + 2 * 86_400_000, devices: [] }), lookup, now).rejects[0]?.cause).toBe('bad_timestamp');
+    expect(decodeTelemetry('GW1', JSON.stringify({ ts: now + 2 * 86_400_000, devices: [] }), lookup, now).rejects[0]?.cause).toBe('future_timestamp');
     expect(decodeTelemetry('GW1', JSON.stringify({ ts: 1000, devices: [] }), lookup, now).rejects[0]?.cause).toBe('bad_timestamp');
   });
 
@@ -63,5 +65,32 @@ describe('decodeTelemetry', () => {
     const r = decodeTelemetry('GW1', '{"ts":' + now + ',"devices":[{"sn":"F1","values":{"P":1e400}}]}', lookup, now);
     expect(r.samples).toEqual([]);
     expect(r.rejects[0]?.cause).toBe('wrong_type');
+  });
+
+  it('refuses a timestamp further ahead than the allowed clock skew (default 5 minutes), not only a day ahead', () => {
+    const at = (ts: number, skewMs?: number) => decodeTelemetry('GW1', JSON.stringify({ ts, devices: [{ sn: 'F1', values: { P: 1 } }] }), lookup, now, skewMs);
+    expect(at(now + 23 * 3600_000).rejects).toEqual([{ cause: 'future_timestamp', detail: expect.stringContaining('82800 s ahead') }]);
+    expect(at(now + 23 * 3600_000).samples).toEqual([]);
+    expect(at(now + 301_000).rejects[0]?.cause).toBe('future_timestamp');
+    expect(at(now + 300_000).samples).toHaveLength(1);
+    expect(at(now + 60_000, 30_000).rejects[0]?.cause).toBe('future_timestamp');
+    expect(at(now + 60_000, 120_000).samples).toHaveLength(1);
+  });
+
+  it('refuses values outside their point type\'s sane range and keeps the rest of the message', () => {
+    const r = decodeTelemetry('GW1', JSON.stringify({ ts: now, devices: [{ sn: 'F1', values: { P: 1e308, breaker: 1 } }, { sn: 'F1', values: { P: -2e7 } }, { sn: 'F1', values: { breaker: 7 } }] }), lookup, now);
+    expect(r.samples).toEqual([{ pointId: 11, ts: now, value: 1 }]);
+    expect(r.rejects.map((x) => x.cause)).toEqual(['out_of_range', 'out_of_range', 'out_of_range']);
+    expect(r.rejects[0]?.detail).toBe('F1.P=1e+308 outside [-10000000, 10000000]');
+  });
+
+  it('names every reject cause in the contract\'s closed list', () => {
+    const causes = new Set<string>();
+    const cases = ['{{{', '{"devices":1}', JSON.stringify({ ts: 5, devices: [] }), JSON.stringify({ ts: now + 86_400_000, devices: [] })];
+    for (const c of cases) for (const r of decodeTelemetry('GW1', c, lookup, now).rejects) causes.add(r.cause);
+    const mixed = { ts: now, devices: [{ sn: 'NOPE', values: {} }, { sn: 'F1', values: { XX: 1, P: 'x', breaker: 2 } }] };
+    for (const r of decodeTelemetry('GW1', JSON.stringify(mixed), lookup, now).rejects) causes.add(r.cause);
+    for (const c of causes) expect(INGEST_REJECT_CAUSES).toContain(c);
+    expect(causes.size).toBe(8);
   });
 });

@@ -1,4 +1,4 @@
-import { telemetryPayload } from '@gridops/contract';
+import { telemetryPayload, type IngestRejectCause } from '@gridops/contract';
 import type { PointLookup } from './registry.js';
 
 export interface Sample {
@@ -7,10 +7,8 @@ export interface Sample {
   value: number;
 }
 
-export type RejectCause = 'garbage' | 'bad_shape' | 'bad_timestamp' | 'unknown_device' | 'unknown_point' | 'wrong_type';
-
 export interface Reject {
-  cause: RejectCause;
+  cause: IngestRejectCause;
   detail: string;
 }
 
@@ -20,8 +18,11 @@ export interface Decoded {
   unknownDevices: number;
 }
 
-// Gateway clocks may drift; a timestamp more than a day ahead is a broken clock, not data.
-const MAX_FUTURE_MS = 24 * 3600_000;
+/**
+ * How far ahead of the server's clock a sample may be (INGEST_MAX_FUTURE_SKEW_SECONDS). Only a small skew: a
+ * sample far ahead would become the point's latest value and the alarm engine's "now" until its time came.
+ */
+export const DEFAULT_MAX_FUTURE_SKEW_MS = 300_000;
 // Older than this is not store-and-forward any more but a misconfigured clock (2000-01-01).
 const MIN_TS = Date.UTC(2000, 0, 1);
 
@@ -29,7 +30,7 @@ const MIN_TS = Date.UTC(2000, 0, 1);
  * Turns one telemetry message into samples. Every problem is counted with its cause and the valid part of
  * the batch is always kept: an unknown point does not cost the other points of its device.
  */
-export function decodeTelemetry(gatewaySn: string, raw: Buffer | string, lookup: PointLookup, now = Date.now()): Decoded {
+export function decodeTelemetry(gatewaySn: string, raw: Buffer | string, lookup: PointLookup, now = Date.now(), maxFutureSkewMs = DEFAULT_MAX_FUTURE_SKEW_MS): Decoded {
   const out: Decoded = { samples: [], rejects: [], unknownDevices: 0 };
   let json: unknown;
   try {
@@ -44,8 +45,12 @@ export function decodeTelemetry(gatewaySn: string, raw: Buffer | string, lookup:
     return out;
   }
   const { ts, devices } = parsed.data;
-  if (!Number.isFinite(ts) || ts < MIN_TS || ts > now + MAX_FUTURE_MS) {
+  if (!Number.isFinite(ts) || ts < MIN_TS) {
     out.rejects.push({ cause: 'bad_timestamp', detail: `ts ${ts}` });
+    return out;
+  }
+  if (ts > now + maxFutureSkewMs) {
+    out.rejects.push({ cause: 'future_timestamp', detail: `ts ${ts} is ${Math.round((ts - now) / 1000)} s ahead` });
     return out;
   }
   for (const d of devices) {
@@ -64,6 +69,10 @@ export function decodeTelemetry(gatewaySn: string, raw: Buffer | string, lookup:
       const value = typeof v === 'boolean' ? (v ? 1 : 0) : v;
       if (typeof value !== 'number' || !Number.isFinite(value)) {
         out.rejects.push({ cause: 'wrong_type', detail: `${d.sn}.${key}=${JSON.stringify(v)?.slice(0, 40)}` });
+        continue;
+      }
+      if (value < point.range.min || value > point.range.max) {
+        out.rejects.push({ cause: 'out_of_range', detail: `${d.sn}.${key}=${value} outside [${point.range.min}, ${point.range.max}]` });
         continue;
       }
       out.samples.push({ pointId: point.pointId, ts, value });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { AlarmEngine, RaisedEvent } from '../alarm/engine.js';
 import { eventRepository } from '../event/repository.js';
-import { decodeTelemetry, type Reject, type Sample } from './decode.js';
+import { DEFAULT_MAX_FUTURE_SKEW_MS, decodeTelemetry, type Reject, type Sample } from './decode.js';
 import type { PointRegistry } from './registry.js';
 import { telemetryRepository as repo } from './repository.js';
 
@@ -18,6 +18,8 @@ export interface IngestOptions {
    * point is still evaluated in order. 1 on PGlite (a single connection).
    */
   lanes: number;
+  /** How far ahead of the server's clock a message's `ts` may be (INGEST_MAX_FUTURE_SKEW_SECONDS). */
+  maxFutureSkewMs: number;
 }
 
 export interface IngestStats {
@@ -27,25 +29,73 @@ export interface IngestStats {
   duplicates: number;
   rejected: number;
   batches: number;
+  /** Batches whose transaction failed, after which their messages were stored one by one. */
+  batchesIsolated: number;
+  /** Messages whose data the database refused on their own: acknowledged and counted as store_failed. */
+  messagesRefusedByDatabase: number;
   eventsRaised: number;
   lastFlushMs: number;
 }
 
-interface Waiter {
+interface PendingMessage {
+  gatewaySn: string;
+  /** Empty for status messages, which only mark the gateway as heard. */
+  samples: Sample[];
   resolve(): void;
   reject(err: unknown): void;
+}
+
+interface Stored {
+  stored: number;
+  raised: RaisedEvent[];
+}
+
+/**
+ * SQLSTATE classes 22 (data exception, e.g. 22003 numeric value out of range) and 23 (integrity constraint, e.g.
+ * a point deleted since the registry was loaded): the database refuses this data and would refuse it again on
+ * every resend. Anything else (a lost connection, a shutdown, a serialization failure) is the database's
+ * problem, not the message's: such messages stay unacknowledged so the gateway resends them.
+ */
+function isRefusedData(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
+  return typeof code === 'string' && /^2[23]/.test(code);
+}
+
+/** Exact duplicates (same point and time) would make one insert touch a row twice; the first is kept. */
+function dedupe(samples: Sample[], seen = new Set<string>()): Sample[] {
+  return samples.filter((s) => {
+    const k = `${s.pointId}:${s.ts}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /**
  * Telemetry ingest: decode, batch by size and time, store in one transaction with alarm evaluation, and only
  * then acknowledge the messages of the batch (the promise from `submit` resolves after commit). Pushes for
  * raised events go out after the commit, so nobody is told of an event that was rolled back.
+ *
+ * One gateway's bad data cannot fail anyone else's: values outside their point's range and timestamps too far
+ * ahead are refused at decode, and if a batch's transaction still fails, its messages are stored one by one, so
+ * only the message the database refuses is left out. That one is acknowledged and counted as rejected
+ * (store_failed), or a store-and-forward gateway would resend it forever.
  */
 export class IngestPipeline {
-  readonly stats: IngestStats = { messages: 0, samplesReceived: 0, samplesStored: 0, duplicates: 0, rejected: 0, batches: 0, eventsRaised: 0, lastFlushMs: 0 };
-  private pending: Sample[] = [];
-  private pendingGateways = new Set<string>();
-  private waiters: Waiter[] = [];
+  readonly stats: IngestStats = {
+    messages: 0,
+    samplesReceived: 0,
+    samplesStored: 0,
+    duplicates: 0,
+    rejected: 0,
+    batches: 0,
+    batchesIsolated: 0,
+    messagesRefusedByDatabase: 0,
+    eventsRaised: 0,
+    lastFlushMs: 0,
+  };
+  private pending: PendingMessage[] = [];
+  private pendingSamples = 0;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private rejectCounts = new Map<string, { count: number; detail: string }>();
@@ -58,23 +108,22 @@ export class IngestPipeline {
     private readonly engine: AlarmEngine,
     private readonly onEvents: (events: RaisedEvent[]) => Promise<void>,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: IngestOptions = { maxBatch: 5000, maxDelayMs: 100, lanes: 1 },
+    private readonly opts: IngestOptions = { maxBatch: 5000, maxDelayMs: 100, lanes: 1, maxFutureSkewMs: DEFAULT_MAX_FUTURE_SKEW_MS },
   ) {
     this.rejectTimer = setInterval(() => void this.flushRejects(), 10_000);
     this.rejectTimer.unref();
   }
 
-  /** Accepts one telemetry message; resolves once its valid samples are committed. */
+  /** Accepts one telemetry message; resolves once its valid samples are committed (or it was refused as data). */
   async submit(gatewaySn: string, payload: Buffer | string): Promise<void> {
     this.stats.messages++;
-    let decoded = decodeTelemetry(gatewaySn, payload, this.registry);
-    if (decoded.unknownDevices > 0 && (await this.registry.refreshIfStale())) decoded = decodeTelemetry(gatewaySn, payload, this.registry);
+    const decode = () => decodeTelemetry(gatewaySn, payload, this.registry, Date.now(), this.opts.maxFutureSkewMs);
+    let decoded = decode();
+    if (decoded.unknownDevices > 0 && (await this.registry.refreshIfStale())) decoded = decode();
     for (const r of decoded.rejects) this.countReject(gatewaySn, r);
     this.stats.samplesReceived += decoded.samples.length;
-    this.pendingGateways.add(gatewaySn);
-    for (const s of decoded.samples) this.pending.push(s);
-    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
-    if (this.pending.length >= this.opts.maxBatch) this.scheduleFlush(0);
+    const done = this.enqueue(gatewaySn, decoded.samples);
+    if (this.pendingSamples >= this.opts.maxBatch) this.scheduleFlush(0);
     else this.scheduleFlush(this.opts.maxDelayMs);
     return done;
   }
@@ -87,10 +136,16 @@ export class IngestPipeline {
       this.countReject(gatewaySn, { cause: 'bad_shape', detail: 'status payload' });
       return;
     }
-    this.pendingGateways.add(gatewaySn);
-    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    const done = this.enqueue(gatewaySn, []);
     this.scheduleFlush(this.opts.maxDelayMs);
     return done;
+  }
+
+  private enqueue(gatewaySn: string, samples: Sample[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ gatewaySn, samples, resolve, reject });
+      this.pendingSamples += samples.length;
+    });
   }
 
   private scheduleFlush(delay: number) {
@@ -112,54 +167,88 @@ export class IngestPipeline {
     await this.flushing;
   }
 
-  private async flush(): Promise<void> {
-    const samples = this.pending;
-    const gateways = [...this.pendingGateways];
-    const waiters = this.waiters;
-    this.pending = [];
-    this.pendingGateways = new Set();
-    this.waiters = [];
-    if (waiters.length === 0) return;
-    // Exact duplicates inside one batch would make the insert touch a row twice; keep the first.
-    const seen = new Set<string>();
-    const unique = samples.filter((s) => {
-      const k = `${s.pointId}:${s.ts}`;
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
+  /** One transaction: stores the samples and evaluates the alarm rules on those actually inserted. */
+  private storeInOneTransaction(samples: Sample[], receivedAt: number): Promise<Stored> {
+    return this.db.transaction().execute(async (trx) => {
+      const stored = await repo.store(trx, samples);
+      return { stored: stored.length, raised: await this.engine.evaluate(trx, stored, receivedAt) };
     });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    this.pendingSamples = 0;
+    if (batch.length === 0) return;
     const started = performance.now();
-    try {
-      const lanes = Array.from({ length: Math.max(1, this.opts.lanes) }, () => [] as Sample[]);
-      for (const s of unique) lanes[s.pointId % lanes.length]!.push(s);
-      const results = await Promise.all(
-        lanes.filter((l) => l.length > 0).map((laneSamples) =>
-          this.db.transaction().execute(async (trx) => {
-            const stored = await repo.store(trx, laneSamples);
-            return { stored: stored.length, raised: await this.engine.evaluate(trx, stored) };
-          }),
-        ),
-      );
-      const stored = results.reduce((n, r) => n + r.stored, 0);
-      const raised = results.flatMap((r) => r.raised);
-      // Raised events are committed: push them now, while the gateways' last-seen times are written (up to one
-      // UPDATE per gateway, which sat between the commit and the push and set the alarm latency's tail).
-      const pushed = raised.length ? this.onEvents(raised).catch((err: unknown) => this.log.warn({ err }, 'event push failed')) : undefined;
-      await this.touchGateways(gateways);
-      this.stats.samplesStored += stored;
-      this.stats.duplicates += samples.length - stored;
-      this.stats.batches++;
-      this.stats.eventsRaised += raised.length;
-      this.stats.lastFlushMs = performance.now() - started;
-      if (process.env.GRIDOPS_TRACE_INGEST) console.log(`[ingest] ${unique.length} samples in ${this.stats.lastFlushMs.toFixed(1)} ms`);
-      for (const w of waiters) w.resolve();
-      await pushed;
-    } catch (err) {
-      // A lane that committed keeps its rows; redelivery of the whole message is harmless because exact
-      // duplicates are ignored and alarm evaluation only moves forward in time.
-      this.log.error({ err, samples: unique.length }, 'telemetry batch failed; messages not acknowledged');
-      for (const w of waiters) w.reject(err);
+    const receivedAt = Date.now();
+    const laneCount = Math.max(1, this.opts.lanes);
+    const lanes = Array.from({ length: laneCount }, () => [] as Sample[]);
+    const unique = dedupe(batch.flatMap((m) => m.samples));
+    for (const s of unique) lanes[s.pointId % laneCount]!.push(s);
+    const settled = await Promise.all(
+      lanes.map((laneSamples) =>
+        laneSamples.length === 0
+          ? { ok: true as const, stored: 0, raised: [] }
+          : this.storeInOneTransaction(laneSamples, receivedAt).then(
+              (r) => ({ ok: true as const, ...r }),
+              (err: unknown) => ({ ok: false as const, err }),
+            ),
+      ),
+    );
+    let stored = 0;
+    const raised: RaisedEvent[] = [];
+    for (const lane of settled) {
+      if (!lane.ok) continue;
+      stored += lane.stored;
+      raised.push(...lane.raised);
     }
+    // Messages left unacknowledged: the database failed for a reason other than their data.
+    const unacknowledged = new Map<PendingMessage, unknown>();
+    let refusedSamples = 0;
+    const failedLanes = new Set(settled.flatMap((lane, i) => (lane.ok ? [] : [i])));
+    if (failedLanes.size > 0) {
+      this.stats.batchesIsolated++;
+      const firstError = settled.find((lane) => !lane.ok);
+      this.log.warn({ err: firstError && !firstError.ok ? firstError.err : undefined, messages: batch.length }, 'telemetry batch failed; storing its messages one by one');
+      // A lane that committed keeps its rows; storing them again is harmless because exact duplicates are
+      // ignored and alarm evaluation only moves forward in time.
+      for (const m of batch) {
+        if (!m.samples.some((s) => failedLanes.has(s.pointId % laneCount))) continue;
+        try {
+          const r = await this.storeInOneTransaction(dedupe(m.samples), receivedAt);
+          stored += r.stored;
+          raised.push(...r.raised);
+        } catch (err) {
+          if (isRefusedData(err)) {
+            this.stats.messagesRefusedByDatabase++;
+            refusedSamples += m.samples.length;
+            this.countReject(m.gatewaySn, { cause: 'store_failed', detail: err instanceof Error ? err.message.slice(0, 200) : String(err) });
+          } else unacknowledged.set(m, err);
+        }
+      }
+    }
+    // Raised events are committed: push them now, while the gateways' last-seen times are written (up to one
+    // UPDATE per gateway, which sat between the commit and the push and set the alarm latency's tail).
+    const pushed = raised.length ? this.onEvents(raised).catch((err: unknown) => this.log.warn({ err }, 'event push failed')) : undefined;
+    try {
+      await this.touchGateways([...new Set(batch.map((m) => m.gatewaySn))]);
+    } catch (err) {
+      // Not acknowledged: the gateways resend, and what was stored already is ignored as duplicates.
+      for (const m of batch) if (!unacknowledged.has(m)) unacknowledged.set(m, err);
+    }
+    this.stats.samplesStored += stored;
+    this.stats.duplicates += batch.reduce((n, m) => n + m.samples.length, 0) - refusedSamples - stored;
+    this.stats.batches++;
+    this.stats.eventsRaised += raised.length;
+    this.stats.lastFlushMs = performance.now() - started;
+    if (process.env.GRIDOPS_TRACE_INGEST) console.log(`[ingest] ${unique.length} samples in ${this.stats.lastFlushMs.toFixed(1)} ms`);
+    if (unacknowledged.size > 0) this.log.error({ err: unacknowledged.values().next().value, messages: unacknowledged.size }, 'telemetry not stored; messages not acknowledged');
+    for (const m of batch) {
+      if (unacknowledged.has(m)) m.reject(unacknowledged.get(m));
+      else m.resolve();
+    }
+    await pushed;
   }
 
   /** Marks the batch's gateways as heard; a gateway back from silence clears its communication fault. */

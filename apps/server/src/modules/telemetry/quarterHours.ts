@@ -25,7 +25,8 @@ const COMPACT_LAG = `interval '10 minutes'`;
 const MAX_SPAN = sql.raw(`interval '1 day'`);
 const DIRTY_PER_RUN = 5000;
 
-const aggregate = sql.raw(`min(t.value), max(t.value), sum(t.value), count(*)::int,
+// Sums in numeric (migration 0009): no stored value can overflow them.
+const aggregate = sql.raw(`min(t.value), max(t.value), sum(t.value::numeric), count(*)::int,
   (array_agg(t.value ORDER BY t.ts))[1], min(t.ts), (array_agg(t.value ORDER BY t.ts DESC))[1], max(t.ts)`);
 const replace = sql.raw(`ON CONFLICT (point_id, bucket) DO UPDATE SET min = EXCLUDED.min, max = EXCLUDED.max, sum = EXCLUDED.sum,
   count = EXCLUDED.count, first = EXCLUDED.first, first_ts = EXCLUDED.first_ts, last = EXCLUDED.last, last_ts = EXCLUDED.last_ts`);

@@ -1,3 +1,4 @@
+import { pointValueRange, type ValueRange } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 
 export interface PointMeta {
@@ -8,6 +9,8 @@ export interface PointMeta {
   unit: string;
   kind: 'analog' | 'counter' | 'digital';
   precision: number;
+  /** Values outside it are refused at decode (out_of_range). */
+  range: ValueRange;
   deviceId: number;
   deviceKind: string;
   deviceName: string;
@@ -75,14 +78,16 @@ export class PointRegistry implements PointLookup {
         const k = `${r.gateway_sn}\u0000${r.device_sn}`;
         let entry = devices.get(k);
         if (!entry) devices.set(k, (entry = { deviceId: r.device_id, points: new Map() }));
+        const kind = r.kind as PointMeta['kind'];
         const meta: PointMeta = {
           pointId: r.point_id,
           key: r.key,
           name: r.name,
           nameEn: r.name_en,
           unit: r.unit,
-          kind: r.kind as PointMeta['kind'],
+          kind,
           precision: r.precision,
+          range: pointValueRange({ key: r.key, unit: r.unit, kind }),
           deviceId: r.device_id,
           deviceKind: r.device_kind,
           deviceName: r.device_name,

@@ -20,7 +20,7 @@ const rollupMerge = (table: 'rollup_hourly' | 'rollup_daily', source: string) =>
     last_ts = GREATEST(r.last_ts, EXCLUDED.last_ts)`;
 
 const bucketAgg = (bucketExpr: string) => `
-  SELECT point_id, ${bucketExpr} AS bucket, min(value), max(value), sum(value), count(*)::int,
+  SELECT point_id, ${bucketExpr} AS bucket, min(value), max(value), sum(value::numeric), count(*)::int,
          (array_agg(value ORDER BY ts))[1], min(ts), (array_agg(value ORDER BY ts DESC))[1], max(ts)
   FROM ins GROUP BY 1, 2`;
 
@@ -29,6 +29,11 @@ const bucketAgg = (bucketExpr: string) => `
  * actually inserted into the hourly and daily rollups, mark late samples' quarter-hours for recomputation
  * (the marker is updated, not skipped, so the compaction job waits for this transaction; see quarterHours.ts), and move the latest values forward. Returns the
  * inserted samples, which are what the alarm engine evaluates.
+ *
+ * Sums are numeric (migration 0009): no sample, however large, can overflow them and fail the batch.
+ * "Latest" compares timestamps capped at their arrival time (`received_at`, the transaction's now()): a sample
+ * stamped ahead of the server's clock (up to INGEST_MAX_FUTURE_SKEW_SECONDS) counts as measured when it
+ * arrived, so the next real sample replaces it instead of waiting for the future timestamp to pass.
  */
 const STORE_SQL = `
 WITH input AS (
@@ -52,7 +57,7 @@ lt AS (
   INSERT INTO point_latest AS p (point_id, ts, value)
   SELECT DISTINCT ON (point_id) point_id, ts, value FROM ins ORDER BY point_id, ts DESC
   ON CONFLICT (point_id) DO UPDATE SET ts = EXCLUDED.ts, value = EXCLUDED.value, received_at = now()
-  WHERE EXCLUDED.ts >= p.ts
+  WHERE least(EXCLUDED.ts, now()) >= least(p.ts, p.received_at)
 )
 SELECT point_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, value FROM ins`;
 
