@@ -87,7 +87,7 @@ describe.each(backends)('history, statistics and special analysis on %s', (backe
     const diff = await sql<{ n: number }>`
       WITH fresh AS (
         SELECT point_id, date_bin('15 minutes', ts, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS bucket, min(value) AS min, max(value) AS max,
-               sum(value) AS sum, count(*)::int AS count, min(ts) AS first_ts, max(ts) AS last_ts
+               sum(value::numeric) AS sum, count(*)::int AS count, min(ts) AS first_ts, max(ts) AS last_ts
         FROM telemetry WHERE point_id = ANY(${ids}::int[]) AND ts < ${new Date('2025-01-01')} GROUP BY 1, 2),
       kept AS (SELECT point_id, bucket, min, max, sum, count, first_ts, last_ts FROM rollup_15m WHERE point_id = ANY(${ids}::int[]) AND bucket < ${new Date('2025-01-01')})
       SELECT count(*)::int AS n FROM ((SELECT * FROM fresh EXCEPT SELECT * FROM kept) UNION ALL (SELECT * FROM kept EXCEPT SELECT * FROM fresh)) x`.execute(t.database.db);
