@@ -154,7 +154,8 @@ async function main() {
     clients.push(c);
     const send = () => {
       const ts = Date.now();
-      const devices = Array.from({ length: D }, (_, d) => ({ sn: `M${d}`, values: Object.fromEntries(points.map((k, i) => [k, 100 + ((ts / 1000 + d + i) % 50)])) }));
+      // Within every point's sane range (a power factor above 1 is refused as out_of_range).
+      const devices = Array.from({ length: D }, (_, d) => ({ sn: `M${d}`, values: Object.fromEntries(points.map((k, i) => [k, k === 'PF' ? 0.95 : 100 + ((ts / 1000 + d + i) % 50)])) }));
       c.publishAsync(gatewayTopics(g.sn).telemetry, JSON.stringify({ ts, devices }), { qos: 1 }).then(
         () => {
           if (measuring) {

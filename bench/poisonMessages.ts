@@ -179,17 +179,21 @@ async function main() {
 
   const points = deviceCatalog.meter.points.map((p) => p.key);
   const lastAckedTs = new Map<string, number>();
+  /** Set before the bench closes its own connections, which are not disconnects. */
+  let ending = false;
   let goodDisconnects = 0;
   let goodAcked = 0;
   const clients: MqttClient[] = [];
   const timers: NodeJS.Timeout[] = [];
   for (const [gi, g] of good.entries()) {
     const c = await mqtt.connectAsync(`mqtt://127.0.0.1:${tcp}`, { username: g.sn, password: g.secret, clientId: `gw-${g.sn}`, clean: false, reconnectPeriod: 500 });
-    c.on('close', () => goodDisconnects++);
+    c.on('close', () => {
+      if (!ending) goodDisconnects++;
+    });
     clients.push(c);
     const send = () => {
       const ts = Date.now();
-      const devices = Array.from({ length: D }, (_, d) => ({ sn: `M${d}`, values: Object.fromEntries(points.map((k, i) => [k, 100 + ((ts / 1000 + d + i) % 50)])) }));
+      const devices = Array.from({ length: D }, (_, d) => ({ sn: `M${d}`, values: Object.fromEntries(points.map((k, i) => [k, k === 'PF' ? 0.95 : 100 + ((ts / 1000 + d + i) % 50)])) }));
       c.publishAsync(gatewayTopics(g.sn).telemetry, JSON.stringify({ ts, devices }), { qos: 1 }).then(
         () => {
           goodAcked++;
@@ -202,7 +206,9 @@ async function main() {
   }
   const poisonClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${tcp}`, { username: poison.sn, password: poison.secret, clientId: `gw-${poison.sn}`, clean: false, reconnectPeriod: 500 });
   let poisonDisconnects = 0;
-  poisonClient.on('close', () => poisonDisconnects++);
+  poisonClient.on('close', () => {
+    if (!ending) poisonDisconnects++;
+  });
 
   await sleep(WARMUP);
   let maxAge = 0;
@@ -223,6 +229,7 @@ async function main() {
   // Poison still unacknowledged after --after seconds would be resent forever by a store-and-forward gateway.
   const pendingPoison = POISON - poisonAcked;
 
+  ending = true;
   for (const c of [...clients, poisonClient]) c.end(true);
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));
