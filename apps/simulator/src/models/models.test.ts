@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_KINDS, deviceCatalog, type DeviceKind } from '@gridops/contract';
+import { DEVICE_KINDS, deviceCatalog, pointValueRange, type DeviceKind } from '@gridops/contract';
 import { pvFraction, shanghaiClock, sunAltitude } from '../curves.js';
-import type { FaultKind } from '../faults.js';
+import { FAULT_KINDS, type FaultKind } from '../faults.js';
 import { hashString } from '../noise.js';
 import { evSessionPower, SOC_MAX, SOC_MIN, storageStep } from './renewables.js';
 import { initialState, sampleDevice } from './sample.js';
@@ -41,11 +41,11 @@ const input = (kind: DeviceKind, t: number, dtMs: number, faults: FaultKind[] = 
 });
 
 /** Runs one device from `from` for `ms` at `stepMs`, returning every published sample. */
-function run(kind: DeviceKind, from: number, ms: number, stepMs: number): Record<string, number>[] {
+function run(kind: DeviceKind, from: number, ms: number, stepMs: number, faults: FaultKind[] = []): Record<string, number>[] {
   let state: DeviceState = initialState(kind, hashString(`GW/${kind}`), PROPS[kind]);
   const out: Record<string, number>[] = [];
   for (let t = from; t < from + ms; t += stepMs) {
-    const r = sampleDevice(kind, input(kind, t, stepMs), state);
+    const r = sampleDevice(kind, input(kind, t, stepMs, faults), state);
     state = r.state;
     out.push(r.values);
   }
@@ -58,6 +58,19 @@ describe('value models', () => {
     for (const values of run(kind, MIDNIGHT, 24 * HOUR, 10 * 60_000)) {
       expect(Object.keys(values)).toEqual(keys);
       for (const v of Object.values(values)) expect(Number.isFinite(v)).toBe(true);
+    }
+  });
+
+  it.each(DEVICE_KINDS)('%s stays within the sane range ingest accepts for each point, with and without faults', (kind) => {
+    const points = deviceCatalog[kind].points;
+    for (const faults of [[], [...FAULT_KINDS]]) {
+      for (const values of run(kind, MIDNIGHT, 24 * HOUR, 10 * 60_000, faults)) {
+        for (const p of points) {
+          const range = pointValueRange(p);
+          expect(values[p.key], `${kind}.${p.key}`).toBeGreaterThanOrEqual(range.min);
+          expect(values[p.key], `${kind}.${p.key}`).toBeLessThanOrEqual(range.max);
+        }
+      }
     }
   });
 
