@@ -206,6 +206,7 @@ export class IngestPipeline {
     // Messages left unacknowledged: the database failed for a reason other than their data.
     const unacknowledged = new Map<PendingMessage, unknown>();
     let refusedSamples = 0;
+    const refusedBefore = this.stats.messagesRefusedByDatabase;
     const failedLanes = new Set(settled.flatMap((lane, i) => (lane.ok ? [] : [i])));
     if (failedLanes.size > 0) {
       this.stats.batchesIsolated++;
@@ -243,6 +244,9 @@ export class IngestPipeline {
     this.stats.eventsRaised += raised.length;
     this.stats.lastFlushMs = performance.now() - started;
     if (process.env.GRIDOPS_TRACE_INGEST) console.log(`[ingest] ${unique.length} samples in ${this.stats.lastFlushMs.toFixed(1)} ms`);
+    // A refused message is acknowledged below: its reject count is written first, so it is on record even if
+    // the server is killed right after the PUBACK.
+    if (this.stats.messagesRefusedByDatabase > refusedBefore) await this.flushRejects();
     if (unacknowledged.size > 0) this.log.error({ err: unacknowledged.values().next().value, messages: unacknowledged.size }, 'telemetry not stored; messages not acknowledged');
     for (const m of batch) {
       if (unacknowledged.has(m)) m.reject(unacknowledged.get(m));
