@@ -14,17 +14,27 @@ import { startHarness, type Harness } from '../test-support/pipelineHarness.js';
 
 const SERVICE = { username: 'gridops-test-service', password: 'service-password-for-tests' };
 
-/** A CONNECT fixed header declaring a 200 MB packet, followed by a few body bytes that never complete it. */
-function hugeConnectHeader(): Buffer {
-  let remaining = 200 * 1024 * 1024;
-  const length: number[] = [];
+/** MQTT's variable-length "remaining length" (MQTT 3.1.1 §2.2.3). */
+function remainingLength(n: number): number[] {
+  const out: number[] = [];
   do {
-    let byte = remaining % 128;
-    remaining = Math.floor(remaining / 128);
-    if (remaining > 0) byte |= 0x80;
-    length.push(byte);
-  } while (remaining > 0);
-  return Buffer.concat([Buffer.from([0x10, ...length]), Buffer.from('\u0000\u0004MQTT\u0004\u00c2\u003c')]);
+    let byte = n % 128;
+    n = Math.floor(n / 128);
+    if (n > 0) byte |= 0x80;
+    out.push(byte);
+  } while (n > 0);
+  return out;
+}
+
+const utf8 = (s: string) => Buffer.concat([Buffer.from([s.length >> 8, s.length & 0xff]), Buffer.from(s)]);
+
+/** A CONNECT fixed header declaring a 200 MB packet, followed by a few body bytes that never complete it. */
+const hugeConnectHeader = () => Buffer.concat([Buffer.from([0x10, ...remainingLength(200 * 1024 * 1024)]), utf8('MQTT'), Buffer.from([4, 0xc2, 0, 60])]);
+
+/** A valid CONNECT (keepalive 0: the broker never times the connection out) for a raw socket. */
+function connectPacket(clientId: string, username: string, password: string): Buffer {
+  const body = Buffer.concat([utf8('MQTT'), Buffer.from([4, 0xc2, 0, 0]), utf8(clientId), utf8(username), utf8(password)]);
+  return Buffer.concat([Buffer.from([0x10, ...remainingLength(body.length)]), body]);
 }
 
 const refusal = (options: IClientOptions, url: string) =>
@@ -163,7 +173,9 @@ describe.each(backends)('MQTT identities, secrets and packet limits on %s', (bac
     await bClosed;
   });
 
-  it('closes a TCP connection whose CONNECT header declares 200 MB, before buffering it', async () => {
+  // The bound is the test's own time-out, not a measurement: the broker used to hold such a socket (and the
+  // bytes trickling in behind the header) for its 30-second connect time-out.
+  it('closes a TCP connection whose CONNECT header declares 200 MB, before buffering it', { timeout: 15_000 }, async () => {
     const socket = net.connect(h.rt.broker!.tcpPort, '127.0.0.1');
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.on('error', () => undefined);
@@ -172,7 +184,22 @@ describe.each(backends)('MQTT identities, secrets and packet limits on %s', (bac
     expect(socket.destroyed).toBe(true);
   });
 
-  it('closes a WebSocket connection whose MQTT header declares 200 MB', async () => {
+  it('closes an authenticated connection as soon as a packet header declares 200 MB', async () => {
+    const sn = 'GW-SZIP-01';
+    const secret = await issueGatewaySecret(h.rt.database.db, sn);
+    const socket = net.connect(h.rt.broker!.tcpPort, '127.0.0.1');
+    socket.on('error', () => undefined);
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    const connack = new Promise<Buffer>((resolve) => socket.once('data', resolve));
+    socket.on('connect', () => socket.write(connectPacket(gatewayClientId(sn), sn, secret)));
+    expect([...(await connack)]).toEqual([0x20, 2, 0, 0]);
+    // PUBLISH QoS 0 declaring 200 MB; without the guard the broker buffers whatever follows, indefinitely.
+    socket.write(Buffer.concat([Buffer.from([0x30, ...remainingLength(200 * 1024 * 1024)]), utf8(gatewayTopics(sn).telemetry), Buffer.alloc(1024, 32)]));
+    await closed;
+    expect(socket.destroyed).toBe(true);
+  });
+
+  it('closes a WebSocket connection whose MQTT header declares 200 MB', { timeout: 15_000 }, async () => {
     const ws = new WebSocket(wsUrl, 'mqtt');
     const closed = new Promise<void>((resolve) => ws.once('close', () => resolve()));
     ws.on('error', () => undefined);
