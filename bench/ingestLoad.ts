@@ -22,6 +22,9 @@ import pg from 'pg';
 import { clientTopics, deviceCatalog, gatewayTopics } from '../packages/contract/src/index.js';
 import { migrate, openDatabase, type Db } from '../apps/server/src/db/database.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
+import { hashSecret } from '../apps/server/src/lib/secretHash.js';
+import { issueGatewaySecret } from '../apps/server/src/modules/mqtt-auth/gatewaySecrets.js';
+import { createUserService } from '../apps/server/src/modules/user/service.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -66,7 +69,7 @@ async function seedLoadSite(db: Db) {
   for (let g = 0; g < G; g++) {
     const sn = `LOAD-${g}`;
     const secret = `load-secret-${g}`;
-    const gw = await db.insertInto('gateways').values({ project_id: project.id, sn, secret, name: sn, heartbeat_s: 3600 }).returning('id').executeTakeFirstOrThrow();
+    const gw = await db.insertInto('gateways').values({ project_id: project.id, sn, secret_hash: hashSecret(secret), name: sn, heartbeat_s: 3600 }).returning('id').executeTakeFirstOrThrow();
     const devices = await db
       .insertInto('devices')
       .values(Array.from({ length: D }, (_, d) => ({ project_id: project.id, room_id: null, gateway_id: gw.id, parent_id: null, sn: `M${d}`, kind: 'meter', name: `表${d}`, props: '{}' })))
@@ -88,8 +91,10 @@ async function seedLoadSite(db: Db) {
     gws.push({ sn, secret });
   }
   // The alarm source: the demo Shanghai gateway's environment sensor (smoke: digital rule, level 4).
-  const alarmGw = await db.selectFrom('gateways').select(['sn', 'secret']).where('sn', '=', 'GW-SHZJ-01').executeTakeFirstOrThrow();
-  const centre = await db.selectFrom('users').select(['id', 'org_id', 'mqtt_username', 'mqtt_password']).where('username', '=', 'centre').executeTakeFirstOrThrow();
+  const alarmGw = { sn: 'GW-SHZJ-01', secret: await issueGatewaySecret(db, 'GW-SHZJ-01') };
+  // A console login session: its MQTT credentials are the ones userinfo hands the browser.
+  const login = await createUserService(db).login('centre', 'demo1234', { ip: '127.0.0.1', deviceType: 'pc', sessionTtlHours: 24, maxFailures: 5, windowMinutes: 15 });
+  const centre = { id: login.userInfo.id, org_id: login.userInfo.org_id, mqtt: login.userInfo.mqtt };
   return { gws, alarmGw, centre };
 }
 
@@ -137,7 +142,11 @@ async function main() {
 
   const latencies: number[] = [];
   let measuring = false;
-  const listener = await mqtt.connectAsync(`ws://127.0.0.1:${ws}/mqtt`, { username: centre.mqtt_username, password: centre.mqtt_password });
+  const listener = await mqtt.connectAsync(`ws://127.0.0.1:${ws}/mqtt`, {
+    username: centre.mqtt.username,
+    password: centre.mqtt.pass,
+    clientId: `gridops_web_${centre.id}_bench`,
+  });
   await listener.subscribeAsync(clientTopics(centre.org_id, centre.id).message, { qos: 2 });
   listener.on('message', (_t, p) => {
     const m = JSON.parse(p.toString()) as { timestamp: number };
@@ -169,7 +178,7 @@ async function main() {
     // Spread the gateways over the interval, as real ones are not synchronised.
     setTimeout(() => timers.push(setInterval(send, INTERVAL)), (gi * INTERVAL) / G);
   }
-  const alarmClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${tcp}`, { username: alarmGw.sn, password: alarmGw.secret });
+  const alarmClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${tcp}`, { username: alarmGw.sn, password: alarmGw.secret, clientId: `gw-${alarmGw.sn}` });
   let smoke = 0;
   timers.push(
     setInterval(() => {

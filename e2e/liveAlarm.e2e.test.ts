@@ -32,7 +32,7 @@ async function badgeCount(page: Page): Promise<number> {
 
 async function stageFault(gatewaySn: string, params: Record<string, unknown>) {
   const service = inject('mqttService');
-  const client = await mqtt.connectAsync(inject('mqttTcpUrl'), { username: service.username, password: service.password, clientId: 'e2e-commander' });
+  const client = await mqtt.connectAsync(inject('mqttTcpUrl'), { username: service.username, password: service.password, clientId: 'gridops-server-e2e-commander' });
   try {
     await client.publishAsync(gatewayTopics(gatewaySn).command, JSON.stringify({ id: `e2e-${Date.now()}`, command: 'simulate_fault', params }), { qos: 1 });
   } finally {

@@ -21,6 +21,8 @@ const envSchema = z.object({
   MQTT_SERVICE_PASSWORD: z.string().optional(),
   MQTT_WS_PORT: port.default(8084),
   MQTT_TCP_PORT: port.optional(),
+  /** Largest MQTT packet the embedded broker accepts (TCP and WebSocket); see docs/gateway-protocol.md. */
+  MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(16 * 1024).max(256 * 1024 * 1024).default(1024 * 1024),
   SEED_DEMO: onOff.optional(),
   /** Days of counter history the demo seed writes for the energy statistics (0 = none). */
   SEED_HISTORY_DAYS: z.coerce.number().int().min(0).max(1100).default(400),
@@ -66,6 +68,8 @@ export interface AppConfig {
     tcpPortFallback: boolean;
     /** The WebSocket port browsers are told to use (differs from wsPort behind a proxy). */
     publicWsPort: number;
+    /** Larger packets close the connection (judged by the fixed header, before the body is buffered). */
+    maxPacketBytes: number;
   };
   seedDemo: boolean;
   seedHistoryDays: number;
@@ -117,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tcpPort: e.MQTT_TCP_PORT ?? 1883,
       tcpPortFallback: e.MQTT_TCP_PORT === undefined,
       publicWsPort: e.MQTT_PUBLIC_WS_PORT ?? e.MQTT_WS_PORT,
+      maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
     },
     seedDemo: e.SEED_DEMO ?? embeddedDatabase,
     seedHistoryDays: e.SEED_HISTORY_DAYS,

@@ -9,6 +9,8 @@ import { clientTopics, gatewayTopics } from '@gridops/contract';
 import { migrate, openDatabase } from './db/database.js';
 import { buildMosquittoFiles } from './modules/mqtt-auth/mosquitto.js';
 import { seedDemo } from './seed/demo.js';
+import { issueGatewaySecret } from './modules/mqtt-auth/gatewaySecrets.js';
+import { createUserService } from './modules/user/service.js';
 import { startRuntime, type Runtime } from './runtime.js';
 import { tempDir, testConfig } from './test-support/backends.js';
 
@@ -41,19 +43,33 @@ describe('the same pipeline against an external Mosquitto with the generated con
   let rt: Runtime;
   let tcpPort: number;
   let wsPort: number;
+  let servicePort: number;
   const clients: MqttClient[] = [];
+  // Console logins made before the files are written: a static password file holds the sessions live then.
+  const logins = new Map<string, { id: number; org_id: number; username: string; pass: string }>();
+  let gatewaySecret: string;
 
   beforeAll(async () => {
     dir = await tempDir('gridops-mosquitto-');
-    [tcpPort, wsPort] = [await freePort(), await freePort()];
+    [tcpPort, wsPort, servicePort] = [await freePort(), await freePort(), await freePort()];
     const dataDir = path.join(dir, 'server');
     // Seed first, so the generated password file holds the demo users and gateways.
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'pglite') });
     await migrate(database.db);
     // Live pipeline only: the 400-day energy history would only slow the start.
     await seedDemo(database.db, { energyHistoryDays: 0 });
+    const users = createUserService(database.db);
+    for (const username of ['site', 'centre']) {
+      const { token, userInfo } = await users.login(username, 'demo1234', { ip: '127.0.0.1', deviceType: 'pc', sessionTtlHours: 1, maxFailures: 5, windowMinutes: 15 });
+      expect(token).toBeTruthy();
+      logins.set(username, { id: userInfo.id, org_id: userInfo.org_id, username: userInfo.mqtt.username, pass: userInfo.mqtt.pass });
+    }
+    gatewaySecret = await issueGatewaySecret(database.db, 'GW-SZIP-01');
     const brokerDir = path.join(dir, 'broker');
-    const files = await buildMosquittoFiles(database.db, service, { tcpPort, wsPort, dir: brokerDir, bind: '127.0.0.1', runAsUser: os.userInfo().username });
+    const files = await buildMosquittoFiles(database.db, service, { tcpPort, wsPort, servicePort, dir: brokerDir, bind: '127.0.0.1', runAsUser: os.userInfo().username });
+    // The password file holds hashes only: no gateway secret or session password appears in it.
+    expect(files.passwd).not.toContain(gatewaySecret);
+    expect(files.passwd).toMatch(/^GW-SZIP-01:\$7\$101\$/m);
     await database.close();
     await fs.mkdir(path.join(brokerDir, 'data'), { recursive: true });
     await fs.writeFile(path.join(brokerDir, 'mosquitto.conf'), files.conf);
@@ -62,13 +78,14 @@ describe('the same pipeline against an external Mosquitto with the generated con
     mosquitto = spawn('mosquitto', ['-c', path.join(brokerDir, 'mosquitto.conf')], { stdio: 'ignore' });
     await waitForPort(tcpPort);
     await waitForPort(wsPort);
+    await waitForPort(servicePort);
     rt = await startRuntime(
       testConfig({
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         SEED_DEMO: 'on',
-        MQTT_URL: `mqtt://127.0.0.1:${tcpPort}`,
+        MQTT_URL: `mqtt://127.0.0.1:${servicePort}`,
         MQTT_SERVICE_USERNAME: service.username,
         MQTT_SERVICE_PASSWORD: service.password,
         MQTT_PUBLIC_WS_PORT: String(wsPort),
@@ -84,36 +101,35 @@ describe('the same pipeline against an external Mosquitto with the generated con
     if (dir) await fs.rm(dir, { recursive: true, force: true });
   });
 
-  const userCreds = (username: string) =>
-    rt.database.db.selectFrom('users').select(['id', 'org_id', 'mqtt_username', 'mqtt_password']).where('username', '=', username).executeTakeFirstOrThrow();
+  const userCreds = (username: string) => logins.get(username)!;
 
   it('announces the broker WebSocket port to the console and accepts the Mosquitto password hashes', async () => {
     const cfg = (await (await fetch(`${rt.url}/config.json`)).json()) as { mqttWsPort: number };
     expect(cfg.mqttWsPort).toBe(wsPort);
-    const u = await userCreds('site');
-    const c = await mqtt.connectAsync(`ws://127.0.0.1:${wsPort}`, { username: u.mqtt_username, password: u.mqtt_password, reconnectPeriod: 0 });
+    const u = userCreds('site');
+    const c = await mqtt.connectAsync(`ws://127.0.0.1:${wsPort}`, { username: u.username, password: u.pass, reconnectPeriod: 0 });
     clients.push(c);
     expect(c.connected).toBe(true);
-    await expect(mqtt.connectAsync(`mqtt://127.0.0.1:${tcpPort}`, { username: u.mqtt_username, password: 'nope', reconnectPeriod: 0 })).rejects.toThrow();
+    await expect(mqtt.connectAsync(`mqtt://127.0.0.1:${tcpPort}`, { username: u.username, password: 'nope', reconnectPeriod: 0 })).rejects.toThrow();
   });
 
   it('stores gateway telemetry consumed from Mosquitto and pushes the raised event to the site user only', async () => {
-    const site = await userCreds('site');
-    const siteClient = await mqtt.connectAsync(`ws://127.0.0.1:${wsPort}`, { username: site.mqtt_username, password: site.mqtt_password, reconnectPeriod: 0 });
+    const site = userCreds('site');
+    const siteClient = await mqtt.connectAsync(`ws://127.0.0.1:${wsPort}`, { username: site.username, password: site.pass, reconnectPeriod: 0 });
     clients.push(siteClient);
     const topics = clientTopics(site.org_id, site.id);
     await siteClient.subscribeAsync(topics.message, { qos: 2 });
     // Somebody else's topic: Mosquitto 2.0 answers a v3.1.1 SUBACK but its ACL never delivers there. The
     // event below is pushed to the centre user's topic too, so a leak would show up in `topicsSeen`.
-    const centre = await userCreds('centre');
+    const centre = userCreds('centre');
     const foreignTopic = clientTopics(centre.org_id, centre.id).message;
     await siteClient.subscribeAsync(foreignTopic, { qos: 2 }).catch(() => undefined);
     const topicsSeen: string[] = [];
     siteClient.on('message', (t) => topicsSeen.push(t));
 
     const received = new Promise<string>((resolve) => siteClient.on('message', (_t, p) => resolve(p.toString())));
-    const gw = await rt.database.db.selectFrom('gateways').select(['sn', 'secret']).where('sn', '=', 'GW-SZIP-01').executeTakeFirstOrThrow();
-    const gwClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${tcpPort}`, { username: gw.sn, password: gw.secret, reconnectPeriod: 0 });
+    const gw = { sn: 'GW-SZIP-01' };
+    const gwClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${tcpPort}`, { username: gw.sn, password: gatewaySecret, clientId: `gw-${gw.sn}`, reconnectPeriod: 0 });
     clients.push(gwClient);
     const ts = Date.now();
     await gwClient.publishAsync(gatewayTopics(gw.sn).telemetry, JSON.stringify({ ts, devices: [{ sn: 'ENV2', values: { smoke: 1, temp: 26.5 } }] }), { qos: 1 });
@@ -141,5 +157,27 @@ describe('the same pipeline against an external Mosquitto with the generated con
     await rt.pipeline.ingest.drain();
     const after = await rt.database.db.selectFrom('telemetry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("never hands a gateway's session to a console user who connects with the gateway's client id", async () => {
+    const sn = 'GW-SZIP-01';
+    const gwClient = await mqtt.connectAsync(`mqtt://127.0.0.1:${tcpPort}`, { username: sn, password: gatewaySecret, clientId: `gw-${sn}`, clean: false, reconnectPeriod: 0 });
+    clients.push(gwClient);
+    let gatewayClosed = false;
+    gwClient.on('close', () => (gatewayClosed = true));
+    await gwClient.subscribeAsync(gatewayTopics(sn).command, { qos: 1 });
+
+    const site = userCreds('site');
+    const intruder = await mqtt.connectAsync(`ws://127.0.0.1:${wsPort}`, { username: site.username, password: site.pass, clientId: `gw-${sn}`, clean: false, reconnectPeriod: 0 });
+    clients.push(intruder);
+    const intruderGot: string[] = [];
+    intruder.on('message', (t) => intruderGot.push(t));
+
+    // The server's command still reaches the real gateway, which was not disconnected by the intruder.
+    const command = new Promise<string>((resolve) => gwClient.on('message', (_t, p) => resolve(p.toString())));
+    await rt.bus.publish(gatewayTopics(sn).command, JSON.stringify({ id: 'takeover-check' }), 1);
+    expect(JSON.parse(await command)).toEqual({ id: 'takeover-check' });
+    expect(gatewayClosed).toBe(false);
+    expect(intruderGot).toEqual([]);
   });
 });

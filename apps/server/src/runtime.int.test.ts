@@ -4,6 +4,8 @@ import mqtt from 'mqtt';
 import { clientTopics, gatewayTopics } from '@gridops/contract';
 import { testConfig, tempDir } from './test-support/backends.js';
 import { startRuntime, type Runtime } from './runtime.js';
+import { gatewayClientId } from './modules/mqtt-auth/acl.js';
+import { issueGatewaySecret } from './modules/mqtt-auth/gatewaySecrets.js';
 
 const H = { version: '1.0', devicetype: 'pc', 'content-type': 'application/json' };
 
@@ -65,9 +67,10 @@ describe('one instance: embedded PGlite, broker and HTTP', () => {
       const centre = (await login(rt, 'centre')).data.userInfo;
       const wsUrl = `ws://127.0.0.1:${rt.broker!.wsPort}/mqtt`;
 
-      await expect(mqtt.connectAsync(wsUrl, { username: site.mqtt.username, password: 'wrong', reconnectPeriod: 0 })).rejects.toThrow();
+      const siteClientId = `gridops_web_${site.id}_runtime`;
+      await expect(mqtt.connectAsync(wsUrl, { username: site.mqtt.username, password: 'wrong', clientId: siteClientId, reconnectPeriod: 0 })).rejects.toThrow();
 
-      const siteClient = await mqtt.connectAsync(wsUrl, { username: site.mqtt.username, password: site.mqtt.pass, reconnectPeriod: 0 });
+      const siteClient = await mqtt.connectAsync(wsUrl, { username: site.mqtt.username, password: site.mqtt.pass, clientId: siteClientId, reconnectPeriod: 0 });
       clients.push(siteClient);
       const own = clientTopics(site.org_id, site.id);
       const granted = await siteClient.subscribeAsync([own.message, own.reply], { qos: 2 });
@@ -77,9 +80,11 @@ describe('one instance: embedded PGlite, broker and HTTP', () => {
 
       // The broker delivers a message the server publishes to the site user's own topic.
       const received = new Promise<string>((resolve) => siteClient.once('message', (_t, p) => resolve(p.toString())));
-      const gw = await rt.database.db.selectFrom('gateways').select(['sn', 'secret']).orderBy('id').execute();
+      const gw = await rt.database.db.selectFrom('gateways').select(['sn']).orderBy('id').execute();
+      const secret0 = await issueGatewaySecret(rt.database.db, gw[0]!.sn);
+      const gw0Options = { username: gw[0]!.sn, password: secret0, clientId: gatewayClientId(gw[0]!.sn), reconnectPeriod: 0 };
       const svcMsg = JSON.stringify({ command: 'event', data: { type: 2, level: 2, msg: 'x', title: 'y' }, timestamp: Date.now() });
-      const service = await mqtt.connectAsync(rt.mqttTcpUrl, { username: gw[0]!.sn, password: gw[0]!.secret, reconnectPeriod: 0 });
+      const service = await mqtt.connectAsync(rt.mqttTcpUrl, gw0Options);
       clients.push(service);
       // A gateway may not publish to a console user's topic: the broker drops the connection.
       const dropped = new Promise<void>((resolve) => service.once('close', () => resolve()));
@@ -93,7 +98,7 @@ describe('one instance: embedded PGlite, broker and HTTP', () => {
       await closed;
 
       // A gateway may publish under its own prefix but not under another gateway's.
-      const gw0 = await mqtt.connectAsync(rt.mqttTcpUrl, { username: gw[0]!.sn, password: gw[0]!.secret, reconnectPeriod: 0 });
+      const gw0 = await mqtt.connectAsync(rt.mqttTcpUrl, gw0Options);
       clients.push(gw0);
       await gw0.publishAsync(gatewayTopics(gw[0]!.sn).telemetry, JSON.stringify({ ts: Date.now(), devices: [] }), { qos: 1 });
       expect(gw0.connected).toBe(true);

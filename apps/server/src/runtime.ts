@@ -68,6 +68,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       broker = await startEmbeddedBroker({
         tcpPort: config.mqtt.tcpPort,
         tcpPortFallback: config.mqtt.tcpPortFallback,
+        maxPacketBytes: config.mqtt.maxPacketBytes,
         wsPort: config.mqtt.wsPort,
         host: config.host,
         auth: createMqttAuthService(db, serviceCreds),
@@ -75,6 +76,10 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
         onGatewayMessage: pipeline.onGatewayMessage,
       });
       closers.push(() => broker!.close());
+      // A logout here ends its MQTT clients at once; sessions ended elsewhere are found by the broker's sweep.
+      const embedded = broker;
+      const stopListening = services.users.onSessionRevoked((sessionId) => embedded.disconnectSession(sessionId));
+      closers.push(async () => stopListening());
       // Tell browsers the port actually bound (differs when MQTT_WS_PORT=0 in tests).
       if (config.mqtt.publicWsPort === 0) config.mqtt.publicWsPort = broker.wsPort;
     }

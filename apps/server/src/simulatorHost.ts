@@ -5,25 +5,33 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SimulatorManifest } from '@gridops/contract';
 import type { Db } from './db/database.js';
+import { issueGatewaySecrets } from './modules/mqtt-auth/gatewaySecrets.js';
 
 const simulatorEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../simulator/dist/main.js');
 
-/** Every gateway with its devices, in the form the simulator takes. */
+/**
+ * Every gateway with its devices, in the form the simulator takes. The database holds only hashes of gateway
+ * secrets, so the simulated gateways get fresh secrets here (they are simulated: no real device holds them).
+ */
 export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest> {
   const gateways = await db
     .selectFrom('gateways as g')
     .innerJoin('projects as p', 'p.id', 'g.project_id')
-    .select(['g.id', 'g.sn', 'g.secret', 'g.project_id', 'p.name as project_name', 'p.latitude', 'p.longitude'])
+    .select(['g.id', 'g.sn', 'g.project_id', 'p.name as project_name', 'p.latitude', 'p.longitude'])
     .where('p.enabled', '=', true)
     .orderBy('g.id')
     .execute();
   const devices = await db.selectFrom('devices').select(['id', 'gateway_id', 'sn', 'kind', 'name', 'props']).where('gateway_id', 'is not', null).orderBy('id').execute();
   // Counters continue from their last stored reading (seeded history, earlier runs): see counterStarts.
   const starts = await counterStarts(db);
+  const secrets = await issueGatewaySecrets(
+    db,
+    gateways.map((g) => g.sn),
+  );
   return {
     gateways: gateways.map((g) => ({
       sn: g.sn,
-      secret: g.secret,
+      secret: secrets.get(g.sn)!,
       project_id: g.project_id,
       project_name: g.project_name,
       latitude: g.latitude,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DB } from './schema.js';
-import { migrations } from './migrations/index.js';
+import { migrations, type Migration } from './migrations/index.js';
 
 // Both back ends speak through node-postgres, so types must parse identically: bigint counts and numeric
 // sums become JS numbers (our values stay far below 2^53), instead of strings.
@@ -58,7 +58,7 @@ const MIGRATION_LOCK_ID = 727_2026;
 
 /** Applies pending migrations in order, each in its own transaction, under an advisory lock so that two
  * instances starting together against one PostgreSQL do not race. Returns the names applied. */
-export async function migrate(db: Db): Promise<string[]> {
+export async function migrate(db: Db, list: Migration[] = migrations): Promise<string[]> {
   return db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
     try {
@@ -66,10 +66,11 @@ export async function migrate(db: Db): Promise<string[]> {
         name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(conn);
       const done = new Set((await conn.selectFrom('schema_migrations').select('name').execute()).map((r) => r.name));
       const applied: string[] = [];
-      for (const m of migrations) {
+      for (const m of list) {
         if (done.has(m.name)) continue;
         await conn.transaction().execute(async (trx) => {
           await sql.raw(m.up).execute(trx);
+          if (m.data) await m.data(trx);
           await trx.insertInto('schema_migrations').values({ name: m.name }).execute();
         });
         applied.push(m.name);

@@ -44,8 +44,6 @@ export interface UsersTable {
   phone: Generated<string>;
   email: Generated<string>;
   password_hash: string;
-  mqtt_username: string;
-  mqtt_password: string;
   can_control: Generated<boolean>;
   enabled: Generated<boolean>;
   created_at: Generated<Date>;
@@ -67,6 +65,8 @@ export interface SessionsTable {
   expires_at: Timestamp;
   last_seen_at: Generated<Date>;
   revoked_at: Timestamp | null;
+  /** Hash of this session's MQTT password (derived from its token, see modules/user/mqttCredentials.ts). */
+  mqtt_password_hash: string | null;
 }
 
 export interface LoginFailuresTable {
@@ -89,7 +89,8 @@ export interface GatewaysTable {
   id: Generated<number>;
   project_id: number;
   sn: string;
-  secret: string;
+  /** Mosquitto `$7$` hash of the gateway's secret (lib/secretHash.ts); the plaintext is never stored. */
+  secret_hash: string;
   name: string;
   heartbeat_s: Generated<number>;
   last_seen_at: Timestamp | null;

@@ -9,7 +9,7 @@ import type { AuthUser } from '../types.js';
 const API_PREFIX = '/api/v6/';
 const DEVICE_TYPES = new Set(['pc', 'worker']);
 
-function headerValue(v: string | string[] | undefined): string | undefined {
+export function headerValue(v: string | string[] | undefined): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 

@@ -18,7 +18,7 @@ describe('embedded broker ports', () => {
     await new Promise<void>((r) => holder.listen(0, HOST, () => r()));
     const held = (holder.address() as net.AddressInfo).port;
 
-    const broker = await startEmbeddedBroker({ tcpPort: held, tcpPortFallback: true, wsPort: 0, host: HOST, auth, log });
+    const broker = await startEmbeddedBroker({ tcpPort: held, tcpPortFallback: true, wsPort: 0, host: HOST, auth, log, maxPacketBytes: 65_536 });
     try {
       expect(broker.tcpPort).not.toBe(held);
       await new Promise<void>((resolve, reject) => {
@@ -34,6 +34,6 @@ describe('embedded broker ports', () => {
     }
 
     // A port set on purpose (MQTT_TCP_PORT) is not replaced: the start fails and names it.
-    await expect(startEmbeddedBroker({ tcpPort: held, wsPort: 0, host: HOST, auth, log })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startEmbeddedBroker({ tcpPort: held, wsPort: 0, host: HOST, auth, log, maxPacketBytes: 65_536 })).rejects.toThrow(/EADDRINUSE/);
   });
 });

@@ -1,18 +1,39 @@
 import { Aedes, type Client } from 'aedes';
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
 import http from 'node:http';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import { canPublish, canSubscribe, type MqttIdentity } from '../modules/mqtt-auth/acl.js';
+import { canPublish, canSubscribe, clientIdAllowed, type MqttIdentity } from '../modules/mqtt-auth/acl.js';
 import type { MqttAuthService } from '../modules/mqtt-auth/service.js';
+import { guardPacketSizes } from './packetGuard.js';
 
 export interface EmbeddedBroker {
   tcpPort: number;
   wsPort: number;
+  /** Disconnects the console clients of a login session that has ended (logout on this instance). */
+  disconnectSession(sessionId: number): void;
+  /** Disconnects console clients whose session ended anywhere (another instance, expiry); runs periodically. */
+  sweepEndedSessions(): Promise<void>;
   close(): Promise<void>;
 }
 
 const identities = new WeakMap<Client, MqttIdentity>();
+
+/** A CONNECT must arrive this soon after the socket opens, or the socket is closed (Aedes's default is 30 s). */
+const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * The first packet is the unauthenticated CONNECT: client id, username, password and a will message. Ours are
+ * well under 1 kB (a gateway's will is its small `online: false` status); 64 KiB leaves room for any client.
+ */
+const CONNECT_MAX_BYTES = 64 * 1024;
+/** How often the broker looks for console clients whose session ended elsewhere (expiry, another instance). */
+const SESSION_SWEEP_MS = 30_000;
+
+// CONNACK return codes (MQTT 3.1.1 §3.2.2.3); Aedes maps them for MQTT 5 clients.
+const IDENTIFIER_REJECTED = 2 as const;
+const SERVER_UNAVAILABLE = 3 as const;
+const BAD_USERNAME_OR_PASSWORD = 4 as const;
 
 function listen(server: net.Server | http.Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -43,6 +64,8 @@ async function listenTcp(server: net.Server, opts: { tcpPort: number; tcpPortFal
  */
 export async function startEmbeddedBroker(opts: {
   tcpPort: number;
+  /** MQTT_MAX_PACKET_BYTES: larger packets close the connection, judged by their header before buffering. */
+  maxPacketBytes: number;
   /**
    * The TCP port is the default, not chosen: when another program holds it (a local Mosquitto on 1883), take
    * tcpPort + 10000, or else any free port, and say so, rather than refuse to start.
@@ -59,22 +82,46 @@ export async function startEmbeddedBroker(opts: {
   onGatewayMessage?: (gatewaySn: string, topic: string, payload: Buffer) => Promise<void>;
 }): Promise<EmbeddedBroker> {
   const { auth, log } = opts;
+  // Console clients per login session, to disconnect them when the session ends.
+  const sessionClients = new Map<number, Set<Client>>();
+  const forgetClient = (client: Client) => {
+    const id = identities.get(client);
+    if (id?.kind !== 'user') return;
+    const set = sessionClients.get(id.sessionId);
+    set?.delete(client);
+    if (set?.size === 0) sessionClients.delete(id.sessionId);
+  };
+  const disconnectSession = (sessionId: number) => {
+    const set = sessionClients.get(sessionId);
+    if (!set) return;
+    sessionClients.delete(sessionId);
+    for (const client of set) client.close();
+  };
+
   const broker = await Aedes.createBroker({
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    // Runs before Aedes looks at any stored session for this client id, so a refused client never gets one.
     authenticate: (client, username, password, done) => {
+      const refuse = (message: string, returnCode: typeof IDENTIFIER_REJECTED | typeof SERVER_UNAVAILABLE | typeof BAD_USERNAME_OR_PASSWORD) =>
+        done(Object.assign(new Error(message), { returnCode }), false);
       auth
         .authenticate(username, password?.toString('utf8'))
         .then((identity) => {
-          if (!identity) {
-            const err = Object.assign(new Error('bad username or password'), { returnCode: 4 as const });
-            done(err, false);
-            return;
+          if (!identity) return refuse('bad username or password', BAD_USERNAME_OR_PASSWORD);
+          if (!clientIdAllowed(identity, client.id)) {
+            log.warn({ clientId: client.id, username, kind: identity.kind }, 'mqtt client id does not belong to this identity; refused');
+            return refuse('client id not allowed for this identity', IDENTIFIER_REJECTED);
           }
           identities.set(client, identity);
+          if (identity.kind === 'user') {
+            const set = sessionClients.get(identity.sessionId) ?? new Set<Client>();
+            sessionClients.set(identity.sessionId, set.add(client));
+          }
           done(null, true);
         })
         .catch((e: unknown) => {
           log.error({ err: e }, 'mqtt authenticate failed');
-          done(Object.assign(new Error('server unavailable'), { returnCode: 3 as const }), false);
+          refuse('server unavailable', SERVER_UNAVAILABLE);
         });
     },
     authorizePublish: (client, packet, callback) => {
@@ -98,25 +145,46 @@ export async function startEmbeddedBroker(opts: {
     },
   });
 
-  const tcp = net.createServer(broker.handle);
+  broker.on('clientDisconnect', forgetClient);
+
+  const limits = { maxPacketBytes: opts.maxPacketBytes, firstPacketMaxBytes: Math.min(CONNECT_MAX_BYTES, opts.maxPacketBytes) };
+  const handle = (stream: Duplex, req?: http.IncomingMessage) => {
+    broker.handle(stream, req);
+    // After handle(): Aedes's 'readable' listener must be there first (see guardPacketSizes).
+    guardPacketSizes(stream, limits, (declared) => log.warn({ declared, limit: opts.maxPacketBytes }, 'mqtt packet too large; connection closed'));
+  };
+  const tcp = net.createServer((socket) => handle(socket));
   const httpServer = http.createServer((_req, res) => {
     res.writeHead(426, { 'content-type': 'text/plain' }).end('MQTT over WebSocket only, at /mqtt');
   });
-  const wss = new WebSocketServer({ server: httpServer, path: '/mqtt' });
+  // maxPayload bounds one WebSocket frame; an MQTT packet split over several frames is bounded by the guard.
+  const wss = new WebSocketServer({ server: httpServer, path: '/mqtt', maxPayload: opts.maxPacketBytes });
   wss.on('connection', (socket, req) => {
     const stream = createWebSocketStream(socket);
     stream.on('error', () => socket.terminate());
-    broker.handle(stream, req);
+    stream.on('close', () => socket.terminate());
+    handle(stream, req);
   });
 
   const tcpPort = await listenTcp(tcp, opts, log);
   const wsPort = await listen(httpServer, opts.wsPort, opts.host);
   log.info({ tcpPort, wsPort }, 'embedded MQTT broker listening (TCP, and WebSocket at /mqtt)');
 
+  const sweepEndedSessions = async () => {
+    for (const id of await auth.endedSessions([...sessionClients.keys()])) disconnectSession(id);
+  };
+  const sweep = setInterval(() => {
+    sweepEndedSessions().catch((err: unknown) => log.warn({ err }, 'mqtt session sweep failed; next round retries'));
+  }, SESSION_SWEEP_MS);
+  sweep.unref();
+
   return {
     tcpPort,
     wsPort,
+    disconnectSession,
+    sweepEndedSessions,
     close: async () => {
+      clearInterval(sweep);
       for (const c of wss.clients) c.terminate();
       await new Promise<void>((r) => broker.close(() => r()));
       await Promise.all([

@@ -1,6 +1,7 @@
 import { deviceCatalog } from '@gridops/contract';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../lib/password.js';
+import { hashSecret } from '../lib/secretHash.js';
 import { randomSecret } from '../lib/tokens.js';
 import { seedAlarmRules } from './demoRules.js';
 import { seedDemoEnergy } from './demoEnergy.js';
@@ -32,7 +33,7 @@ async function seedStation(trx: Trx, station: DemoStation, orgId: number): Promi
     .executeTakeFirstOrThrow();
   const gateway = await trx
     .insertInto('gateways')
-    .values({ project_id: project.id, sn: `GW-${station.code}-01`, secret: randomSecret(), name: `${station.name} 网关` })
+    .values({ project_id: project.id, sn: `GW-${station.code}-01`, secret_hash: hashSecret(randomSecret(32)), name: `${station.name} 网关` })
     .returning('id')
     .executeTakeFirstOrThrow();
 
@@ -152,8 +153,6 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
           user_type: u.user_type,
           org_id: groupIds[u.org]!,
           password_hash: passwordHash,
-          mqtt_username: `u-${u.username}`,
-          mqtt_password: randomSecret(),
           can_control: u.can_control,
         })
         .returning('id')

@@ -95,3 +95,23 @@ export async function loginAs(app: TestApp['app'], username: string, password = 
   if (body.code !== 1) throw new Error(`login ${username} failed: ${res.body}`);
   return body.data.token;
 }
+
+/** A console login as the web app does it: the session's MQTT credentials and a client id of this user's. */
+export async function consoleMqttLogin(app: TestApp['app'], username: string, password = 'demo1234') {
+  const res = await app.inject({ method: 'POST', url: '/api/v6/user/login', headers: apiHeaders(), payload: { username, password } });
+  const body = res.json<{ code: number; data: { token: string; userInfo: { id: number; org_id: number; mqtt: { username: string; pass: string } } } }>();
+  if (body.code !== 1) throw new Error(`login ${username} failed: ${res.body}`);
+  const { id, org_id, mqtt } = body.data.userInfo;
+  return {
+    token: body.data.token,
+    id,
+    org_id,
+    /** Options for mqtt.connect: the session's credentials and a client id derived from the user. */
+    mqttOptions: (suffix = Math.random().toString(16).slice(2, 10)) => ({
+      username: mqtt.username,
+      password: mqtt.pass,
+      clientId: `gridops_web_${id}_${suffix}`,
+      reconnectPeriod: 0,
+    }),
+  };
+}

@@ -1,8 +1,10 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { clientTopics, gatewayTopics, type MessageEnvelope } from '@gridops/contract';
 import { hashPassword } from '../lib/password.js';
+import { gatewayClientId } from '../modules/mqtt-auth/acl.js';
+import { issueGatewaySecret } from '../modules/mqtt-auth/gatewaySecrets.js';
 import { startRuntime, type Runtime } from '../runtime.js';
-import { createTestDatabase, tempDir, testConfig, type BackendKind, type TestDatabase } from './backends.js';
+import { consoleMqttLogin, createTestDatabase, tempDir, testConfig, type BackendKind, type TestDatabase } from './backends.js';
 
 export interface Harness {
   rt: Runtime;
@@ -37,8 +39,9 @@ export async function startHarness(kind: BackendKind, env: Record<string, string
     dataDir,
     clients,
     async gateway(code) {
-      const gw = await db.selectFrom('gateways').select(['sn', 'secret']).where('sn', '=', `GW-${code}-01`).executeTakeFirstOrThrow();
-      const client = await mqtt.connectAsync(rt.mqttTcpUrl, { username: gw.sn, password: gw.secret, reconnectPeriod: 0 });
+      const gw = { sn: `GW-${code}-01` };
+      const secret = await issueGatewaySecret(db, gw.sn);
+      const client = await mqtt.connectAsync(rt.mqttTcpUrl, { username: gw.sn, password: secret, clientId: gatewayClientId(gw.sn), reconnectPeriod: 0 });
       clients.push(client);
       return {
         sn: gw.sn,
@@ -50,9 +53,9 @@ export async function startHarness(kind: BackendKind, env: Record<string, string
       };
     },
     async listen(username) {
-      const u = await db.selectFrom('users').select(['id', 'org_id', 'mqtt_username', 'mqtt_password']).where('username', '=', username).executeTakeFirstOrThrow();
+      const u = await consoleMqttLogin(rt.app, username);
       const wsUrl = `ws://127.0.0.1:${rt.broker!.wsPort}/mqtt`;
-      const client = await mqtt.connectAsync(wsUrl, { username: u.mqtt_username, password: u.mqtt_password, reconnectPeriod: 0 });
+      const client = await mqtt.connectAsync(wsUrl, u.mqttOptions());
       clients.push(client);
       const topics = clientTopics(u.org_id, u.id);
       await client.subscribeAsync([topics.message, topics.reply], { qos: 2 });
@@ -87,6 +90,6 @@ export async function createOtherTenantUser(rt: Runtime, username: string) {
   const org = await db.insertInto('organizations').values({ parent_id: null, name: '其他客户', name_en: 'Other tenant', tier: 1, code: `OT-${username}` }).returning('id').executeTakeFirstOrThrow();
   await db
     .insertInto('users')
-    .values({ username, name: username, user_type: 0, org_id: org.id, password_hash: await hashPassword('demo1234'), mqtt_username: `u-${username}`, mqtt_password: `pw-${username}-secret` })
+    .values({ username, name: username, user_type: 0, org_id: org.id, password_hash: await hashPassword('demo1234') })
     .execute();
 }

@@ -5,12 +5,16 @@ import * as m0004 from './0004_alarms.js';
 import * as m0005 from './0005_distribution.js';
 import * as m0006 from './0006_energy.js';
 import * as m0007 from './0007_rollup_15m.js';
+import * as m0008 from './0008_hashed_mqtt_secrets.js';
 import * as m0009 from './0009_rollup_numeric_sums.js';
+import type { Db } from '../database.js';
 
 export interface Migration {
   name: string;
   up: string;
+  /** Runs after `up` in the same transaction, for changes plain SQL cannot make (e.g. hashing with PBKDF2). */
+  data?: (trx: Db) => Promise<void>;
 }
 
 /** Applied in this order; append new migrations at the end, never reorder or edit shipped ones. */
-export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0009];
+export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009];

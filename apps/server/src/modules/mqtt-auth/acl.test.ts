@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canPublish, canSubscribe, type MqttIdentity } from './acl.js';
 
-const user: MqttIdentity = { kind: 'user', userId: 7, orgId: 3, username: 'site' };
+const user: MqttIdentity = { kind: 'user', userId: 7, orgId: 3, username: 'site', sessionId: 41 };
 const gateway: MqttIdentity = { kind: 'gateway', gatewayId: 1, sn: 'GW-A', projectId: 2 };
 
 describe('MQTT topic ACL', () => {

@@ -2,7 +2,7 @@ import { TOPIC_VERSION } from '@gridops/contract';
 
 /** Who is on the other end of an MQTT connection. */
 export type MqttIdentity =
-  | { kind: 'user'; userId: number; orgId: number; username: string }
+  | { kind: 'user'; userId: number; orgId: number; username: string; sessionId: number }
   | { kind: 'gateway'; gatewayId: number; sn: string; projectId: number }
   | { kind: 'service' };
 
@@ -35,4 +35,24 @@ export function canSubscribe(id: MqttIdentity, topic: string): boolean {
     return rest === '#' || isPlainTopic(rest);
   }
   return topic === `${TOPIC_VERSION}/gateway/${id.sn}/command`;
+}
+
+/** Client ids of the server's own connections (plugins/bus.ts, runtime.ts, tools and tests using its credentials). */
+export const SERVICE_CLIENT_ID_PREFIX = 'gridops-server-';
+/** A gateway's one client id: its persistent session (apps/simulator gatewayClient.ts). */
+export const gatewayClientId = (sn: string) => `gw-${sn}`;
+/** Prefix of a console user's client ids; a random part follows (apps/web/src/api/live.ts). */
+export const userClientIdPrefix = (userId: number) => `gridops_web_${userId}_`;
+
+/**
+ * An MQTT client id belongs to one identity, so nobody can take over another's (persistent) session: the
+ * broker hands a stored session, its subscriptions and queued messages to whoever connects with its client id.
+ * - a gateway uses exactly `gw-{sn}` (not a prefix: `gw-GW-A-01` must stay out of reach of gateway `GW-A`);
+ * - a console user uses `gridops_web_{userId}_{random}`; the `_` after the id keeps user 1 out of user 12's ids;
+ * - the server's service identity uses `gridops-server-{anything}`.
+ */
+export function clientIdAllowed(id: MqttIdentity, clientId: string): boolean {
+  if (id.kind === 'gateway') return clientId === gatewayClientId(id.sn);
+  const prefix = id.kind === 'user' ? userClientIdPrefix(id.userId) : SERVICE_CLIENT_ID_PREFIX;
+  return clientId.length > prefix.length && clientId.startsWith(prefix);
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { timingSafeEqualStrings } from '../../lib/tokens.js';
 import type { AppServices } from '../../services.js';
-import { canPublish, canSubscribe } from './acl.js';
+import { canPublish, canSubscribe, clientIdAllowed } from './acl.js';
 import { createMqttAuthService } from './service.js';
 
 const allowDeny = z.object({ result: z.enum(['allow', 'deny']), is_superuser: z.boolean().optional() });
@@ -26,14 +26,16 @@ export const mqttAuthRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = 
       schema: {
         tags: ['mqtt'],
         summary: 'EMQX HTTP authentication',
-        body: z.object({ username: z.string(), password: z.string(), clientid: z.string().optional() }),
+        // clientid is required: a client id belongs to one identity (acl.ts clientIdAllowed).
+        body: z.object({ username: z.string(), password: z.string(), clientid: z.string() }),
         response: { 200: allowDeny },
       },
     },
     async (req) => {
       if (!brokerOk(req.headers['x-gridops-broker-secret'])) return { result: 'deny' as const };
       const id = await auth.authenticate(req.body.username, req.body.password);
-      return id ? { result: 'allow' as const, is_superuser: id.kind === 'service' } : { result: 'deny' as const };
+      if (!id || !clientIdAllowed(id, req.body.clientid)) return { result: 'deny' as const };
+      return { result: 'allow' as const, is_superuser: id.kind === 'service' };
     },
   );
 

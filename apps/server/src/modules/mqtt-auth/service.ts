@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { verifySecret } from '../../lib/secretHash.js';
 import { timingSafeEqualStrings } from '../../lib/tokens.js';
 import type { MqttIdentity } from './acl.js';
+import { sessionIdFromMqttUsername } from './credentials.js';
 
 export interface ServiceCredentials {
   username: string;
@@ -8,17 +11,34 @@ export interface ServiceCredentials {
 }
 
 /**
- * Resolves MQTT credentials: the server's own service account, a console user's per-user MQTT credentials
- * (from userinfo), or a gateway's serial number and secret. Disabled users are refused.
+ * Resolves MQTT credentials: the server's own service account, a console user's login-session credentials
+ * (from userinfo; they work while the session is live and the user enabled), or a gateway's serial number and
+ * secret. Only hashes are stored (lib/secretHash.ts).
  */
 export function createMqttAuthService(db: Db, service: ServiceCredentials) {
+  const liveSession = (sessionId: number) =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select(['s.id as session_id', 's.mqtt_password_hash', 'u.id', 'u.org_id', 'u.username'])
+      .where('s.id', '=', sessionId)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', sql<Date>`now()`)
+      .where('u.enabled', '=', true)
+      .executeTakeFirst();
+
+  const gateway = (sn: string) => db.selectFrom('gateways').select(['id', 'sn', 'secret_hash', 'project_id']).where('sn', '=', sn).executeTakeFirst();
+
   return {
     /** The identity behind a username already authenticated by the broker (EMQX ACL calls carry no password). */
     async identify(username: string): Promise<MqttIdentity | null> {
       if (username === service.username) return { kind: 'service' };
-      const user = await db.selectFrom('users').select(['id', 'org_id', 'username', 'enabled']).where('mqtt_username', '=', username).executeTakeFirst();
-      if (user) return user.enabled ? { kind: 'user', userId: user.id, orgId: user.org_id, username: user.username } : null;
-      const gw = await db.selectFrom('gateways').select(['id', 'sn', 'project_id']).where('sn', '=', username).executeTakeFirst();
+      const sessionId = sessionIdFromMqttUsername(username);
+      if (sessionId !== null) {
+        const s = await liveSession(sessionId);
+        return s ? { kind: 'user', userId: s.id, orgId: s.org_id, username: s.username, sessionId: s.session_id } : null;
+      }
+      const gw = await gateway(username);
       return gw ? { kind: 'gateway', gatewayId: gw.id, sn: gw.sn, projectId: gw.project_id } : null;
     },
 
@@ -27,19 +47,32 @@ export function createMqttAuthService(db: Db, service: ServiceCredentials) {
       if (username === service.username) {
         return timingSafeEqualStrings(password, service.password) ? { kind: 'service' } : null;
       }
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'org_id', 'username', 'mqtt_password', 'enabled'])
-        .where('mqtt_username', '=', username)
-        .executeTakeFirst();
-      if (user) {
-        return user.enabled && timingSafeEqualStrings(password, user.mqtt_password)
-          ? { kind: 'user', userId: user.id, orgId: user.org_id, username: user.username }
+      const sessionId = sessionIdFromMqttUsername(username);
+      if (sessionId !== null) {
+        const s = await liveSession(sessionId);
+        return s && (await verifySecret(password, s.mqtt_password_hash))
+          ? { kind: 'user', userId: s.id, orgId: s.org_id, username: s.username, sessionId: s.session_id }
           : null;
       }
-      const gw = await db.selectFrom('gateways').select(['id', 'sn', 'secret', 'project_id']).where('sn', '=', username).executeTakeFirst();
-      if (gw && timingSafeEqualStrings(password, gw.secret)) return { kind: 'gateway', gatewayId: gw.id, sn: gw.sn, projectId: gw.project_id };
+      const gw = await gateway(username);
+      if (gw && (await verifySecret(password, gw.secret_hash))) return { kind: 'gateway', gatewayId: gw.id, sn: gw.sn, projectId: gw.project_id };
       return null;
+    },
+
+    /** Of these sessions, the ones that ended (logged out, expired, user disabled): their clients must go. */
+    async endedSessions(sessionIds: number[]): Promise<number[]> {
+      if (sessionIds.length === 0) return [];
+      const live = await db
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select('s.id')
+        .where('s.id', 'in', sessionIds)
+        .where('s.revoked_at', 'is', null)
+        .where('s.expires_at', '>', sql<Date>`now()`)
+        .where('u.enabled', '=', true)
+        .execute();
+      const liveIds = new Set(live.map((r) => r.id));
+      return sessionIds.filter((id) => !liveIds.has(id));
     },
   };
 }

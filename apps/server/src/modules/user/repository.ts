@@ -12,10 +12,17 @@ export const userRepository = {
       (r) => r.project_id,
     ),
 
-  insertSession: (db: Db, s: { tokenHash: string; userId: number; deviceType: string; ip: string; expiresAt: Date }) =>
+  insertSession: (db: Db, s: { tokenHash: string; mqttPasswordHash: string; userId: number; deviceType: string; ip: string; expiresAt: Date }) =>
     db
       .insertInto('sessions')
-      .values({ token_hash: s.tokenHash, user_id: s.userId, device_type: s.deviceType, ip: s.ip, expires_at: s.expiresAt })
+      .values({
+        token_hash: s.tokenHash,
+        mqtt_password_hash: s.mqttPasswordHash,
+        user_id: s.userId,
+        device_type: s.deviceType,
+        ip: s.ip,
+        expires_at: s.expiresAt,
+      })
       .returning(['id', 'expires_at'])
       .executeTakeFirstOrThrow(),
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, loginRequest, loginResponse, userInfo } from '@gridops/contract';
-import { requireUser } from '../../plugins/auth.js';
+import { headerValue, requireUser } from '../../plugins/auth.js';
 import type { AppServices } from '../../services.js';
 import { ok } from '../../lib/reply.js';
 
@@ -39,6 +39,10 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
   app.get(
     '/api/v6/user/userinfo',
     { schema: { tags: ['user'], summary: 'The current user (spec §7)', response: { 200: envelope(userInfo) } } },
-    async (req) => ok(await users.userInfo(requireUser(req.user).id)),
+    async (req) => {
+      const user = requireUser(req.user);
+      // The auth hook has just resolved this token to the session; it keys the session's MQTT password.
+      return ok(await users.userInfo(user.id, { id: user.sessionId, token: headerValue(req.headers['token']) ?? '' }));
+    },
   );
 };

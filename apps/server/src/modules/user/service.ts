@@ -2,7 +2,9 @@ import { ErrorCode, type LoginResponse, type UserInfo } from '@gridops/contract'
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
+import { hashSecret } from '../../lib/secretHash.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { sessionMqttPassword, sessionMqttUsername } from '../mqtt-auth/credentials.js';
 import type { AuthUser } from '../../types.js';
 import { userRepository as repo } from './repository.js';
 
@@ -21,8 +23,14 @@ const IP_FAILURE_FACTOR = 6;
 const DUMMY_HASH =
   'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
+/** Told about every session that ends early (logout), so the broker can disconnect its MQTT clients. */
+export type SessionRevokedListener = (sessionId: number) => void;
+
 export function createUserService(db: Db) {
-  async function userInfo(userId: number): Promise<UserInfo> {
+  const revokedListeners = new Set<SessionRevokedListener>();
+
+  /** The user and the MQTT credentials of this login session (they stop working when the session ends). */
+  async function userInfo(userId: number, session: { id: number; token: string }): Promise<UserInfo> {
     const u = await repo.findById(db, userId);
     if (!u) throw new AppError(ErrorCode.SessionInvalid);
     const projectIds = await repo.projectIds(db, u.id);
@@ -35,7 +43,7 @@ export function createUserService(db: Db) {
       project_id: u.user_type === 1 ? (projectIds[0] ?? null) : null,
       project_ids: projectIds,
       can_control: u.can_control,
-      mqtt: { username: u.mqtt_username, pass: u.mqtt_password },
+      mqtt: { username: sessionMqttUsername(session.id), pass: sessionMqttPassword(session.token) },
     };
   }
 
@@ -63,8 +71,9 @@ export function createUserService(db: Db) {
       await repo.clearFailures(db, username, ctx.ip);
       const token = newToken();
       const expiresAt = new Date(Date.now() + ctx.sessionTtlHours * 3600_000);
-      await repo.insertSession(db, {
+      const session = await repo.insertSession(db, {
         tokenHash: hashToken(token),
+        mqttPasswordHash: hashSecret(sessionMqttPassword(token)),
         userId: user.id,
         deviceType: ctx.deviceType,
         ip: ctx.ip,
@@ -74,12 +83,18 @@ export function createUserService(db: Db) {
         token,
         userType: user.user_type as 0 | 1 | 2,
         expiresAt: expiresAt.toISOString(),
-        userInfo: await userInfo(user.id),
+        userInfo: await userInfo(user.id, { id: session.id, token }),
       };
     },
 
     async logout(user: AuthUser): Promise<void> {
       await repo.revokeSession(db, user.sessionId);
+      for (const listener of revokedListeners) listener(user.sessionId);
+    },
+
+    onSessionRevoked(listener: SessionRevokedListener): () => void {
+      revokedListeners.add(listener);
+      return () => revokedListeners.delete(listener);
     },
 
     /** Resolves a token to its user; unknown, expired and revoked tokens all end the session (10001). */
