@@ -28,11 +28,14 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
+/** A hop count as Fastify's typed form: believe the nearest `hops` forwarders (proxy-addr's numeric rule). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    // Behind a reverse proxy the client address comes from X-Forwarded-For (login rate limit is per IP).
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): the login limit is per address.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,10 +11,42 @@ const onOff = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** proxy-addr's (Fastify's) names for address ranges, an address, or an address/prefix (or /netmask). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (/^\d+$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return family === 4 && net.isIPv4(prefix);
+}
+
+/**
+ * Whom to believe X-Forwarded-For from: off (default: the socket's address is the client), a hop count, or a
+ * comma-separated list of proxy addresses/CIDRs. Never "everyone": any client could then pick its address.
+ */
+const trustProxy = z
+  .string()
+  .transform((v, ctx): false | number | string[] => {
+    const value = v.trim();
+    if (['off', 'false', '0'].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.find((e) => !isProxyAddress(e));
+    if (bad !== undefined || entries.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `expected off, a hop count or proxy addresses/CIDRs; "${bad ?? value}" is none of them` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 /** Every setting the server reads, validated once at start. `.env.example` documents them. */
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: trustProxy.optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   MQTT_URL: z.string().url().optional(),
@@ -50,6 +83,8 @@ const envSchema = z.object({
 export interface AppConfig {
   port: number;
   host: string;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   dataDir: string;
   databaseUrl: string | undefined;
   /** Embedded means PGlite under dataDir; the demo organisation and the simulator are on by default then. */
@@ -104,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY ?? false,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase,

@@ -6,6 +6,7 @@ import { createEnergyService } from './modules/energy/service.js';
 import { createNoticeService } from './modules/notice/service.js';
 import { createOrgService } from './modules/org/service.js';
 import { createUserService } from './modules/user/service.js';
+import { createLoginLimits } from './modules/user/loginLimits.js';
 import { createControlService } from './modules/control/service.js';
 import { createDistributionService } from './modules/distribution/service.js';
 import { createAnalysisService } from './modules/history/analysis.js';
@@ -19,7 +20,8 @@ import { createEnergyStatsService } from './modules/energy-stats/statsService.js
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
   const access = createAccessService(db);
-  const users = createUserService(db);
+  const loginLimits = createLoginLimits(db, config.login);
+  const users = createUserService(db, loginLimits);
   const orgs = createOrgService(db, access);
   const notices = createNoticeService(db, access);
   const energy = createEnergyService(access, orgs);
@@ -27,7 +29,7 @@ export function createServices(db: Db, config: AppConfig) {
   const distribution = createDistributionService(db, access, config);
   const history = createHistoryService(db, access);
   const analysis = createAnalysisService(db, access);
-  const control = createControlService(db, access, config.control);
+  const control = createControlService(db, access, loginLimits, config.control);
   const security = createSecurityService(db, access);
   const energyConfig = createEnergyConfigService(db, access);
   const energyStats = createEnergyStatsService(db, access);

@@ -69,11 +69,12 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
+/** username '' is the row of the whole address. */
+export interface LoginLimitsTable {
   username: string;
   ip: string;
-  at: Generated<Date>;
+  failures: number;
+  window_start: Date;
 }
 
 export interface RoomsTable {
@@ -169,7 +170,7 @@ export interface DB extends TelemetryDB, DistributionDB, EnergyDB {
   users: UsersTable;
   user_projects: UserProjectsTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  login_limits: LoginLimitsTable;
   rooms: RoomsTable;
   gateways: GatewaysTable;
   devices: DevicesTable;

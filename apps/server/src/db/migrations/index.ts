@@ -5,6 +5,7 @@ import * as m0004 from './0004_alarms.js';
 import * as m0005 from './0005_distribution.js';
 import * as m0006 from './0006_energy.js';
 import * as m0007 from './0007_rollup_15m.js';
+import * as m0010 from './0010_login_limits.js';
 
 export interface Migration {
   name: string;
@@ -12,4 +13,4 @@ export interface Migration {
 }
 
 /** Applied in this order; append new migrations at the end, never reorder or edit shipped ones. */
-export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007];
+export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0010];

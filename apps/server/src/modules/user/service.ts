@@ -4,24 +4,20 @@ import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import type { AuthUser } from '../../types.js';
+import type { LoginLimits } from './loginLimits.js';
 import { userRepository as repo } from './repository.js';
 
 export interface LoginContext {
   ip: string;
   deviceType: string;
   sessionTtlHours: number;
-  maxFailures: number;
-  windowMinutes: number;
 }
-
-// An IP may fail this many times more than one username may, before it is stopped for every username.
-const IP_FAILURE_FACTOR = 6;
 
 // Spent on unknown usernames too, so response time does not reveal which usernames exist.
 const DUMMY_HASH =
   'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-export function createUserService(db: Db) {
+export function createUserService(db: Db, limits: LoginLimits) {
   async function userInfo(userId: number): Promise<UserInfo> {
     const u = await repo.findById(db, userId);
     if (!u) throw new AppError(ErrorCode.SessionInvalid);
@@ -43,24 +39,13 @@ export function createUserService(db: Db) {
     userInfo,
 
     async login(username: string, password: string, ctx: LoginContext): Promise<LoginResponse> {
-      const [byUser, byIp] = await Promise.all([
-        repo.countFailures(db, { username, ip: ctx.ip }, ctx.windowMinutes),
-        repo.countFailures(db, { ip: ctx.ip }, ctx.windowMinutes),
-      ]);
-      if (byUser >= ctx.maxFailures || byIp >= ctx.maxFailures * IP_FAILURE_FACTOR) {
-        throw new AppError(ErrorCode.TooManyAttempts, {
-          zh: `登录失败次数过多，请 ${ctx.windowMinutes} 分钟后再试`,
-          en: `Too many failed logins. Please try again in ${ctx.windowMinutes} minutes.`,
-        });
-      }
+      await limits.begin(username, ctx.ip);
       const user = await repo.findByUsername(db, username);
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !ok) {
-        await repo.recordFailure(db, username, ctx.ip);
-        throw new AppError(ErrorCode.BadCredentials);
-      }
+      // The attempt stays counted as a failure.
+      if (!user || !ok) throw new AppError(ErrorCode.BadCredentials);
+      await limits.succeeded(username, ctx.ip);
       if (!user.enabled) throw new AppError(ErrorCode.AccountDisabled);
-      await repo.clearFailures(db, username, ctx.ip);
       const token = newToken();
       const expiresAt = new Date(Date.now() + ctx.sessionTtlHours * 3600_000);
       await repo.insertSession(db, {
