@@ -3,8 +3,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrorReply } from './plugins/errors.js';
 import { swaggerPlugin } from './plugins/swagger.js';
+import { inputPlugin } from './plugins/input.js';
 import { mqttAuthRoutes } from './modules/mqtt-auth/routes.js';
 import { eventRoutes } from './modules/event/routes.js';
 import { energyRoutes } from './modules/energy/routes.js';
@@ -37,6 +38,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): the login limit is per address.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -47,6 +49,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(errorsPlugin);
   await app.register(swaggerPlugin);
   await app.register(authPlugin, { users: services.users });
+  await app.register(inputPlugin);
 
   await app.register(userRoutes, { services });
   await app.register(orgRoutes, { services });
