@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
@@ -6,6 +6,8 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrorReply } from './plugins/errors.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { inputPlugin } from './plugins/input.js';
+import { securityHeadersPlugin } from './plugins/securityHeaders.js';
+import { redactUrl } from './lib/redact.js';
 import { mqttAuthRoutes } from './modules/mqtt-auth/routes.js';
 import { eventRoutes } from './modules/event/routes.js';
 import { energyRoutes } from './modules/energy/routes.js';
@@ -27,14 +29,25 @@ export interface BuildAppOptions {
   db: Db;
   /** false for quiet tests; otherwise pino at config.logLevel. */
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
+
+/** Fastify's request log fields, with secret query values (a `?token=` entry link) redacted. */
+const requestSerializer = (req: FastifyRequest) => ({
+  method: req.method,
+  url: redactUrl(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
 
 /** A hop count as Fastify's typed form: believe the nearest `hops` forwarders (proxy-addr's numeric rule). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+export async function buildApp({ config, db, logger = true, logStream }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) } : false,
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): the login limit is per address.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -47,6 +60,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
 
   // Plugins first (errors, docs, auth), then the domain modules.
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { config });
   await app.register(swaggerPlugin);
   await app.register(authPlugin, { users: services.users });
   await app.register(inputPlugin);

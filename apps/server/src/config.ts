@@ -43,10 +43,25 @@ const trustProxy = z
   });
 
 /** Every setting the server reads, validated once at start. `.env.example` documents them. */
+/**
+ * CSP frame-ancestors: who may embed the console in a frame (the 3D engine host). Space- or comma-separated
+ * sources: 'self', 'none', or origins such as https://engine.example.com or http://10.0.0.9:8080.
+ */
+const frameAncestors = z.string().transform((v, ctx): string[] => {
+  const entries = v.split(/[\s,]+/).filter(Boolean);
+  const bad = entries.find((e) => !["'self'", "'none'", 'self', 'none'].includes(e) && !/^(https?:\/\/)?(\*\.)?[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/.test(e));
+  if (bad !== undefined || entries.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `expected 'self', 'none' or origins like https://engine.example.com; "${bad ?? v}" is none of them` });
+    return z.NEVER;
+  }
+  return entries.map((e) => (e === 'self' || e === 'none' ? `'${e}'` : e));
+});
+
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().default('0.0.0.0'),
   TRUST_PROXY: trustProxy.optional(),
+  FRAME_ANCESTORS: frameAncestors.optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   MQTT_URL: z.string().url().optional(),
@@ -85,6 +100,8 @@ export interface AppConfig {
   host: string;
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
+  /** CSP frame-ancestors sources (default 'self'). */
+  frameAncestors: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   /** Embedded means PGlite under dataDir; the demo organisation and the simulator are on by default then. */
@@ -140,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     trustProxy: e.TRUST_PROXY ?? false,
+    frameAncestors: e.FRAME_ANCESTORS ?? ["'self'"],
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase,

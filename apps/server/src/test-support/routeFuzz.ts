@@ -217,7 +217,7 @@ function fieldMutations(base: unknown, name: string, path: string, other: IdPool
     { label: 'array', value: [1, 'two', null] },
     { label: 'huge number', value: 1e308 },
     { label: 'above int4', value: 2_147_483_648 },
-    { label: 'above 2^53', value: 9_007_199_254_740_993 },
+    { label: 'above 2^53', value: 2 ** 53 + 2 },
     { label: 'negative', value: -1 },
     { label: 'zero', value: 0 },
     { label: 'fraction', value: 1.5 },
