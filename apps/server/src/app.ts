@@ -15,6 +15,7 @@ import { noticeRoutes } from './modules/notice/routes.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { webRoutes } from './modules/web/routes.js';
+import { weatherRoutes } from './modules/weather/routes.js';
 import { controlRoutes } from './modules/control/routes.js';
 import { distributionRoutes } from './modules/distribution/routes.js';
 import { historyRoutes } from './modules/history/routes.js';
@@ -76,6 +77,7 @@ export async function buildApp({ config, db, logger = true, logStream }: BuildAp
   await app.register(historyRoutes, { services });
   await app.register(controlRoutes, { services });
   await app.register(securityRoutes, { services });
+  await app.register(weatherRoutes, { services });
   await app.register(mqttAuthRoutes, { services });
   await app.register(webRoutes, { services });
   return { app, services };

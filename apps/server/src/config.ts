@@ -57,6 +57,9 @@ const frameAncestors = z.string().transform((v, ctx): string[] => {
   return entries.map((e) => (e === 'self' || e === 'none' ? `'${e}'` : e));
 });
 
+/** The weather providers' public API bases (WEATHER_URL overrides). */
+const WEATHER_BASE_URL = { qweather: 'https://devapi.qweather.com', openweather: 'https://api.openweathermap.org' } as const;
+
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -81,7 +84,8 @@ const envSchema = z.object({
   TEMP_URL: z.string().default(''),
   LOGO_URL: z.string().default(''),
   ZFY_URL: z.string().default(''),
-  WEATHER_URL: z.string().default('https://devapi.qweather.com/v7/weather/now?location={location}&key={key}'),
+  WEATHER_PROVIDER: z.enum(['qweather', 'openweather']).default('qweather'),
+  WEATHER_URL: z.string().url().optional(),
   WEATHER_KEY: z.string().default(''),
   ROUTER_MODE: z.enum(['history', 'hash']).default('history'),
   MQTT_PUBLIC_WS_PORT: port.optional(),
@@ -129,11 +133,11 @@ export interface AppConfig {
     tempURL: string;
     logoURL: string;
     zfyURL: string;
-    weatherURL: string;
-    weatherKey: string;
     routerMode: 'history' | 'hash';
   };
   login: { maxFailures: number; windowMinutes: number };
+  /** Current weather, fetched by the server (the key never reaches a browser). */
+  weather: { provider: 'qweather' | 'openweather'; key: string; baseUrl: string };
   /** Distinguishes instances sharing one external broker (stable MQTT client ids). */
   instanceId: string;
   ingest: { lanes: number; maxDelayMs: number; maxBatch: number };
@@ -182,11 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tempURL: e.TEMP_URL,
       logoURL: e.LOGO_URL,
       zfyURL: e.ZFY_URL,
-      weatherURL: e.WEATHER_URL,
-      weatherKey: e.WEATHER_KEY,
       routerMode: e.ROUTER_MODE,
     },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    weather: { provider: e.WEATHER_PROVIDER, key: e.WEATHER_KEY, baseUrl: e.WEATHER_URL ?? WEATHER_BASE_URL[e.WEATHER_PROVIDER] },
     instanceId: e.INSTANCE_ID,
     // PGlite is one connection: parallel lanes would only queue behind each other.
     ingest: { lanes: e.INGEST_LANES ?? (embeddedDatabase ? 1 : 2), maxDelayMs: e.INGEST_MAX_DELAY_MS, maxBatch: e.INGEST_MAX_BATCH },

@@ -16,6 +16,7 @@ import { createEnergyCarbonService } from './modules/energy-stats/carbonService.
 import { createEnergyConfigService } from './modules/energy-stats/configService.js';
 import { createEnergyOverviewService } from './modules/energy-stats/overviewService.js';
 import { createEnergyStatsService } from './modules/energy-stats/statsService.js';
+import { createWeatherService } from './modules/weather/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -35,7 +36,8 @@ export function createServices(db: Db, config: AppConfig) {
   const energyStats = createEnergyStatsService(db, access);
   const energyOverview = createEnergyOverviewService(db, access);
   const energyCarbon = createEnergyCarbonService(db, access);
-  return { config, db, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, energyConfig, energyStats, energyOverview, energyCarbon };
+  const weather = createWeatherService(db, access, config.weather);
+  return { config, db, weather, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, energyConfig, energyStats, energyOverview, energyCarbon };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -69,6 +69,13 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
 }
 
+export interface WeatherCacheTable {
+  project_id: number;
+  provider: string;
+  observation: ColumnType<unknown, string, string>;
+  fetched_at: Date;
+}
+
 /** username '' is the row of the whole address. */
 export interface LoginLimitsTable {
   username: string;
@@ -171,6 +178,7 @@ export interface DB extends TelemetryDB, DistributionDB, EnergyDB {
   user_projects: UserProjectsTable;
   sessions: SessionsTable;
   login_limits: LoginLimitsTable;
+  weather_cache: WeatherCacheTable;
   rooms: RoomsTable;
   gateways: GatewaysTable;
   devices: DevicesTable;

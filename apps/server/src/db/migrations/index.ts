@@ -5,7 +5,7 @@ import * as m0004 from './0004_alarms.js';
 import * as m0005 from './0005_distribution.js';
 import * as m0006 from './0006_energy.js';
 import * as m0007 from './0007_rollup_15m.js';
-import * as m0010 from './0010_login_limits.js';
+import * as m0010 from './0010_login_limits_weather.js';
 
 export interface Migration {
   name: string;

@@ -114,7 +114,9 @@ describe.each(backends)('user API on %s', (backend) => {
   it('serves config.json and the OpenAPI document generated from the route schemas', async () => {
     const config = await t.app.inject({ method: 'GET', url: '/config.json' });
     expect(config.json()).toMatchObject({ baseURL: '', routerMode: 'history', mqttWsPath: '/mqtt' });
-    expect(config.json().weatherURL).toContain('{location}');
+    // The weather provider's key stays on the server (weather comes through POST /api/v6/weather/now).
+    expect(config.json()).not.toHaveProperty('weatherKey');
+    expect(config.json()).not.toHaveProperty('weatherURL');
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(Object.keys(doc.json().paths)).toEqual(expect.arrayContaining(['/api/v6/user/login', '/api/v6/user/userinfo', '/api/v6/event/noticeList']));
   });
