@@ -42,7 +42,7 @@ export async function newPage(browser: Browser, opts: { lang?: 'zh' | 'en'; widt
     }, opts.lang);
   }
   await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`[csp-violation] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`));
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`[csp-violation] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || '?'}:${e.lineNumber}`));
   });
   const page = await context.newPage();
   const seen: string[] = [];
