@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { cspViolations, launchBrowser, loginAs, newPage } from './support/browser.js';
 import { dismissPending } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
@@ -75,6 +75,7 @@ describe('engine host (window messages)', () => {
       .poll(() => page.evaluate(() => (window as unknown as { gridopsReceived: Array<Record<string, unknown>> }).gridopsReceived))
       .toEqual(expect.arrayContaining([{ key: 'ueMessage', type: 'logout' }]));
     await expect.poll(() => frame.url()).toContain('/Login');
+    expect(cspViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

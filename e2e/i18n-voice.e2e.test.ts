@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { cspViolations, launchBrowser, loginAs, newPage } from './support/browser.js';
 import { dismissPending } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
@@ -40,6 +40,7 @@ describe('language switch and voice alarm', () => {
     await dismissPending(page, { waitMs: 2000, mayStayOpen: true });
     const text = await visibleText(page);
     expect(text.split('\n').filter((l) => HAN.test(l))).toEqual([]);
+    expect(cspViolations(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -52,6 +53,7 @@ describe('language switch and voice alarm', () => {
       await page.waitForTimeout(1000);
       const text = await visibleText(page);
       expect(text.split('\n').filter((l) => HAN.test(l))).toEqual([]);
+      expect(cspViolations(page)).toEqual([]);
       await page.context().close();
     });
   }
@@ -61,6 +63,7 @@ describe('language switch and voice alarm', () => {
     await page.goto(`${baseUrl}/Login`);
     expect(await page.getByTestId('login-submit').textContent()).toBe('Log in');
     expect(await page.getByTestId('product-name').textContent()).toContain('Energy & Facility Operations');
+    expect(cspViolations(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -72,6 +75,7 @@ describe('language switch and voice alarm', () => {
     await page.getByTestId('voice-toggle').click();
     await expect.poll(() => page.evaluate(() => window.__gridopsSpoken ?? [])).toContain('语音报警已开启');
     expect(await page.getByTestId('voice-toggle').getAttribute('data-on')).toBe('1');
+    expect(cspViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

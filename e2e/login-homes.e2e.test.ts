@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { cspViolations, launchBrowser, loginAs, newPage } from './support/browser.js';
 import { sessionValue } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
@@ -51,6 +51,16 @@ describe('login and role homes', () => {
       expect(keys).toEqual(PERSISTED);
       const userType = await sessionValue(page, 'userType');
       expect(userType).toBe(user === 'centre' ? 0 : user === 'site' ? 1 : 2);
+      if (user === 'site') {
+        // The site home's weather card asks the server (not a provider): sun times show, and why there is no weather.
+        await page.getByTestId('weather-sun').waitFor();
+        expect(await page.getByTestId('weather-unavailable').getAttribute('data-reason')).toBe('no_key');
+      }
+      // The console works under the server's Content-Security-Policy: nothing blocked (styles, charts, MQTT).
+      const csp = await page.request.get(`${baseUrl}/`);
+      expect(csp.headers()['content-security-policy']).toContain("script-src 'self'");
+      await page.waitForFunction(() => document.querySelector('[data-testid="layout-root"]') !== null);
+      expect(cspViolations(page)).toEqual([]);
       await page.context().close();
     });
   }

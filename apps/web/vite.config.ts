@@ -8,6 +8,11 @@ export default defineConfig({
   // Relative base: the built console is served from any path and also opened inside an engine host iframe.
   base: './',
   plugins: [react()],
+  resolve: {
+    // Every `zod` import (the contract's schemas too) goes through a module that turns zod's compiled parsers
+    // off first; see src/app/zodNoEval.ts. Being the module that hands out `z` makes it run before any schema.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('./src/app/zodNoEval.ts', import.meta.url)) }],
+  },
   server: {
     proxy: {
       '/api': backend,

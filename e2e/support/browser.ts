@@ -22,6 +22,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+const violations = new WeakMap<Page, string[]>();
+
+/**
+ * What the server's Content-Security-Policy blocked on this page (any frame): the browser's own "Refused to …"
+ * console errors and `securitypolicyviolation` events. The console must work under its CSP: tests expect none.
+ */
+export const cspViolations = (page: Page): string[] => violations.get(page) ?? [];
+
 /** A page in a fresh context (own sessionStorage and localStorage) with the browser language set. */
 export async function newPage(browser: Browser, opts: { lang?: 'zh' | 'en'; width?: number; height?: number } = {}): Promise<Page> {
   const context = await browser.newContext({
@@ -33,7 +41,17 @@ export async function newPage(browser: Browser, opts: { lang?: 'zh' | 'en'; widt
       if (!window.localStorage.getItem('gridops-lang')) window.localStorage.setItem('gridops-lang', lang);
     }, opts.lang);
   }
-  return context.newPage();
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`[csp-violation] ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile || '?'}:${e.lineNumber}`));
+  });
+  const page = await context.newPage();
+  const seen: string[] = [];
+  violations.set(page, seen);
+  page.on('console', (m) => {
+    const text = m.text();
+    if (text.includes('[csp-violation]') || text.includes('Content Security Policy')) seen.push(text);
+  });
+  return page;
 }
 
 /** Logs in through the login page, as a person would. */

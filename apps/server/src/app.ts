@@ -1,10 +1,13 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin } from './plugins/errors.js';
+import { errorsPlugin, frameworkErrorReply } from './plugins/errors.js';
 import { swaggerPlugin } from './plugins/swagger.js';
+import { inputPlugin } from './plugins/input.js';
+import { securityHeadersPlugin } from './plugins/securityHeaders.js';
+import { redactUrl } from './lib/redact.js';
 import { mqttAuthRoutes } from './modules/mqtt-auth/routes.js';
 import { eventRoutes } from './modules/event/routes.js';
 import { energyRoutes } from './modules/energy/routes.js';
@@ -12,6 +15,7 @@ import { noticeRoutes } from './modules/notice/routes.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { webRoutes } from './modules/web/routes.js';
+import { weatherRoutes } from './modules/weather/routes.js';
 import { controlRoutes } from './modules/control/routes.js';
 import { distributionRoutes } from './modules/distribution/routes.js';
 import { historyRoutes } from './modules/history/routes.js';
@@ -26,14 +30,29 @@ export interface BuildAppOptions {
   db: Db;
   /** false for quiet tests; otherwise pino at config.logLevel. */
   logger?: boolean;
+  /** Where log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
-export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+/** Fastify's request log fields, with secret query values (a `?token=` entry link) redacted. */
+const requestSerializer = (req: FastifyRequest) => ({
+  method: req.method,
+  url: redactUrl(req.url),
+  host: req.host,
+  remoteAddress: req.ip,
+  remotePort: req.socket?.remotePort,
+});
+
+/** A hop count as Fastify's typed form: believe the nearest `hops` forwarders (proxy-addr's numeric rule). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+export async function buildApp({ config, db, logger = true, logStream }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
-    // Behind a reverse proxy the client address comes from X-Forwarded-For (login rate limit is per IP).
-    trustProxy: true,
+    logger: logger ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) } : false,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): the login limit is per address.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -42,8 +61,10 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
 
   // Plugins first (errors, docs, auth), then the domain modules.
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { config });
   await app.register(swaggerPlugin);
   await app.register(authPlugin, { users: services.users });
+  await app.register(inputPlugin);
 
   await app.register(userRoutes, { services });
   await app.register(orgRoutes, { services });
@@ -56,6 +77,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   await app.register(historyRoutes, { services });
   await app.register(controlRoutes, { services });
   await app.register(securityRoutes, { services });
+  await app.register(weatherRoutes, { services });
   await app.register(mqttAuthRoutes, { services });
   await app.register(webRoutes, { services });
   return { app, services };

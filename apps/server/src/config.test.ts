@@ -24,3 +24,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ INGEST_MAX_FUTURE_SKEW_SECONDS: '-1' })).toThrow(/INGEST_MAX_FUTURE_SKEW_SECONDS/);
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off by default and accepts a hop count or proxy addresses/CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,loopback,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '192.168.0.0/16',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses "trust everyone" and malformed entries, naming the setting', () => {
+    for (const bad of ['true', 'on', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1/8/2']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -10,10 +11,60 @@ const onOff = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** proxy-addr's (Fastify's) names for address ranges, an address, or an address/prefix (or /netmask). */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (/^\d+$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return family === 4 && net.isIPv4(prefix);
+}
+
+/**
+ * Whom to believe X-Forwarded-For from: off (default: the socket's address is the client), a hop count, or a
+ * comma-separated list of proxy addresses/CIDRs. Never "everyone": any client could then pick its address.
+ */
+const trustProxy = z
+  .string()
+  .transform((v, ctx): false | number | string[] => {
+    const value = v.trim();
+    if (['off', 'false', '0'].includes(value)) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.find((e) => !isProxyAddress(e));
+    if (bad !== undefined || entries.length === 0) {
+      ctx.addIssue({ code: 'custom', message: `expected off, a hop count or proxy addresses/CIDRs; "${bad ?? value}" is none of them` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 /** Every setting the server reads, validated once at start. `.env.example` documents them. */
+/**
+ * CSP frame-ancestors: who may embed the console in a frame (the 3D engine host). Space- or comma-separated
+ * sources: 'self', 'none', or origins such as https://engine.example.com or http://10.0.0.9:8080.
+ */
+const frameAncestors = z.string().transform((v, ctx): string[] => {
+  const entries = v.split(/[\s,]+/).filter(Boolean);
+  const bad = entries.find((e) => !["'self'", "'none'", 'self', 'none'].includes(e) && !/^(https?:\/\/)?(\*\.)?[A-Za-z0-9.-]+(:(\d{1,5}|\*))?$/.test(e));
+  if (bad !== undefined || entries.length === 0) {
+    ctx.addIssue({ code: 'custom', message: `expected 'self', 'none' or origins like https://engine.example.com; "${bad ?? v}" is none of them` });
+    return z.NEVER;
+  }
+  return entries.map((e) => (e === 'self' || e === 'none' ? `'${e}'` : e));
+});
+
+/** The weather providers' public API bases (WEATHER_URL overrides). */
+const WEATHER_BASE_URL = { qweather: 'https://devapi.qweather.com', openweather: 'https://api.openweathermap.org' } as const;
+
 const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().default('0.0.0.0'),
+  TRUST_PROXY: trustProxy.optional(),
+  FRAME_ANCESTORS: frameAncestors.optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   MQTT_URL: z.string().url().optional(),
@@ -35,7 +86,8 @@ const envSchema = z.object({
   TEMP_URL: z.string().default(''),
   LOGO_URL: z.string().default(''),
   ZFY_URL: z.string().default(''),
-  WEATHER_URL: z.string().default('https://devapi.qweather.com/v7/weather/now?location={location}&key={key}'),
+  WEATHER_PROVIDER: z.enum(['qweather', 'openweather']).default('qweather'),
+  WEATHER_URL: z.string().url().optional(),
   WEATHER_KEY: z.string().default(''),
   ROUTER_MODE: z.enum(['history', 'hash']).default('history'),
   MQTT_PUBLIC_WS_PORT: port.optional(),
@@ -54,6 +106,10 @@ const envSchema = z.object({
 export interface AppConfig {
   port: number;
   host: string;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  /** CSP frame-ancestors sources (default 'self'). */
+  frameAncestors: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   /** Embedded means PGlite under dataDir; the demo organisation and the simulator are on by default then. */
@@ -83,11 +139,11 @@ export interface AppConfig {
     tempURL: string;
     logoURL: string;
     zfyURL: string;
-    weatherURL: string;
-    weatherKey: string;
     routerMode: 'history' | 'hash';
   };
   login: { maxFailures: number; windowMinutes: number };
+  /** Current weather, fetched by the server (the key never reaches a browser). */
+  weather: { provider: 'qweather' | 'openweather'; key: string; baseUrl: string };
   /** Distinguishes instances sharing one external broker (stable MQTT client ids). */
   instanceId: string;
   ingest: { lanes: number; maxDelayMs: number; maxBatch: number; maxFutureSkewMs: number };
@@ -110,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY ?? false,
+    frameAncestors: e.FRAME_ANCESTORS ?? ["'self'"],
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase,
@@ -135,11 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tempURL: e.TEMP_URL,
       logoURL: e.LOGO_URL,
       zfyURL: e.ZFY_URL,
-      weatherURL: e.WEATHER_URL,
-      weatherKey: e.WEATHER_KEY,
       routerMode: e.ROUTER_MODE,
     },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    weather: { provider: e.WEATHER_PROVIDER, key: e.WEATHER_KEY, baseUrl: e.WEATHER_URL ?? WEATHER_BASE_URL[e.WEATHER_PROVIDER] },
     instanceId: e.INSTANCE_ID,
     // PGlite is one connection: parallel lanes would only queue behind each other.
     ingest: { lanes: e.INGEST_LANES ?? (embeddedDatabase ? 1 : 2), maxDelayMs: e.INGEST_MAX_DELAY_MS, maxBatch: e.INGEST_MAX_BATCH, maxFutureSkewMs: e.INGEST_MAX_FUTURE_SKEW_SECONDS * 1000 },

@@ -11,6 +11,7 @@ import { buildMosquittoFiles } from './modules/mqtt-auth/mosquitto.js';
 import { seedDemo } from './seed/demo.js';
 import { issueGatewaySecret } from './modules/mqtt-auth/gatewaySecrets.js';
 import { createUserService } from './modules/user/service.js';
+import { createLoginLimits } from './modules/user/loginLimits.js';
 import { startRuntime, type Runtime } from './runtime.js';
 import { tempDir, testConfig } from './test-support/backends.js';
 
@@ -58,9 +59,9 @@ describe('the same pipeline against an external Mosquitto with the generated con
     await migrate(database.db);
     // Live pipeline only: the 400-day energy history would only slow the start.
     await seedDemo(database.db, { energyHistoryDays: 0 });
-    const users = createUserService(database.db);
+    const users = createUserService(database.db, createLoginLimits(database.db, { maxFailures: 5, windowMinutes: 15 }));
     for (const username of ['site', 'centre']) {
-      const { token, userInfo } = await users.login(username, 'demo1234', { ip: '127.0.0.1', deviceType: 'pc', sessionTtlHours: 1, maxFailures: 5, windowMinutes: 15 });
+      const { token, userInfo } = await users.login(username, 'demo1234', { ip: '127.0.0.1', deviceType: 'pc', sessionTtlHours: 1 });
       expect(token).toBeTruthy();
       logins.set(username, { id: userInfo.id, org_id: userInfo.org_id, username: userInfo.mqtt.username, pass: userInfo.mqtt.pass });
     }

@@ -6,6 +6,7 @@ import { createEnergyService } from './modules/energy/service.js';
 import { createNoticeService } from './modules/notice/service.js';
 import { createOrgService } from './modules/org/service.js';
 import { createUserService } from './modules/user/service.js';
+import { createLoginLimits } from './modules/user/loginLimits.js';
 import { createControlService } from './modules/control/service.js';
 import { createDistributionService } from './modules/distribution/service.js';
 import { createAnalysisService } from './modules/history/analysis.js';
@@ -15,11 +16,13 @@ import { createEnergyCarbonService } from './modules/energy-stats/carbonService.
 import { createEnergyConfigService } from './modules/energy-stats/configService.js';
 import { createEnergyOverviewService } from './modules/energy-stats/overviewService.js';
 import { createEnergyStatsService } from './modules/energy-stats/statsService.js';
+import { createWeatherService } from './modules/weather/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
   const access = createAccessService(db);
-  const users = createUserService(db);
+  const loginLimits = createLoginLimits(db, config.login);
+  const users = createUserService(db, loginLimits);
   const orgs = createOrgService(db, access);
   const notices = createNoticeService(db, access);
   const energy = createEnergyService(access, orgs);
@@ -27,13 +30,14 @@ export function createServices(db: Db, config: AppConfig) {
   const distribution = createDistributionService(db, access, config);
   const history = createHistoryService(db, access);
   const analysis = createAnalysisService(db, access);
-  const control = createControlService(db, access, config.control);
+  const control = createControlService(db, access, loginLimits, config.control);
   const security = createSecurityService(db, access);
   const energyConfig = createEnergyConfigService(db, access);
   const energyStats = createEnergyStatsService(db, access);
   const energyOverview = createEnergyOverviewService(db, access);
   const energyCarbon = createEnergyCarbonService(db, access);
-  return { config, db, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, energyConfig, energyStats, energyOverview, energyCarbon };
+  const weather = createWeatherService(db, access, config.weather);
+  return { config, db, weather, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, energyConfig, energyStats, energyOverview, energyCarbon };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

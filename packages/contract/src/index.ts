@@ -17,3 +17,5 @@ export * from './api/distributionHistory.js';
 export * from './api/distributionControl.js';
 export * from './api/metering.js';
 export * from './api/energyStats.js';
+export * from './ids.js';
+export * from './api/weather.js';

@@ -69,11 +69,19 @@ export interface SessionsTable {
   mqtt_password_hash: string | null;
 }
 
-export interface LoginFailuresTable {
-  id: Generated<number>;
+export interface WeatherCacheTable {
+  project_id: number;
+  provider: string;
+  observation: ColumnType<unknown, string, string>;
+  fetched_at: Date;
+}
+
+/** username '' is the row of the whole address. */
+export interface LoginLimitsTable {
   username: string;
   ip: string;
-  at: Generated<Date>;
+  failures: number;
+  window_start: Date;
 }
 
 export interface RoomsTable {
@@ -170,7 +178,8 @@ export interface DB extends TelemetryDB, DistributionDB, EnergyDB {
   users: UsersTable;
   user_projects: UserProjectsTable;
   sessions: SessionsTable;
-  login_failures: LoginFailuresTable;
+  login_limits: LoginLimitsTable;
+  weather_cache: WeatherCacheTable;
   rooms: RoomsTable;
   gateways: GatewaysTable;
   devices: DevicesTable;

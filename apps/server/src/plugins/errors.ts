@@ -11,6 +11,16 @@ function send(reply: FastifyReply, status: number, code: number, msg: string, da
 }
 
 /**
+ * Errors Fastify raises before routing (a path segment longer than maxParamLength, a malformed URL): the same
+ * envelope, the bad-parameter code. Passed as Fastify's `frameworkErrors` option.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = langFromHeader(request.headers['accept-language']);
+  const base = errorMessage(ErrorCode.Validation, lang);
+  void send(reply, error.statusCode ?? 400, ErrorCode.Validation, `${base} (${error.message})`);
+}
+
+/**
  * The one place failures become the envelope `{ code, msg, data }` in the caller's language. Bad input never
  * yields a 500 or a stack trace; unexpected failures are logged with their stack and answered generically.
  */

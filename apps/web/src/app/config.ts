@@ -7,8 +7,6 @@ export const defaultConfig: WebConfig = {
   tempURL: '',
   logoURL: '',
   zfyURL: '',
-  weatherURL: '',
-  weatherKey: '',
   routerMode: 'history',
   mqttWsPort: 8084,
   mqttWsPath: '/mqtt',

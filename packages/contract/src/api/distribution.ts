@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbIdList, dbIdParam } from '../ids.js';
 
 /**
  * Smart distribution (/ElectricalRoom): overview, real-time tree and the single-line diagram. History,
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * distributionControl.ts. Times are ISO 8601 strings (UTC) unless a field says ms.
  */
 
-export const projectQuery = z.object({ project_id: z.coerce.number().int().positive() });
+export const projectQuery = z.object({ project_id: dbIdParam });
 
 /** fresh: younger than 3 × the gateway's interval; stale: older; offline: gateway offline or never reported. */
 export const QUALITIES = ['fresh', 'stale', 'offline'] as const;
@@ -81,12 +82,9 @@ export const distributionOverview = z.object({
 export type DistributionOverview = z.infer<typeof distributionOverview>;
 
 export const realtimeQuery = projectQuery.extend({
-  room_id: z.coerce.number().int().positive().optional(),
+  room_id: dbIdParam.optional(),
   /** Comma-separated device ids; default every device of the project (or room). */
-  device_ids: z
-    .string()
-    .regex(/^\d+(,\d+)*$/)
-    .transform((s) => s.split(',').map(Number))
+  device_ids: dbIdList
     .optional(),
 });
 
@@ -125,7 +123,7 @@ export type RealtimeResponse = z.infer<typeof realtimeResponse>;
 const id = z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'letters, digits, _ . - (1–40)');
 const coord = z.number().finite().min(0).max(10_000);
 const base = { id, x: coord, y: coord, label: z.string().max(60).default(''), label_en: z.string().max(60).default('') };
-const bound = { ...base, device_id: z.number().int().positive().nullable().default(null) };
+const bound = { ...base, device_id: dbId.nullable().default(null) };
 
 /**
  * Diagram elements. Coordinates are in the document's own units (0..width, 0..height); the page scales the
@@ -167,7 +165,7 @@ export const sldLiveState = z.object({
   quality,
 });
 
-export const roomParams = z.object({ room_id: z.coerce.number().int().positive() });
+export const roomParams = z.object({ room_id: dbIdParam });
 export const diagramResponse = z.object({
   room_id: z.number().int(),
   project_id: z.number().int(),

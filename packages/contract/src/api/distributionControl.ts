@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbId, dbIdParam } from '../ids.js';
 
 /** Remote control (/DevControl, /CtrlLogs), security captures (/SecMonitor) and the robot (/RobMonitor). */
 
@@ -6,7 +7,7 @@ import { z } from 'zod';
 export const CONTROL_ACTIONS = ['open', 'close'] as const;
 export type ControlAction = (typeof CONTROL_ACTIONS)[number];
 
-export const controlTargetsQuery = z.object({ project_id: z.coerce.number().int().positive() });
+export const controlTargetsQuery = z.object({ project_id: dbIdParam });
 export const controlTarget = z.object({
   device_id: z.number().int(),
   room_id: z.number().int().nullable(),
@@ -19,7 +20,7 @@ export const controlTarget = z.object({
 });
 export const controlTargetsResponse = z.array(controlTarget);
 
-export const controlSelectRequest = z.object({ device_id: z.number().int().positive(), action: z.enum(CONTROL_ACTIONS) });
+export const controlSelectRequest = z.object({ device_id: dbId, action: z.enum(CONTROL_ACTIONS) });
 export const controlSelectResponse = z.object({
   selection_id: z.string(),
   device_id: z.number().int(),
@@ -45,8 +46,8 @@ export const controlCancelRequest = z.object({ selection_id: z.string().min(1).m
 export const controlCancelResponse = z.object({ cancelled: z.boolean() });
 
 export const controlLogQuery = z.object({
-  project_id: z.coerce.number().int().positive().optional(),
-  device_id: z.coerce.number().int().positive().optional(),
+  project_id: dbIdParam.optional(),
+  device_id: dbIdParam.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -71,8 +72,8 @@ export const controlLogItem = z.object({
 export const controlLogResponse = z.object({ total: z.number().int(), list: z.array(controlLogItem) });
 
 export const captureListQuery = z.object({
-  project_id: z.coerce.number().int().positive(),
-  device_id: z.coerce.number().int().positive().optional(),
+  project_id: dbIdParam,
+  device_id: dbIdParam.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -119,8 +120,8 @@ export const robotItem = z.object({
 });
 export const robotListResponse = z.array(robotItem);
 export const robotInspectionQuery = z.object({
-  project_id: z.coerce.number().int().positive(),
-  robot_id: z.coerce.number().int().positive().optional(),
+  project_id: dbIdParam,
+  robot_id: dbIdParam.optional(),
   anomalies_only: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),

@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { dbIdList, dbIdParam } from '../ids.js';
 
 /** History curves (/HisdataCts), statistics (/AnalReport) and special analysis (/SpecAnaly). */
 
-const csvIds = z
-  .string()
-  .regex(/^\d+(,\d+)*$/, 'comma-separated ids')
-  .transform((s) => s.split(',').map(Number));
+const csvIds = dbIdList;
 const isoTime = z.iso.datetime({ offset: true });
 
 export const HISTORY_MAX_POINTS = 16;
@@ -78,10 +76,10 @@ export const historyStatsResponse = z.array(
 /** Special analysis: one project, a range of at most 92 days, optionally one device. */
 export const ANALYSIS_MAX_DAYS = 92;
 export const analysisQuery = z.object({
-  project_id: z.coerce.number().int().positive(),
+  project_id: dbIdParam,
   from: isoTime,
   to: isoTime,
-  device_id: z.coerce.number().int().positive().optional(),
+  device_id: dbIdParam.optional(),
 });
 
 export const voltageRow = z.object({
@@ -142,7 +140,7 @@ export const demandRow = z.object({
 });
 export const analysisResponse = <T extends z.ZodType>(row: T) => z.object({ from: z.string(), to: z.string(), rows: z.array(row) });
 
-export const eventCurveParams = z.object({ id: z.coerce.number().int().positive() });
+export const eventCurveParams = z.object({ id: dbIdParam });
 export const eventCurveResponse = z.object({
   event_id: z.number().int(),
   raised_at: z.string(),

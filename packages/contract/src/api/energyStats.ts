@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParam } from '../ids.js';
 import { ENERGY_TYPES } from '../constants.js';
 import { METER_NODE_TYPES, TOU_BANDS } from './metering.js';
 
@@ -7,7 +8,7 @@ import { METER_NODE_TYPES, TOU_BANDS } from './metering.js';
  * m³, GJ, kW, yuan, kgCO2, kgce); the console scales them for display (spec §9). Dates are site-local
  * (Asia/Shanghai) calendar dates. A percentage change against a zero or missing base is null, never Infinity.
  */
-const id = z.coerce.number().int().positive();
+const id = dbIdParam;
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
 /** Which nodes a page works on: new energy (pv, wind), storage charge/discharge, power use, grid, or a whole water/gas/heat tree. */

@@ -1,16 +1,14 @@
 import { z } from 'zod';
+import { dbId, dbIdList, dbIdParam } from '../ids.js';
 
 export const EVENT_STATUSES = ['pending', 'acknowledged', 'handled', 'closed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-const csvInts = z
-  .string()
-  .regex(/^\d+(,\d+)*$/)
-  .transform((s) => s.split(',').map(Number));
+const csvInts = dbIdList;
 
 export const eventListRequest = z.object({
-  project_id: z.coerce.number().int().positive().optional(),
-  device_id: z.coerce.number().int().positive().optional(),
+  project_id: dbIdParam.optional(),
+  device_id: dbIdParam.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
   /** Comma-separated: 1 message, 2 alarm, 3 fault. */
@@ -54,8 +52,8 @@ export type EventItem = z.infer<typeof eventItem>;
 
 export const eventListResponse = z.object({ total: z.number().int(), list: z.array(eventItem) });
 
-export const eventIdsRequest = z.object({ ids: z.array(z.number().int().positive()).min(1).max(500), note: z.string().max(500).optional() });
-export const eventHandleRequest = z.object({ id: z.number().int().positive(), note: z.string().trim().min(1).max(500) });
+export const eventIdsRequest = z.object({ ids: z.array(dbId).min(1).max(500), note: z.string().max(500).optional() });
+export const eventHandleRequest = z.object({ id: dbId, note: z.string().trim().min(1).max(500) });
 export const eventActionResponse = z.object({ updated: z.number().int() });
 
 export const eventLogEntry = z.object({ action: z.string(), note: z.string().nullable(), at: z.string(), user_name: z.string().nullable() });

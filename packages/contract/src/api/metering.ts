@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParam } from '../ids.js';
 import { ENERGY_TYPES } from '../constants.js';
 
 /**
@@ -24,7 +25,7 @@ export const SOURCE_NODE_TYPES: readonly MeterNodeType[] = ['pv', 'wind', 'stora
 export const TOU_BANDS = ['sharp', 'peak', 'flat', 'valley'] as const;
 export type TouBand = (typeof TOU_BANDS)[number];
 
-const id = z.coerce.number().int().positive();
+const id = dbIdParam;
 const name = z.string().trim().min(1).max(64);
 
 export const meterNode = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParam } from '../ids.js';
 import { ENERGY_TYPES } from '../constants.js';
 
 export const project = z.object({
@@ -40,7 +41,7 @@ export const orgNode: z.ZodType<OrgNode> = z.lazy(() =>
 );
 
 export const projectListRequest = z.object({
-  org_id: z.coerce.number().int().positive().optional(),
+  org_id: dbIdParam.optional(),
   keyword: z.string().max(64).optional(),
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(200).default(50),

@@ -5,6 +5,7 @@ import { verifyPassword } from '../../lib/password.js';
 import { randomSecret } from '../../lib/tokens.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
+import type { LoginLimits } from '../user/loginLimits.js';
 import { controlRepository as repo, type LogEntry } from './repository.js';
 
 /** Devices with a breaker the gateways can operate (the `breaker` command; see docs/gateway-protocol.md). */
@@ -27,7 +28,7 @@ const conflict = (zh: string, en: string, field?: string) => new AppError(ErrorC
  * the gateway's answer may be consumed by another server instance, which records it; the instance that sent
  * the command sees it by polling the row (and at once when the answer arrives at itself).
  */
-export function createControlService(db: Db, access: AccessService, opts: ControlOptions) {
+export function createControlService(db: Db, access: AccessService, limits: LoginLimits, opts: ControlOptions) {
   let publish: Publish | null = null;
   const waiters = new Map<number, () => void>();
   const log = (e: LogEntry) => repo.log(db, e);
@@ -135,6 +136,14 @@ export function createControlService(db: Db, access: AccessService, opts: Contro
         await log({ ...entry, outcome: 'refused_expired', detail: c.status });
         throw conflict('选择已过期或已使用，请重新选择', 'The selection has expired or was used; select again', 'selection_id');
       }
+      // Guesses of the operator's password count against the login limit of the same username and address.
+      try {
+        await limits.begin(user.username, ip);
+      } catch (err) {
+        await repo.closeSelection(db, c.id, 'rejected', 'too many wrong passwords');
+        await log({ ...entry, outcome: 'refused_attempts' });
+        throw err;
+      }
       const hash = await repo.passwordHash(db, user.id);
       if (!hash || !(await verifyPassword(body.password, hash))) {
         // A failed confirmation ends the selection, as select-before-operate requires: select again.
@@ -142,6 +151,7 @@ export function createControlService(db: Db, access: AccessService, opts: Contro
         await log({ ...entry, outcome: 'bad_password' });
         throw new AppError(ErrorCode.BadCredentials, { zh: '操作密码错误，本次选择已取消', en: 'Wrong password; the selection was cancelled' }, 'password');
       }
+      await limits.succeeded(user.username, ip);
       const commandId = `c-${randomSecret(9)}`;
       if (!(await repo.markSent(db, c.id, commandId))) {
         await log({ ...entry, outcome: 'refused_expired' });

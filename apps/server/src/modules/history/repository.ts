@@ -50,11 +50,22 @@ const pointsWithDevice = (db: Db) =>
 
 export const historyRepository = {
   points: (db: Db, ids: number[]): Promise<PointInfo[]> =>
-    ids.length === 0 ? Promise.resolve([]) : pointsWithDevice(db).where('p.id', 'in', ids).orderBy('p.id').execute(),
+    ids.length === 0
+      ? Promise.resolve([])
+      : pointsWithDevice(db).where('p.id', 'in', ids).orderBy('p.id').execute(),
 
   /** Points of a project's devices, optionally of some device kinds, some keys, one device. */
-  projectPoints: (db: Db, projectId: number, kinds: string[], keys: string[], deviceId?: number): Promise<PointInfo[]> => {
-    let q = pointsWithDevice(db).where('d.project_id', '=', projectId).where('d.kind', 'in', kinds).where('p.key', 'in', keys);
+  projectPoints: (
+    db: Db,
+    projectId: number,
+    kinds: string[],
+    keys: string[],
+    deviceId?: number,
+  ): Promise<PointInfo[]> => {
+    let q = pointsWithDevice(db)
+      .where('d.project_id', '=', projectId)
+      .where('d.kind', 'in', kinds)
+      .where('p.key', 'in', keys);
     if (deviceId !== undefined) q = q.where('d.id', '=', deviceId);
     return q.orderBy('d.sort').orderBy('d.id').orderBy('p.sort').execute();
   },
@@ -80,7 +91,14 @@ export const historyRepository = {
    * min/max/avg of the raw samples per pixel bucket (date_bin from `origin`). Grouped on the timestamp and
    * converted to ms afterwards: extract() yields numeric, whose per-row cost tripled the query time.
    */
-  async bucketed(db: Db, ids: number[], from: Date, to: Date, bucketMs: number, origin: Date): Promise<Bucket[]> {
+  async bucketed(
+    db: Db,
+    ids: number[],
+    from: Date,
+    to: Date,
+    bucketMs: number,
+    origin: Date,
+  ): Promise<Bucket[]> {
     const r = await sql<Bucket>`
       SELECT point_id, date_part('epoch', b) * 1000 AS t, min, max, avg FROM (
         SELECT point_id, date_bin(${ms(bucketMs)}::interval, ts, ${origin}) AS b, min(value) AS min, max(value) AS max, avg(value) AS avg
@@ -91,7 +109,15 @@ export const historyRepository = {
   },
 
   /** The same from a rollup table: min of mins, max of maxes, sum/count weighted average. */
-  async fromRollup(db: Db, table: 'rollup_hourly' | 'rollup_daily', ids: number[], from: Date, to: Date, bucketMs: number, origin: Date): Promise<Bucket[]> {
+  async fromRollup(
+    db: Db,
+    table: 'rollup_hourly' | 'rollup_daily',
+    ids: number[],
+    from: Date,
+    to: Date,
+    bucketMs: number,
+    origin: Date,
+  ): Promise<Bucket[]> {
     const r = await sql<Bucket>`
       SELECT point_id, date_part('epoch', b) * 1000 AS t, min, max, avg FROM (
         SELECT point_id, date_bin(${ms(bucketMs)}::interval, bucket, ${origin}) AS b, min(min) AS min, max(max) AS max, sum(sum) / sum(count) AS avg
@@ -105,7 +131,14 @@ export const historyRepository = {
    * The same from the quarter-hour rollups before the compaction's cut and from raw telemetry after it (the last
    * 10–25 minutes), merged per bucket; one statement, so the cut and the rollups are read from one snapshot.
    */
-  async fromQuarterHours(db: Db, ids: number[], from: Date, to: Date, bucketMs: number, origin: Date): Promise<Bucket[]> {
+  async fromQuarterHours(
+    db: Db,
+    ids: number[],
+    from: Date,
+    to: Date,
+    bucketMs: number,
+    origin: Date,
+  ): Promise<Bucket[]> {
     const cut = sql`(SELECT done_until FROM rollup_15m_state WHERE id = 1)`;
     const r = await sql<Bucket>`
       SELECT point_id, date_part('epoch', b) * 1000 AS t, min(min) AS min, max(max) AS max, sum(sum) / sum(count) AS avg FROM (
@@ -119,27 +152,33 @@ export const historyRepository = {
     return r.rows;
   },
 
-  dailyRows: (db: Db, ids: number[], from: Date, to: Date) =>
-    db
-      .selectFrom('rollup_daily')
-      .select(['point_id', 'bucket', 'min', 'max', 'sum', 'count', 'first', 'last'])
-      .where('point_id', 'in', ids)
-      .where('bucket', '>=', from)
-      .where('bucket', '<', to)
-      .orderBy('point_id')
-      .orderBy('bucket')
-      .execute(),
+  // No points (e.g. a device of another kind) is no rows: SQL has no empty `in ()`.
+  dailyRows: async (db: Db, ids: number[], from: Date, to: Date) =>
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom('rollup_daily')
+          .select(['point_id', 'bucket', 'min', 'max', 'sum', 'count', 'first', 'last'])
+          .where('point_id', 'in', ids)
+          .where('bucket', '>=', from)
+          .where('bucket', '<', to)
+          .orderBy('point_id')
+          .orderBy('bucket')
+          .execute(),
 
-  hourlyRows: (db: Db, ids: number[], from: Date, to: Date) =>
-    db
-      .selectFrom('rollup_hourly')
-      .select(['point_id', 'bucket', 'min', 'max', 'sum', 'count'])
-      .where('point_id', 'in', ids)
-      .where('bucket', '>=', from)
-      .where('bucket', '<', to)
-      .orderBy('point_id')
-      .orderBy('bucket')
-      .execute(),
+  // No points (e.g. a device of another kind) is no rows: SQL has no empty `in ()`.
+  hourlyRows: async (db: Db, ids: number[], from: Date, to: Date) =>
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom('rollup_hourly')
+          .select(['point_id', 'bucket', 'min', 'max', 'sum', 'count'])
+          .where('point_id', 'in', ids)
+          .where('bucket', '>=', from)
+          .where('bucket', '<', to)
+          .orderBy('point_id')
+          .orderBy('bucket')
+          .execute(),
 
   /** The last daily reading before `before`, per point (the baseline of counter deltas). */
   async lastBefore(db: Db, ids: number[], before: Date): Promise<Map<number, number>> {
@@ -150,8 +189,21 @@ export const historyRepository = {
   },
 
   /** Count, avg, min, max and the number of samples within ±limit of each point's nominal value. */
-  async voltageStats(db: Db, points: { id: number; nominal: number }[], limitFrac: number, from: Date, to: Date) {
-    const r = await sql<{ point_id: number; n: number; avg: number | null; max: number | null; min: number | null; ok: number }>`
+  async voltageStats(
+    db: Db,
+    points: { id: number; nominal: number }[],
+    limitFrac: number,
+    from: Date,
+    to: Date,
+  ) {
+    const r = await sql<{
+      point_id: number;
+      n: number;
+      avg: number | null;
+      max: number | null;
+      min: number | null;
+      ok: number;
+    }>`
       WITH p AS (SELECT * FROM unnest(${points.map((p) => p.id)}::int[], ${points.map((p) => p.nominal)}::float8[]) AS p(point_id, nominal))
       SELECT p.point_id, count(t.value)::int AS n, avg(t.value) AS avg, max(t.value) AS max, min(t.value) AS min,
              count(*) FILTER (WHERE abs(t.value - p.nominal) <= p.nominal * ${limitFrac})::int AS ok
@@ -161,8 +213,23 @@ export const historyRepository = {
   },
 
   /** Imbalance (max − avg)/avg × 100 over the samples where all three phases share a timestamp. */
-  async imbalance(db: Db, ia: number, ib: number, ic: number, from: Date, to: Date, minAvg: number, limitPct: number) {
-    const r = await sql<{ n: number; avg: number | null; max: number | null; max_at: Date | null; over: number }>`
+  async imbalance(
+    db: Db,
+    ia: number,
+    ib: number,
+    ic: number,
+    from: Date,
+    to: Date,
+    minAvg: number,
+    limitPct: number,
+  ) {
+    const r = await sql<{
+      n: number;
+      avg: number | null;
+      max: number | null;
+      max_at: Date | null;
+      over: number;
+    }>`
       WITH s AS (
         SELECT a.ts, greatest(a.value, b.value, c.value) AS mx, (a.value + b.value + c.value) / 3 AS av
         FROM telemetry a
@@ -195,8 +262,17 @@ export const historyRepository = {
   },
 
   event: (db: Db, id: number) =>
-    db.selectFrom('events').select(['id', 'project_id', 'device_id', 'point_id', 'raised_at', 'limit_value']).where('id', '=', id).executeTakeFirst(),
+    db
+      .selectFrom('events')
+      .select(['id', 'project_id', 'device_id', 'point_id', 'raised_at', 'limit_value'])
+      .where('id', '=', id)
+      .executeTakeFirst(),
 
   devicePoints: (db: Db, deviceId: number) =>
-    db.selectFrom('device_points').select(['id', 'key', 'kind']).where('device_id', '=', deviceId).orderBy('sort').execute(),
+    db
+      .selectFrom('device_points')
+      .select(['id', 'key', 'kind'])
+      .where('device_id', '=', deviceId)
+      .orderBy('sort')
+      .execute(),
 };

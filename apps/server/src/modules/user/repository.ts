@@ -41,19 +41,27 @@ export const userRepository = {
   revokeSession: (db: Db, sessionId: number) =>
     db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute(),
 
-  countFailures: async (db: Db, where: { username?: string; ip: string }, sinceMinutes: number) => {
-    let q = db
-      .selectFrom('login_failures')
-      .select(sql<number>`count(*)::int`.as('n'))
-      .where('ip', '=', where.ip)
-      .where('at', '>', sql<Date>`now() - make_interval(mins => ${sinceMinutes})`);
-    if (where.username !== undefined) q = q.where('username', '=', where.username);
-    return (await q.executeTakeFirstOrThrow()).n;
+  /**
+   * Counts one attempt for (username, ip) and for the whole address in one statement, starting a new window
+   * where the old one has passed, and returns both counts. Row locks of the upsert serialise parallel attempts.
+   */
+  countAttempt: async (db: Db, username: string, ip: string, windowMinutes: number) => {
+    const expired = sql<boolean>`l.window_start <= now() - make_interval(secs => ${windowMinutes * 60}::float8)`;
+    const rows = await sql<{ username: string; failures: number }>`
+      INSERT INTO login_limits AS l (username, ip, failures, window_start)
+      VALUES (${username}, ${ip}, 1, now()), ('', ${ip}, 1, now())
+      ON CONFLICT (username, ip) DO UPDATE SET
+        failures = CASE WHEN ${expired} THEN 1 ELSE l.failures + 1 END,
+        window_start = CASE WHEN ${expired} THEN now() ELSE l.window_start END
+      RETURNING l.username, l.failures`.execute(db);
+    const count = (u: string) => rows.rows.find((r) => r.username === u)?.failures ?? 0;
+    return { byUser: count(username), byIp: count('') };
   },
 
-  recordFailure: (db: Db, username: string, ip: string) =>
-    db.insertInto('login_failures').values({ username, ip }).execute(),
-
-  clearFailures: (db: Db, username: string, ip: string) =>
-    db.deleteFrom('login_failures').where('username', '=', username).where('ip', '=', ip).execute(),
+  /** A right password: the username's count at this address goes, and leaves the address's count too. */
+  clearAttempts: (db: Db, username: string, ip: string) =>
+    sql`
+      WITH cleared AS (DELETE FROM login_limits WHERE username = ${username} AND ip = ${ip} RETURNING failures)
+      UPDATE login_limits SET failures = greatest(failures - coalesce((SELECT sum(failures) FROM cleared), 0), 0)
+      WHERE username = '' AND ip = ${ip}`.execute(db),
 };

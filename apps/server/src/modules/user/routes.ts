@@ -21,8 +21,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = asyn
           ip: req.ip,
           deviceType: String(req.headers['devicetype']),
           sessionTtlHours: config.sessionTtlHours,
-          maxFailures: config.login.maxFailures,
-          windowMinutes: config.login.windowMinutes,
         }),
       ),
   );

@@ -6,18 +6,14 @@ import { hashSecret } from '../../lib/secretHash.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { sessionMqttPassword, sessionMqttUsername } from '../mqtt-auth/credentials.js';
 import type { AuthUser } from '../../types.js';
+import type { LoginLimits } from './loginLimits.js';
 import { userRepository as repo } from './repository.js';
 
 export interface LoginContext {
   ip: string;
   deviceType: string;
   sessionTtlHours: number;
-  maxFailures: number;
-  windowMinutes: number;
 }
-
-// An IP may fail this many times more than one username may, before it is stopped for every username.
-const IP_FAILURE_FACTOR = 6;
 
 // Spent on unknown usernames too, so response time does not reveal which usernames exist.
 const DUMMY_HASH =
@@ -26,7 +22,7 @@ const DUMMY_HASH =
 /** Told about every session that ends early (logout), so the broker can disconnect its MQTT clients. */
 export type SessionRevokedListener = (sessionId: number) => void;
 
-export function createUserService(db: Db) {
+export function createUserService(db: Db, limits: LoginLimits) {
   const revokedListeners = new Set<SessionRevokedListener>();
 
   /** The user and the MQTT credentials of this login session (they stop working when the session ends). */
@@ -51,24 +47,13 @@ export function createUserService(db: Db) {
     userInfo,
 
     async login(username: string, password: string, ctx: LoginContext): Promise<LoginResponse> {
-      const [byUser, byIp] = await Promise.all([
-        repo.countFailures(db, { username, ip: ctx.ip }, ctx.windowMinutes),
-        repo.countFailures(db, { ip: ctx.ip }, ctx.windowMinutes),
-      ]);
-      if (byUser >= ctx.maxFailures || byIp >= ctx.maxFailures * IP_FAILURE_FACTOR) {
-        throw new AppError(ErrorCode.TooManyAttempts, {
-          zh: `登录失败次数过多，请 ${ctx.windowMinutes} 分钟后再试`,
-          en: `Too many failed logins. Please try again in ${ctx.windowMinutes} minutes.`,
-        });
-      }
+      await limits.begin(username, ctx.ip);
       const user = await repo.findByUsername(db, username);
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !ok) {
-        await repo.recordFailure(db, username, ctx.ip);
-        throw new AppError(ErrorCode.BadCredentials);
-      }
+      // The attempt stays counted as a failure.
+      if (!user || !ok) throw new AppError(ErrorCode.BadCredentials);
+      await limits.succeeded(username, ctx.ip);
       if (!user.enabled) throw new AppError(ErrorCode.AccountDisabled);
-      await repo.clearFailures(db, username, ctx.ip);
       const token = newToken();
       const expiresAt = new Date(Date.now() + ctx.sessionTtlHours * 3600_000);
       const session = await repo.insertSession(db, {
