@@ -16,3 +16,4 @@ export * from './api/distributionHistory.js';
 export * from './api/distributionControl.js';
 export * from './api/metering.js';
 export * from './api/energyStats.js';
+export * from './routes/index.js';

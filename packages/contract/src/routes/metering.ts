@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import {
+  energyLoop,
+  energyLoopCreate,
+  energyLoopsRequest,
+  energyLoopUpdate,
+  flowLayoutRequest,
+  meterNode,
+  meterNodeCreate,
+  meterNodeUpdate,
+  meterPoint,
+  meterPointsRequest,
+  meterTreeRequest,
+  meterTreeResponse,
+  nodeIdParams,
+  tariff,
+  tariffRequest,
+  tariffUpdate,
+} from '../api/metering.js';
+import { defineRoute } from './define.js';
+
+const tags = ['energy-config'];
+const deleted = z.object({ id: z.number().int() });
+
+/** Configuration pages of /EnergyManage: metering trees, loops, flow layout and tariffs. */
+export const meteringApi = {
+  tree: defineRoute({
+    method: 'GET',
+    path: '/api/v6/energy/meterTree',
+    tags,
+    summary: 'Metering tree of a site and energy type (flat and nested)',
+    query: meterTreeRequest,
+    data: meterTreeResponse,
+  }),
+  points: defineRoute({
+    method: 'GET',
+    path: '/api/v6/energy/meterPoints',
+    tags,
+    summary: 'Counter and power points a node can bind, with the node already using each',
+    query: meterPointsRequest,
+    data: z.array(meterPoint),
+  }),
+  createNode: defineRoute({
+    method: 'POST',
+    path: '/api/v6/energy/meterNode',
+    tags,
+    summary: 'Add a node (parent in the same project and tree, meter bound at most once per tree)',
+    body: meterNodeCreate,
+    data: meterNode,
+  }),
+  updateNode: defineRoute({
+    method: 'PUT',
+    path: '/api/v6/energy/meterNode/:id',
+    tags,
+    summary: 'Edit a node: rename, move (no cycles), rebind its meter',
+    params: nodeIdParams,
+    body: meterNodeUpdate,
+    data: meterNode,
+  }),
+  deleteNode: defineRoute({
+    method: 'DELETE',
+    path: '/api/v6/energy/meterNode/:id',
+    tags,
+    summary: 'Delete a leaf node (10008 while it has children)',
+    params: nodeIdParams,
+    data: deleted,
+  }),
+  saveLayout: defineRoute({
+    method: 'PUT',
+    path: '/api/v6/energy/flowLayout',
+    tags,
+    summary: 'Save node positions of the energy-flow diagram',
+    body: flowLayoutRequest,
+    data: z.object({ updated: z.number().int() }),
+  }),
+  loops: defineRoute({
+    method: 'GET',
+    path: '/api/v6/energy/loops',
+    tags,
+    summary: 'Source-grid-load-storage-charging loops of a site',
+    query: energyLoopsRequest,
+    data: z.array(energyLoop),
+  }),
+  createLoop: defineRoute({ method: 'POST', path: '/api/v6/energy/loop', tags, summary: 'Add a loop', body: energyLoopCreate, data: energyLoop }),
+  updateLoop: defineRoute({
+    method: 'PUT',
+    path: '/api/v6/energy/loop/:id',
+    tags,
+    summary: 'Edit a loop',
+    params: nodeIdParams,
+    body: energyLoopUpdate,
+    data: energyLoop,
+  }),
+  deleteLoop: defineRoute({ method: 'DELETE', path: '/api/v6/energy/loop/:id', tags, summary: 'Delete a loop', params: nodeIdParams, data: deleted }),
+  tariff: defineRoute({
+    method: 'GET',
+    path: '/api/v6/energy/tariff',
+    tags,
+    summary: 'Time-of-use periods and prices by month',
+    query: tariffRequest,
+    data: tariff,
+  }),
+  saveTariff: defineRoute({
+    method: 'PUT',
+    path: '/api/v6/energy/tariff',
+    tags,
+    summary: 'Replace the tariff: 12 months, periods covering each day exactly once',
+    body: tariffUpdate,
+    data: tariff,
+  }),
+};
