@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
@@ -26,9 +26,11 @@ export interface BuildAppOptions {
   db: Db;
   /** false for quiet tests; otherwise pino at config.logLevel. */
   logger?: boolean;
+  /** Sees every route as it is registered (a test checks them against the contract's route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
-export async function buildApp({ config, db, logger = true }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+export async function buildApp({ config, db, logger = true, onRoute }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     // Behind a reverse proxy the client address comes from X-Forwarded-For (login rate limit is per IP).
@@ -37,6 +39,7 @@ export async function buildApp({ config, db, logger = true }: BuildAppOptions): 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   const services = createServices(db, config);
 

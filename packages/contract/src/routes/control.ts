@@ -36,7 +36,8 @@ export const controlApi = {
     method: 'POST',
     path: '/api/v6/control/execute',
     tags,
-    summary: "Confirm with the operator's password; sends the command and waits for the gateway (success / refused / timed-out)",
+    summary:
+      "Confirm with the operator's password; sends the command and waits for the gateway (success / refused / timed-out)",
     body: controlExecuteRequest,
     data: controlExecuteResponse,
   }),

@@ -25,7 +25,9 @@ export interface ApiRoute {
 export const defineRoute = <R extends ApiRoute>(route: R): R => route;
 
 type RequestPart = 'params' | 'query' | 'body';
-type PartSchema<R, P extends RequestPart> = R extends { readonly [K in P]: infer S extends z.ZodType } ? S : never;
+type PartSchema<R, P extends RequestPart> = R extends { readonly [K in P]: infer S extends z.ZodType }
+  ? S
+  : never;
 
 /**
  * The caller's view of a schema's input. A coerced field (`z.coerce.number()`, for query strings and ids) takes
@@ -37,7 +39,9 @@ type PartInput<R, P extends RequestPart> = [PartSchema<R, P>] extends [never]
   : WireInput<z.input<PartSchema<R, P>>, z.output<PartSchema<R, P>>>;
 
 /** What a caller sends: path parameters and the query or body, as one object. */
-export type RouteInput<R extends ApiRoute> = PartInput<R, 'params'> & PartInput<R, 'query'> & PartInput<R, 'body'>;
+export type RouteInput<R extends ApiRoute> = PartInput<R, 'params'> &
+  PartInput<R, 'query'> &
+  PartInput<R, 'body'>;
 
 /** A request part as the handler sees it after validation (defaults applied, strings coerced). */
 export type RouteParsed<R extends ApiRoute, P extends RequestPart> = [PartSchema<R, P>] extends [never]

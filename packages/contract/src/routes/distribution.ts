@@ -26,7 +26,8 @@ export const distributionApi = {
     method: 'GET',
     path: '/api/v6/distribution/realtime',
     tags,
-    summary: 'Room → device → point tree with latest value, time and quality; one batched call the page polls every few seconds',
+    summary:
+      'Room → device → point tree with latest value, time and quality; one batched call the page polls every few seconds',
     query: realtimeQuery,
     data: realtimeResponse,
   }),

@@ -21,7 +21,8 @@ export const historyApi = {
     method: 'GET',
     path: '/api/v6/history/series',
     tags: ['history'],
-    summary: 'Several points over a range (≤ 1 year), downsampled on the server to ≤ width buckets (min/max/avg)',
+    summary:
+      'Several points over a range (≤ 1 year), downsampled on the server to ≤ width buckets (min/max/avg)',
     query: historyQuery,
     data: historyResponse,
   }),

@@ -12,7 +12,20 @@ import { securityApi } from './security.js';
 import { userApi } from './user.js';
 
 export * from './define.js';
-export { analysisApi, controlApi, distributionApi, energyApi, energyStatsApi, eventApi, historyApi, meteringApi, noticeApi, orgApi, securityApi, userApi };
+export {
+  analysisApi,
+  controlApi,
+  distributionApi,
+  energyApi,
+  energyStatsApi,
+  eventApi,
+  historyApi,
+  meteringApi,
+  noticeApi,
+  orgApi,
+  securityApi,
+  userApi,
+};
 
 /**
  * THE route table: every JSON API route under /api/v6, once. The server registers each of them from here, the
@@ -34,4 +47,6 @@ export const apiRoutes = {
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */
-export const allApiRoutes: readonly ApiRoute[] = Object.values(apiRoutes).flatMap((group) => Object.values(group));
+export const allApiRoutes: readonly ApiRoute[] = Object.values(apiRoutes).flatMap((group) =>
+  Object.values(group),
+);

@@ -81,7 +81,14 @@ export const meteringApi = {
     query: energyLoopsRequest,
     data: z.array(energyLoop),
   }),
-  createLoop: defineRoute({ method: 'POST', path: '/api/v6/energy/loop', tags, summary: 'Add a loop', body: energyLoopCreate, data: energyLoop }),
+  createLoop: defineRoute({
+    method: 'POST',
+    path: '/api/v6/energy/loop',
+    tags,
+    summary: 'Add a loop',
+    body: energyLoopCreate,
+    data: energyLoop,
+  }),
   updateLoop: defineRoute({
     method: 'PUT',
     path: '/api/v6/energy/loop/:id',
@@ -91,7 +98,14 @@ export const meteringApi = {
     body: energyLoopUpdate,
     data: energyLoop,
   }),
-  deleteLoop: defineRoute({ method: 'DELETE', path: '/api/v6/energy/loop/:id', tags, summary: 'Delete a loop', params: nodeIdParams, data: deleted }),
+  deleteLoop: defineRoute({
+    method: 'DELETE',
+    path: '/api/v6/energy/loop/:id',
+    tags,
+    summary: 'Delete a loop',
+    params: nodeIdParams,
+    data: deleted,
+  }),
   tariff: defineRoute({
     method: 'GET',
     path: '/api/v6/energy/tariff',

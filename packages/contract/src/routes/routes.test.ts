@@ -16,14 +16,17 @@ describe('the API route table', () => {
     expect(labels.length).toBeGreaterThanOrEqual(62);
   });
 
-  it.each(allApiRoutes.map((r) => [label(r), r] as const))('%s: params match the path, input parts fit the method', (_, r) => {
-    expect(keysOf(r.params).sort()).toEqual(pathParamNames(r.path).sort());
-    // The web sends params and query/body as one flat object: a shared key would be ambiguous.
-    const rest = [...keysOf(r.query), ...keysOf(r.body)];
-    expect(rest.filter((k) => keysOf(r.params).includes(k))).toEqual([]);
-    if (r.method === 'GET' || r.method === 'DELETE') expect(r.body).toBeUndefined();
-    else expect(r.query).toBeUndefined();
-    expect(r.tags.length).toBeGreaterThan(0);
-    expect(r.summary).not.toBe('');
-  });
+  it.each(allApiRoutes.map((r) => [label(r), r] as const))(
+    '%s: params match the path, input parts fit the method',
+    (_, r) => {
+      expect(keysOf(r.params).sort()).toEqual(pathParamNames(r.path).sort());
+      // The web sends params and query/body as one flat object: a shared key would be ambiguous.
+      const rest = [...keysOf(r.query), ...keysOf(r.body)];
+      expect(rest.filter((k) => keysOf(r.params).includes(k))).toEqual([]);
+      if (r.method === 'GET' || r.method === 'DELETE') expect(r.body).toBeUndefined();
+      else expect(r.query).toBeUndefined();
+      expect(r.tags.length).toBeGreaterThan(0);
+      expect(r.summary).not.toBe('');
+    },
+  );
 });

@@ -14,6 +14,18 @@ export const userApi = {
     body: loginRequest,
     data: loginResponse,
   }),
-  logout: defineRoute({ method: 'POST', path: '/api/v6/user/logout', tags, summary: 'Revoke the current session token', data: z.null() }),
-  userInfo: defineRoute({ method: 'GET', path: '/api/v6/user/userinfo', tags, summary: 'The current user (spec §7)', data: userInfo }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/v6/user/logout',
+    tags,
+    summary: 'Revoke the current session token',
+    data: z.null(),
+  }),
+  userInfo: defineRoute({
+    method: 'GET',
+    path: '/api/v6/user/userinfo',
+    tags,
+    summary: 'The current user (spec §7)',
+    data: userInfo,
+  }),
 };
