@@ -1,6 +1,6 @@
-import type { DaySunInfo, Project } from '@gridops/contract';
+import { energyApi, type DaySunInfo, type Project } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../api/http';
+import { api } from '../../api/api';
 import { appConfig } from '../../app/config';
 
 /** Current conditions as the QWeather-style `now` object; only the fields the widget shows. */
@@ -52,7 +52,7 @@ export function useWeather(project: Project | null) {
       const cfg = appConfig();
       const url = weatherUrl(cfg.weatherURL, cfg.weatherKey, project);
       const [sun, now] = await Promise.all([
-        http.post<DaySunInfo>('/api/v6/energy/daySunInfo', { project_id: project.id }, { silent: true }).catch(() => null),
+        api(energyApi.daySunInfo, { project_id: project.id }, { silent: true }).catch(() => null),
         url ? fetchCurrent(url) : Promise.resolve(null),
       ]);
       return { ...(sun ?? {}), now };
