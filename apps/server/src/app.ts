@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
@@ -32,6 +32,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go (default stdout); tests read them. */
   logStream?: { write(line: string): void };
+  /** Sees every route as it is registered (a test checks them against the contract's route table). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Fastify's request log fields, with secret query values (a `?token=` entry link) redacted. */
@@ -46,7 +48,7 @@ const requestSerializer = (req: FastifyRequest) => ({
 /** A hop count as Fastify's typed form: believe the nearest `hops` forwarders (proxy-addr's numeric rule). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ config, db, logger = true, logStream }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+export async function buildApp({ config, db, logger = true, logStream, onRoute }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) } : false,
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): the login limit is per address.
@@ -56,6 +58,7 @@ export async function buildApp({ config, db, logger = true, logStream }: BuildAp
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   const services = createServices(db, config);
 

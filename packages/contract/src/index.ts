@@ -19,3 +19,4 @@ export * from './api/metering.js';
 export * from './api/energyStats.js';
 export * from './ids.js';
 export * from './api/weather.js';
+export * from './routes/index.js';

@@ -3,7 +3,7 @@ import { REQUEST_TIMEOUT_MS } from '@gridops/contract';
 import { i18n } from '../test/setupI18n';
 import { initialSession, useSession } from '../app/sessionStore';
 import { feedback } from '../shared/ui/feedback';
-import { ApiError, NO_RESPONSE, http, setSessionInvalidHandler } from './http';
+import { ApiError, NO_RESPONSE, request, setSessionInvalidHandler } from './http';
 
 const ok = (data: unknown, code = 1, msg = 'ok') => new Response(JSON.stringify({ code, msg, data }), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -23,7 +23,7 @@ describe('HTTP client', () => {
 
   it('sends version, devicetype, token and Accept-Language to the base URL', async () => {
     fetchMock.mockResolvedValue(ok({ a: 1 }));
-    await expect(http.post('/api/v6/event/notice', { project_id: 1 })).resolves.toEqual({ a: 1 });
+    await expect(request('POST', '/api/v6/event/notice', { body: { project_id: 1 } })).resolves.toEqual({ a: 1 });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('http://api.test/api/v6/event/notice');
     const h = init.headers as Record<string, string>;
@@ -38,7 +38,7 @@ describe('HTTP client', () => {
     useSession.setState({ userType: 0 });
     await i18n.changeLanguage('en');
     fetchMock.mockResolvedValue(ok(null));
-    await http.get('/api/v6/user/userinfo', { query: { a: 1, b: undefined } });
+    await request('GET', '/api/v6/user/userinfo', { query: { a: 1, b: undefined } });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('http://api.test/api/v6/user/userinfo?a=1');
     expect((init.headers as Record<string, string>).devicetype).toBe('pc');
@@ -49,7 +49,7 @@ describe('HTTP client', () => {
     const onInvalid = vi.fn();
     setSessionInvalidHandler(onInvalid);
     fetchMock.mockResolvedValue(ok(null, 10001, '登录已失效'));
-    await expect(http.get('/api/v6/user/userinfo')).rejects.toMatchObject({ code: 10001 });
+    await expect(request('GET', '/api/v6/user/userinfo')).rejects.toMatchObject({ code: 10001 });
     expect(onInvalid).toHaveBeenCalledTimes(1);
   });
 
@@ -57,11 +57,11 @@ describe('HTTP client', () => {
     const err = vi.spyOn(feedback, 'error').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     fetchMock.mockResolvedValue(ok(null, 10004, '无权访问该资源'));
-    await expect(http.get('/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(request('GET', '/x')).rejects.toBeInstanceOf(ApiError);
     expect(err).toHaveBeenCalledWith('无权访问该资源');
     err.mockClear();
     fetchMock.mockResolvedValue(ok(null, 10002, 'bad'));
-    await expect(http.post('/y', {}, { silent: true })).rejects.toMatchObject({ code: 10002, message: 'bad' });
+    await expect(request('POST', '/y', { body: {}, silent: true })).rejects.toMatchObject({ code: 10002, message: 'bad' });
     expect(err).not.toHaveBeenCalled();
   });
 
@@ -69,7 +69,7 @@ describe('HTTP client', () => {
     const warn = vi.spyOn(feedback, 'warning').mockImplementation(() => undefined);
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(http.get('/x')).rejects.toMatchObject({ code: NO_RESPONSE });
+    await expect(request('GET', '/x')).rejects.toMatchObject({ code: NO_RESPONSE });
     expect(warn).toHaveBeenCalledWith('请求无响应');
   });
 
@@ -81,7 +81,7 @@ describe('HTTP client', () => {
       (_url: string, init: RequestInit) =>
         new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
     );
-    const p = http.get('/slow');
+    const p = request('GET', '/slow');
     const assertion = expect(p).rejects.toMatchObject({ code: NO_RESPONSE });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(warn).not.toHaveBeenCalled();
@@ -95,7 +95,7 @@ describe('HTTP client', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    await expect(http.post('/x', cyclic)).rejects.toBeInstanceOf(ApiError);
+    await expect(request('POST', '/x', { body: cyclic })).rejects.toBeInstanceOf(ApiError);
     expect(warn).toHaveBeenCalledWith('发送请求时出现问题');
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -52,13 +52,15 @@ export function requestHeaders(): Record<string, string> {
   };
 }
 
+/** The methods the API uses: reads, actions, and the configuration pages' updates and deletions. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 /**
  * THE HTTP client. Resolves with `data` when the envelope's code is 1; otherwise rejects with ApiError after
  * the one error interceptor has reacted (spec §8): 10001 logs out, transport failures warn, others are
- * logged and the server's localised `msg` is shown unless the caller is silent.
+ * logged and the server's localised `msg` is shown unless the caller is silent. Features do not call it
+ * directly: `api(route, input)` (./api.ts) calls it for a route of the contract's table, typed from its schemas.
  */
-/** The methods the API uses: reads, actions, and the configuration pages' updates and deletions. */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export async function request<T>(method: HttpMethod, path: string, opts: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
@@ -116,10 +118,3 @@ export async function request<T>(method: HttpMethod, path: string, opts: Request
   if (!opts.silent) feedback.error(msg);
   throw new ApiError(code, msg, body.data ?? null);
 }
-
-export const http = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body: body ?? {} }),
-  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
-};

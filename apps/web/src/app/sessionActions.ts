@@ -1,5 +1,5 @@
-import type { LoginResponse, Project, UserInfo } from '@gridops/contract';
-import { http } from '../api/http';
+import { userApi, type LoginResponse, type Project, type UserInfo } from '@gridops/contract';
+import { api } from '../api/api';
 import { liveClient } from '../api/live';
 import { hostLogout, hostRoute, postToHost } from './hostBridge';
 import { queryClient } from './queryClient';
@@ -28,7 +28,7 @@ export function applyLogin(resp: LoginResponse): string {
 /** GET userinfo; accepted only when code is 1 (spec §5). Returns null on any failure. */
 export async function fetchUserInfo(): Promise<UserInfo | null> {
   try {
-    const info = await http.get<UserInfo>('/api/v6/user/userinfo');
+    const info = await api(userApi.userInfo);
     const s = session();
     patchSession({
       userInfo: info,
@@ -54,7 +54,7 @@ export function logout(opts: { callServer?: boolean; navigate?: boolean } = {}) 
     const { token } = session();
     if (opts.callServer && token) {
       // Fire and forget: the local logout must not wait for (or fail with) the server.
-      void http.post('/api/v6/user/logout', {}, { silent: true }).catch(() => undefined);
+      void api(userApi.logout, {}, { silent: true }).catch(() => undefined);
     }
     liveClient.stop();
     useSession.setState({

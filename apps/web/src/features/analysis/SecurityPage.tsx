@@ -1,12 +1,11 @@
 import { CameraOutlined } from '@ant-design/icons';
-import type { EventItem } from '@gridops/contract';
+import { eventApi, type EventItem } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Image, Pagination, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/http';
+import { api } from '../../api/api';
 import { useFormat } from '../../shared/format';
-import type { EventPage } from '../events/api';
 import { useCameras, useCaptures, useSiteTree } from './api';
 import type { CameraList } from './api';
 import { doorPoints, isDoorEvent } from './doors';
@@ -108,7 +107,7 @@ function useDoorEvents(projectId: number, doors: DoorPoint[]) {
     enabled: deviceIds.length > 0,
     refetchInterval: 30_000,
     queryFn: async () => {
-      const pages = await Promise.all(deviceIds.map((id) => http.get<EventPage>('/api/v6/event/list', { query: { project_id: projectId, device_id: id, size: 100 }, silent: true })));
+      const pages = await Promise.all(deviceIds.map((id) => api(eventApi.list, { project_id: projectId, device_id: id, size: 100 }, { silent: true })));
       return pages
         .flatMap((p) => p.list)
         .filter((e) => isDoorEvent(e, doors))

@@ -1,3 +1,10 @@
+import {
+  analysisApi,
+  distributionApi,
+  historyApi,
+  securityApi,
+  type RouteData,
+} from '@gridops/contract';
 import type {
   cameraListResponse,
   captureListResponse,
@@ -9,12 +16,10 @@ import type {
   robotInspectionResponse,
   robotListResponse,
   voltageRow,
-  HistoryResponse,
-  RealtimeResponse,
 } from '@gridops/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../api/http';
+import { api } from '../../api/api';
 
 export type StatsResponse = z.infer<typeof historyStatsResponse>;
 export type CameraList = z.infer<typeof cameraListResponse>;
@@ -26,13 +31,6 @@ export type ImbalanceRow = z.infer<typeof imbalanceRow>;
 export type LoadRateRow = z.infer<typeof loadRateRow>;
 export type PowerFactorRow = z.infer<typeof powerFactorRow>;
 export type DemandRow = z.infer<typeof demandRow>;
-/** Contract `analysisResponse(row)`. */
-export interface AnalysisAnswer<R> {
-  from: string;
-  to: string;
-  rows: R[];
-}
-
 export interface AnalysisRows {
   voltage: VoltageRow;
   imbalance: ImbalanceRow;
@@ -41,6 +39,7 @@ export interface AnalysisRows {
   demand: DemandRow;
 }
 export type AnalysisKind = keyof AnalysisRows;
+type AnalysisRoute<K extends AnalysisKind> = (typeof analysisApi)[K];
 
 /**
  * The site's room → device → point tree with latest values. The pickers only need names and ids, so it is read
@@ -49,9 +48,8 @@ export type AnalysisKind = keyof AnalysisRows;
 export function useSiteTree(projectId: number | null) {
   return useQuery({
     queryKey: ['analysis', 'tree', projectId],
-    enabled: projectId !== null,
     staleTime: 60_000,
-    queryFn: () => http.get<RealtimeResponse>('/api/v6/distribution/realtime', { query: { project_id: projectId }, silent: true }),
+    queryFn: projectId === null ? skipToken : () => api(distributionApi.realtime, { project_id: projectId }, { silent: true }),
   });
 }
 
@@ -60,11 +58,10 @@ export function useHistorySeries(q: { pointIds: number[]; from: string; to: stri
     queryKey: ['analysis', 'series', q],
     enabled: q !== null && q.pointIds.length > 0,
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      http.get<HistoryResponse>('/api/v6/history/series', {
-        query: { point_ids: q?.pointIds.join(','), from: q?.from, to: q?.to, width: q?.width },
-        silent: true,
-      }),
+    queryFn:
+      q === null
+        ? skipToken
+        : () => api(historyApi.series, { point_ids: q.pointIds.join(','), from: q.from, to: q.to, width: q.width }, { silent: true }),
   });
 }
 
@@ -72,68 +69,77 @@ export function useHistoryStats(q: { pointIds: number[]; from: string; to: strin
   return useQuery({
     queryKey: ['analysis', 'stats', q],
     enabled: q !== null && q.pointIds.length > 0,
-    queryFn: () =>
-      http.get<StatsResponse>('/api/v6/history/stats', {
-        query: { point_ids: q?.pointIds.join(','), from: q?.from, to: q?.to, period: q?.period },
-        silent: true,
-      }),
+    queryFn:
+      q === null
+        ? skipToken
+        : () => api(historyApi.stats, { point_ids: q.pointIds.join(','), from: q.from, to: q.to, period: q.period }, { silent: true }),
   });
 }
 
 export function useAnalysis<K extends AnalysisKind>(kind: K, q: { projectId: number; from: string; to: string } | null) {
   return useQuery({
     queryKey: ['analysis', 'special', kind, q],
-    enabled: q !== null,
-    queryFn: () =>
-      http.get<AnalysisAnswer<AnalysisRows[K]>>(`/api/v6/analysis/${kind}`, {
-        query: { project_id: q?.projectId, from: q?.from, to: q?.to },
-        silent: true,
-        // Three months of raw samples for every device of a site take a few seconds on PGlite.
-        timeoutMs: 60_000,
-      }),
+    // The analyses take the same input; TypeScript cannot follow `analysisApi[kind]` for a generic K, so the
+    // call goes through their union and the answer is narrowed back to K's.
+    queryFn:
+      q === null
+        ? skipToken
+        : () =>
+            api(
+              analysisApi[kind] as AnalysisRoute<AnalysisKind>,
+              { project_id: q.projectId, from: q.from, to: q.to },
+              // Three months of raw samples for every device of a site take a few seconds on PGlite.
+              { silent: true, timeoutMs: 60_000 },
+            ) as Promise<RouteData<AnalysisRoute<K>>>,
   });
 }
 
 export function useCameras(projectId: number | null) {
   return useQuery({
     queryKey: ['analysis', 'cameras', projectId],
-    enabled: projectId !== null,
     refetchInterval: 30_000,
-    queryFn: () => http.get<CameraList>('/api/v6/security/cameras', { query: { project_id: projectId }, silent: true }),
+    queryFn: projectId === null ? skipToken : () => api(securityApi.cameras, { project_id: projectId }, { silent: true }),
   });
 }
 
 export function useCaptures(q: { projectId: number | null; deviceId: number | null; page: number; size: number }) {
+  const { projectId } = q;
   return useQuery({
     queryKey: ['analysis', 'captures', q],
-    enabled: q.projectId !== null,
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      http.get<CaptureList>('/api/v6/security/captures', {
-        query: { project_id: q.projectId, device_id: q.deviceId ?? undefined, page: q.page, size: q.size },
-        silent: true,
-      }),
+    queryFn:
+      projectId === null
+        ? skipToken
+        : () =>
+            api(
+              securityApi.captures,
+              { project_id: projectId, device_id: q.deviceId ?? undefined, page: q.page, size: q.size },
+              { silent: true },
+            ),
   });
 }
 
 export function useRobots(projectId: number | null) {
   return useQuery({
     queryKey: ['analysis', 'robots', projectId],
-    enabled: projectId !== null,
     refetchInterval: 30_000,
-    queryFn: () => http.get<RobotList>('/api/v6/robot/list', { query: { project_id: projectId }, silent: true }),
+    queryFn: projectId === null ? skipToken : () => api(securityApi.robots, { project_id: projectId }, { silent: true }),
   });
 }
 
 export function useInspections(q: { projectId: number | null; robotId: number | null; anomaliesOnly: boolean; page: number; size: number }) {
+  const { projectId } = q;
   return useQuery({
     queryKey: ['analysis', 'inspections', q],
-    enabled: q.projectId !== null,
     placeholderData: keepPreviousData,
-    queryFn: () =>
-      http.get<InspectionList>('/api/v6/robot/inspections', {
-        query: { project_id: q.projectId, robot_id: q.robotId ?? undefined, anomalies_only: q.anomaliesOnly ? 'true' : undefined, page: q.page, size: q.size },
-        silent: true,
-      }),
+    queryFn:
+      projectId === null
+        ? skipToken
+        : () =>
+            api(
+              securityApi.inspections,
+              { project_id: projectId, robot_id: q.robotId ?? undefined, anomalies_only: q.anomaliesOnly ? 'true' : undefined, page: q.page, size: q.size },
+              { silent: true },
+            ),
   });
 }

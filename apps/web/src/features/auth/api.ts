@@ -1,5 +1,5 @@
-import type { LoginRequest, LoginResponse } from '@gridops/contract';
-import { http } from '../../api/http';
+import { userApi, type LoginRequest } from '@gridops/contract';
+import { api } from '../../api/api';
 
 /** The login page shows a failure inline, so the shared error pop-up is off here. */
-export const login = (body: LoginRequest) => http.post<LoginResponse>('/api/v6/user/login', body, { silent: true });
+export const login = (body: LoginRequest) => api(userApi.login, body, { silent: true });

@@ -1,7 +1,7 @@
-import type { carbonSite, centreCarbon, energyFactors, integratedResponse } from '@gridops/contract';
+import { energyStatsApi, type carbonSite, type centreCarbon, type energyFactors, type integratedResponse } from '@gridops/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../api/http';
+import { api } from '../../api/api';
 import { toPeriodQuery } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
 
@@ -15,7 +15,7 @@ export function useFactors() {
   return useQuery({
     queryKey: ['carbon', 'factors'],
     staleTime: 3_600_000,
-    queryFn: () => http.get<EnergyFactors>('/api/v6/energy/factors', { silent: true }),
+    queryFn: () => api(energyStatsApi.factors, {}, { silent: true }),
   });
 }
 
@@ -25,7 +25,7 @@ export function useSiteCarbon(projectId: number, year: number) {
     queryKey: ['carbon', 'site', projectId, year],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      http.post<CarbonSite>('/api/v6/energy/carbon', { project_id: projectId, year }, { silent: true }),
+      api(energyStatsApi.carbon, { project_id: projectId, year }, { silent: true }),
   });
 }
 
@@ -34,8 +34,8 @@ export function useCentreCarbon(orgId: number | null, year: number) {
     queryKey: ['carbon', 'centre', orgId, year],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      http.post<CentreCarbon>(
-        '/api/v6/energy/centreCarbon',
+      api(
+        energyStatsApi.centreCarbon,
         orgId !== null && orgId > 0 ? { org_id: orgId, year } : { year },
         { silent: true },
       ),
@@ -47,8 +47,8 @@ export function useIntegrated(projectId: number, period: PeriodValue) {
     queryKey: ['carbon', 'integrated', projectId, period],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      http.post<Integrated>(
-        '/api/v6/energy/integrated',
+      api(
+        energyStatsApi.integrated,
         { project_id: projectId, ...toPeriodQuery(period) },
         { silent: true },
       ),

@@ -1,10 +1,10 @@
 import { ApartmentOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import type { OrgNode, Project, SiteNotice } from '@gridops/contract';
+import { noticeApi, type OrgNode, type Project } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Col, Empty, Row, Skeleton, Space, Statistic, Tag, Tree, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/http';
+import { api } from '../../api/api';
 import { selectSite } from '../../app/sessionActions';
 import { useSession } from '../../app/sessionStore';
 import { useFormat } from '../../shared/format/useFormat';
@@ -26,7 +26,7 @@ function useSitePending(orgId: number) {
     queryKey: ['notice', 'orgList', orgId],
     enabled: orgId > 0,
     refetchInterval: 30_000,
-    queryFn: () => http.post<{ total: number; list: SiteNotice[] }>('/api/v6/index/eventNoticeList', { org_id: orgId }),
+    queryFn: () => api(noticeApi.orgList, { org_id: orgId }),
   });
 }
 

@@ -1,17 +1,19 @@
-import type {
-  DistributionOverview,
-  EventItem,
-  HistoryResponse,
-  RealtimeResponse,
-  SldDocument,
-  controlLogResponse,
-  controlTargetsResponse,
-  diagramResponse,
-  storageOverview,
+import {
+  controlApi,
+  distributionApi,
+  energyStatsApi,
+  eventApi,
+  historyApi,
+  type RouteInput,
+  type SldDocument,
+  type controlLogResponse,
+  type controlTargetsResponse,
+  type diagramResponse,
+  type storageOverview,
 } from '@gridops/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/http';
+import { api } from '../../api/api';
 
 // Types from the contract's schemas without importing zod into the page bundle.
 export type DiagramResponse = ReturnType<typeof diagramResponse.parse>;
@@ -44,10 +46,11 @@ export function useOverview(projectId: number | null) {
   const lang = useLangKey();
   return useQuery({
     queryKey: ['distribution', 'overview', projectId, lang],
-    enabled: projectId !== null,
     ...live,
-    queryFn: ({ signal }) =>
-      http.get<DistributionOverview>('/api/v6/distribution/overview', { query: { project_id: projectId }, signal, silent: true }),
+    queryFn:
+      projectId === null
+        ? skipToken
+        : ({ signal }) => api(distributionApi.overview, { project_id: projectId }, { signal, silent: true }),
   });
 }
 
@@ -56,15 +59,18 @@ export function useRealtime(projectId: number | null, opts: { roomId?: number | 
   const ids = opts.deviceIds?.length ? opts.deviceIds.join(',') : undefined;
   return useQuery({
     queryKey: ['distribution', 'realtime', projectId, opts.roomId ?? null, ids ?? null, lang],
-    enabled: projectId !== null && (opts.enabled ?? true),
+    enabled: opts.enabled ?? true,
     placeholderData: keepPreviousData,
     ...live,
-    queryFn: ({ signal }) =>
-      http.get<RealtimeResponse>('/api/v6/distribution/realtime', {
-        query: { project_id: projectId, room_id: opts.roomId ?? undefined, device_ids: ids },
-        signal,
-        silent: true,
-      }),
+    queryFn:
+      projectId === null
+        ? skipToken
+        : ({ signal }) =>
+            api(
+              distributionApi.realtime,
+              { project_id: projectId, room_id: opts.roomId ?? undefined, device_ids: ids },
+              { signal, silent: true },
+            ),
   });
 }
 
@@ -72,9 +78,11 @@ export function useDiagram(roomId: number | null) {
   const lang = useLangKey();
   return useQuery({
     queryKey: ['distribution', 'diagram', roomId, lang],
-    enabled: roomId !== null,
     ...live,
-    queryFn: ({ signal }) => http.get<DiagramResponse>(`/api/v6/distribution/room/${roomId}/diagram`, { signal, silent: true }),
+    queryFn:
+      roomId === null
+        ? skipToken
+        : ({ signal }) => api(distributionApi.diagram, { room_id: roomId }, { signal, silent: true }),
   });
 }
 
@@ -90,11 +98,11 @@ export function useHistory24h(pointIds: number[], width = 800) {
     queryFn: ({ signal }) => {
       const to = new Date();
       const from = new Date(to.getTime() - 24 * 3_600_000);
-      return http.get<HistoryResponse>('/api/v6/history/series', {
-        query: { point_ids: ids, from: from.toISOString(), to: to.toISOString(), width },
-        signal,
-        silent: true,
-      });
+      return api(
+        historyApi.series,
+        { point_ids: ids, from: from.toISOString(), to: to.toISOString(), width },
+        { signal, silent: true },
+      );
     },
   });
 }
@@ -102,11 +110,13 @@ export function useHistory24h(pointIds: number[], width = 800) {
 export function useStorageOverview(projectId: number | null) {
   return useQuery({
     queryKey: ['distribution', 'storageOverview', projectId],
-    enabled: projectId !== null,
     refetchInterval: 60_000,
     refetchIntervalInBackground: false,
-    queryFn: ({ signal }) =>
-      http.post<StorageOverview>('/api/v6/energy/storageOverview', { project_id: projectId }, { signal, silent: true }),
+    queryFn:
+      projectId === null
+        ? skipToken
+        : ({ signal }) =>
+            api(energyStatsApi.storageOverview, { project_id: projectId }, { signal, silent: true }),
   });
 }
 
@@ -116,24 +126,27 @@ export function useDeviceEvents(projectId: number | null, deviceIds: number[], s
   const key = deviceIds.join(',');
   return useQuery({
     queryKey: ['distribution', 'deviceEvents', projectId, key, size, lang],
-    enabled: projectId !== null && deviceIds.length > 0,
+    enabled: deviceIds.length > 0,
     refetchInterval: 15_000,
     refetchIntervalInBackground: false,
-    queryFn: async ({ signal }) => {
-      const pages = await Promise.all(
-        deviceIds.map((id) =>
-          http.get<{ total: number; list: EventItem[] }>('/api/v6/event/list', {
-            query: { project_id: projectId, device_id: id, page: 1, size },
-            signal,
-            silent: true,
-          }),
-        ),
-      );
-      return pages
-        .flatMap((p) => p.list)
-        .sort((a, b) => b.raised_at.localeCompare(a.raised_at))
-        .slice(0, size);
-    },
+    queryFn:
+      projectId === null
+        ? skipToken
+        : async ({ signal }) => {
+            const pages = await Promise.all(
+              deviceIds.map((id) =>
+                api(
+                  eventApi.list,
+                  { project_id: projectId, device_id: id, page: 1, size },
+                  { signal, silent: true },
+                ),
+              ),
+            );
+            return pages
+              .flatMap((p) => p.list)
+              .sort((a, b) => b.raised_at.localeCompare(a.raised_at))
+              .slice(0, size);
+          },
   });
 }
 
@@ -141,13 +154,15 @@ export function useControlTargets(projectId: number | null, enabled: boolean) {
   const lang = useLangKey();
   return useQuery({
     queryKey: ['distribution', 'controlTargets', projectId, lang],
-    enabled: projectId !== null && enabled,
+    enabled,
     // Faster than the other polls: after a command the operator waits for the new state.
     refetchInterval: 2_000,
     refetchIntervalInBackground: false,
     staleTime: 0,
-    queryFn: ({ signal }) =>
-      http.get<ControlTarget[]>('/api/v6/control/targets', { query: { project_id: projectId }, signal, silent: true }),
+    queryFn:
+      projectId === null
+        ? skipToken
+        : ({ signal }) => api(controlApi.targets, { project_id: projectId }, { signal, silent: true }),
   });
 }
 
@@ -159,7 +174,7 @@ export interface ControlLogFilter {
   size: number;
 }
 
-export const controlLogQuery = (f: ControlLogFilter) => ({
+export const controlLogQuery = (f: ControlLogFilter): RouteInput<typeof controlApi.log> => ({
   project_id: f.projectId ?? undefined,
   from: f.from,
   to: f.to,
@@ -174,7 +189,7 @@ export function useControlLog(filter: ControlLogFilter, opts: { refetchInterval?
     placeholderData: keepPreviousData,
     refetchInterval: opts.refetchInterval ?? 15_000,
     refetchIntervalInBackground: false,
-    queryFn: ({ signal }) => http.get<ControlLogPage>('/api/v6/control/log', { query: controlLogQuery(filter), signal, silent: true }),
+    queryFn: ({ signal }) => api(controlApi.log, controlLogQuery(filter), { signal, silent: true }),
   });
 }
 
@@ -182,7 +197,7 @@ export function useControlLog(filter: ControlLogFilter, opts: { refetchInterval?
 export async function fetchAllControlLog(filter: Omit<ControlLogFilter, 'page' | 'size'>, cap = 10_000): Promise<ControlLogItem[]> {
   const out: ControlLogItem[] = [];
   for (let page = 1; out.length < cap; page++) {
-    const res = await http.get<ControlLogPage>('/api/v6/control/log', { query: controlLogQuery({ ...filter, page, size: 500 }) });
+    const res = await api(controlApi.log, controlLogQuery({ ...filter, page, size: 500 }));
     out.push(...res.list);
     if (res.list.length < 500 || out.length >= res.total) break;
   }

@@ -1,15 +1,15 @@
-import type {
-  EnergyLoop,
-  EnergyType,
-  MeterNode,
-  MeterNodeCreate,
-  MeterNodeUpdate,
-  MeterPoint,
-  meterTreeResponse,
+import {
+  meteringApi,
+  type EnergyType,
+  type MeterNodeCreate,
+  type MeterNodeUpdate,
+  type RouteInput,
+  type meterTreeResponse,
 } from '@gridops/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, http, request } from '../../api/http';
+import { api } from '../../api/api';
+import { ApiError } from '../../api/http';
 import { useSession } from '../../app/sessionStore';
 
 export type MeterTree = z.infer<typeof meterTreeResponse>;
@@ -25,10 +25,7 @@ export function useMeterTree(projectId: number, energyType: EnergyType) {
   return useQuery({
     queryKey: setupKeys.tree(projectId, energyType),
     queryFn: () =>
-      http.get<MeterTree>('/api/v6/energy/meterTree', {
-        query: { project_id: projectId, energy_type: energyType },
-        silent: true,
-      }),
+      api(meteringApi.tree, { project_id: projectId, energy_type: energyType }, { silent: true }),
   });
 }
 
@@ -36,10 +33,7 @@ export function useMeterPoints(projectId: number) {
   return useQuery({
     queryKey: setupKeys.points(projectId),
     queryFn: () =>
-      http.get<MeterPoint[]>('/api/v6/energy/meterPoints', {
-        query: { project_id: projectId },
-        silent: true,
-      }),
+      api(meteringApi.points, { project_id: projectId }, { silent: true }),
   });
 }
 
@@ -47,28 +41,21 @@ export function useLoops(projectId: number) {
   return useQuery({
     queryKey: setupKeys.loops(projectId),
     queryFn: () =>
-      http.get<EnergyLoop[]>('/api/v6/energy/loops', { query: { project_id: projectId }, silent: true }),
+      api(meteringApi.loops, { project_id: projectId }, { silent: true }),
   });
 }
 
 /** Editors show server refusals in place (with the field), so the calls are silent. */
 export const setupApi = {
-  createNode: (body: MeterNodeCreate) =>
-    request<MeterNode>('POST', '/api/v6/energy/meterNode', { body, silent: true }),
-  updateNode: (id: number, body: MeterNodeUpdate) =>
-    request<MeterNode>('PUT', `/api/v6/energy/meterNode/${id}`, { body, silent: true }),
-  deleteNode: (id: number) =>
-    request<{ id: number }>('DELETE', `/api/v6/energy/meterNode/${id}`, { silent: true }),
+  createNode: (body: MeterNodeCreate) => api(meteringApi.createNode, body, { silent: true }),
+  updateNode: (id: number, body: MeterNodeUpdate) => api(meteringApi.updateNode, { ...body, id }, { silent: true }),
+  deleteNode: (id: number) => api(meteringApi.deleteNode, { id }, { silent: true }),
   saveLayout: (projectId: number, positions: { node_id: number; x: number; y: number }[]) =>
-    request<{ updated: number }>('PUT', '/api/v6/energy/flowLayout', {
-      body: { project_id: projectId, positions },
-      silent: true,
-    }),
-  createLoop: (body: { project_id: number; name: string; name_en: string; node_ids: number[] }) =>
-    request<EnergyLoop>('POST', '/api/v6/energy/loop', { body, silent: true }),
-  updateLoop: (id: number, body: { name?: string; name_en?: string; node_ids?: number[] }) =>
-    request<EnergyLoop>('PUT', `/api/v6/energy/loop/${id}`, { body, silent: true }),
-  deleteLoop: (id: number) => request<{ id: number }>('DELETE', `/api/v6/energy/loop/${id}`, { silent: true }),
+    api(meteringApi.saveLayout, { project_id: projectId, positions }, { silent: true }),
+  createLoop: (body: RouteInput<typeof meteringApi.createLoop>) => api(meteringApi.createLoop, body, { silent: true }),
+  updateLoop: (id: number, body: Omit<RouteInput<typeof meteringApi.updateLoop>, 'id'>) =>
+    api(meteringApi.updateLoop, { ...body, id }, { silent: true }),
+  deleteLoop: (id: number) => api(meteringApi.deleteLoop, { id }, { silent: true }),
 };
 
 /** After any edit the tree, the points' "bound to" and the loops' members may all have changed. */

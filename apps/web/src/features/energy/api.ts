@@ -1,17 +1,19 @@
-import type {
-  EnergyCategory,
-  ExpenseResponse,
-  StatsResponse,
-  energyFlow,
-  lossResponse,
-  newEnergyOverview,
-  powerOverview,
-  readingsResponse,
-  storageOverview,
+import {
+  energyStatsApi,
+  type EnergyCategory,
+  type RouteData,
+  type ExpenseResponse,
+  type StatsResponse,
+  type energyFlow,
+  type lossResponse,
+  type newEnergyOverview,
+  type powerOverview,
+  type readingsResponse,
+  type storageOverview,
 } from '@gridops/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../api/http';
+import { api } from '../../api/api';
 import { periodRange, toPeriodQuery } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
 
@@ -25,8 +27,6 @@ export type NewEnergyOverview = z.infer<typeof newEnergyOverview>;
 export type StorageOverview = z.infer<typeof storageOverview>;
 export type PowerOverview = z.infer<typeof powerOverview>;
 
-const BASE = '/api/v6/energy';
-
 /**
  * Calls are `silent`: every page shows its own error state with a retry, so the shared pop-up would only
  * repeat it. Statistics keep the previous answer while a new period loads, so the page does not flash empty.
@@ -36,7 +36,7 @@ export function useEnergyStats(projectId: number, category: EnergyCategory, peri
     queryKey: ['energy', 'stats', projectId, category, period],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      http.post<StatsResponse>(`${BASE}/stats`, { project_id: projectId, category, ...toPeriodQuery(period) }, { silent: true }),
+      api(energyStatsApi.stats, { project_id: projectId, category, ...toPeriodQuery(period) }, { silent: true }),
   });
 }
 
@@ -46,7 +46,7 @@ export function useReadings(projectId: number, category: EnergyCategory, period:
     queryKey: ['energy', 'readings', projectId, category, range],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      http.post<ReadingsResponse>(`${BASE}/readings`, { project_id: projectId, category, ...range }, { silent: true }),
+      api(energyStatsApi.readings, { project_id: projectId, category, ...range }, { silent: true }),
   });
 }
 
@@ -55,8 +55,8 @@ export function useLoss(projectId: number, period: PeriodValue, thresholdPct: nu
     queryKey: ['energy', 'loss', projectId, period, thresholdPct],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      http.post<LossResponse>(
-        `${BASE}/loss`,
+      api(
+        energyStatsApi.loss,
         { project_id: projectId, energy_type: 'power', threshold_pct: thresholdPct, ...toPeriodQuery(period) },
         { silent: true },
       ),
@@ -68,22 +68,24 @@ export function useExpense(projectId: number, period: PeriodValue) {
     queryKey: ['energy', 'expense', projectId, period],
     placeholderData: keepPreviousData,
     queryFn: () =>
-      http.post<ExpenseResponse>(`${BASE}/expense`, { project_id: projectId, ...toPeriodQuery(period) }, { silent: true }),
+      api(energyStatsApi.expense, { project_id: projectId, ...toPeriodQuery(period) }, { silent: true }),
   });
 }
 
-interface OverviewAnswers {
-  newEnergyOverview: NewEnergyOverview;
-  storageOverview: StorageOverview;
-  powerOverview: PowerOverview;
-}
+type OverviewKind = 'newEnergyOverview' | 'storageOverview' | 'powerOverview';
+type OverviewRoute<K extends OverviewKind> = (typeof energyStatsApi)[K];
 
 /** Overviews carry live kW, so they are re-read every 30 s; the figures of the day move with the meters. */
-export function useOverview<K extends keyof OverviewAnswers>(kind: K, projectId: number) {
+export function useOverview<K extends OverviewKind>(kind: K, projectId: number) {
   return useQuery({
     queryKey: ['energy', kind, projectId],
     refetchInterval: 30_000,
-    queryFn: () => http.post<OverviewAnswers[K]>(`${BASE}/${kind}`, { project_id: projectId }, { silent: true }),
+    // The three overviews take the same input; TypeScript cannot follow `energyStatsApi[kind]` for a generic K,
+    // so the call goes through their union and the answer is narrowed back to K's.
+    queryFn: () =>
+      api(energyStatsApi[kind] as OverviewRoute<OverviewKind>, { project_id: projectId }, { silent: true }) as Promise<
+        RouteData<OverviewRoute<K>>
+      >,
   });
 }
 
@@ -95,6 +97,6 @@ export function useFlow(projectId: number) {
     queryKey: ['energy', 'flow', projectId],
     refetchInterval: FLOW_REFRESH_MS,
     placeholderData: keepPreviousData,
-    queryFn: () => http.post<EnergyFlow>(`${BASE}/flow`, { project_id: projectId }, { silent: true }),
+    queryFn: () => api(energyStatsApi.flow, { project_id: projectId }, { silent: true }),
   });
 }

@@ -1,6 +1,7 @@
 import type { EventItem, EventStatus } from '@gridops/contract';
 import { EVENT_STATUSES } from '@gridops/contract';
 import type { ExportColumn } from '../../shared/export';
+import type { EventListQuery } from './api';
 
 /** What the events page filters on; empty arrays / null mean "any". */
 export interface EventFilterState {
@@ -41,7 +42,7 @@ export interface EventQueryContext {
 }
 
 /** The `/api/v6/event/list` query for a filter state: comma lists for the multi-selects, nothing for "any". */
-export function toEventQuery(f: EventFilterState, ctx: EventQueryContext): Record<string, string | number | undefined> {
+export function toEventQuery(f: EventFilterState, ctx: EventQueryContext): EventListQuery {
   const list = (v: readonly (string | number)[]) => (v.length ? v.join(',') : undefined);
   const keyword = f.keyword.trim().slice(0, 64);
   return {

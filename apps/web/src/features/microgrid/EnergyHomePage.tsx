@@ -2,11 +2,11 @@ import { Alert, Card, Col, Descriptions, Progress, Row, Space, Tag, Typography }
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { http } from '../../api/http';
+import { energyStatsApi } from '@gridops/contract';
+import { api } from '../../api/api';
 import { useFormat } from '../../shared/format';
 import { StatCard, useLiveRefresh } from '../../shared/stats';
 import { balanceView } from './balance';
-import type { MicrogridBalance } from './balance';
 import { BalanceDiagram } from './BalanceDiagram';
 import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
 import { QueryState } from '../../shared/ui/QueryState';
@@ -30,7 +30,7 @@ function Microgrid({ projectId }: { projectId: number }) {
     queryKey: key,
     refetchInterval: MICROGRID_REFRESH_MS,
     queryFn: () =>
-      http.post<MicrogridBalance>('/api/v6/energy/microgrid', { project_id: projectId }, { silent: true }),
+      api(energyStatsApi.microgrid, { project_id: projectId }, { silent: true }),
   });
   // A live message about this site (state change, alarm) refreshes at once; polling covers the rest.
   useLiveRefresh(key, {

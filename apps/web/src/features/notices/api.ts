@@ -1,14 +1,6 @@
-import type { EventNotice, SiteNotice } from '@gridops/contract';
-import { http } from '../../api/http';
+import { noticeApi, type EventNotice, type SiteNotice } from '@gridops/contract';
+import { api } from '../../api/api';
 import { capNotice, session, useSession } from '../../app/sessionStore';
-
-interface Count {
-  total: number;
-}
-interface List<T> {
-  total: number;
-  list: T[];
-}
 
 let seq = 0;
 
@@ -23,16 +15,16 @@ export async function refreshNotices(): Promise<void> {
   try {
     if (s.proID) {
       const [count, list] = await Promise.all([
-        http.post<Count>('/api/v6/event/notice', { project_id: s.proID }),
-        http.post<List<EventNotice>>('/api/v6/event/noticeList', { project_id: s.proID, org_id: s.organID > 0 ? s.organID : undefined }),
+        api(noticeApi.projectCount, { project_id: s.proID }),
+        api(noticeApi.projectList, { project_id: s.proID, org_id: s.organID > 0 ? s.organID : undefined }),
       ]);
       if (mine !== seq || !session().token) return;
       useSession.setState({ noticeCount: capNotice(count.total), noticeList: list.list, noticeScope: 'site' });
     } else {
       if (s.organID <= 0) return;
       const [count, list] = await Promise.all([
-        http.post<Count>('/api/v6/index/eventNotice', { org_id: s.organID }),
-        http.post<List<SiteNotice>>('/api/v6/index/eventNoticeList', { org_id: s.organID }),
+        api(noticeApi.orgCount, { org_id: s.organID }),
+        api(noticeApi.orgList, { org_id: s.organID }),
       ]);
       if (mine !== seq || !session().token) return;
       useSession.setState({ noticeCount: capNotice(count.total), noticeList: list.list, noticeScope: 'org' });

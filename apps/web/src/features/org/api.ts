@@ -1,7 +1,7 @@
-import type { OrgNode, Project } from '@gridops/contract';
+import { orgApi, type OrgNode, type Project } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { http } from '../../api/http';
+import { api } from '../../api/api';
 import { patchSession, session, useSession } from '../../app/sessionStore';
 
 export function flattenProjects(nodes: OrgNode[]): Project[] {
@@ -21,7 +21,7 @@ export function useOrgTree() {
   const token = useSession((s) => s.token);
   const q = useQuery({
     queryKey: ['org', 'tree', token],
-    queryFn: () => http.get<OrgNode[]>('/api/v6/org/tree'),
+    queryFn: () => api(orgApi.tree),
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,6 @@
-import type { DaySunInfo, Project, WeatherNowResponse } from '@gridops/contract';
+import { energyApi, weatherApi, type DaySunInfo, type Project, type WeatherNowResponse } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../api/http';
+import { api } from '../../api/api';
 
 /**
  * Spec §3 "Weather result": the server's current conditions (it holds the provider key and caches per site)
@@ -21,8 +21,8 @@ export function useWeather(project: Project | null) {
       if (!project) return { weather: UNAVAILABLE };
       const body = { project_id: project.id };
       const [sun, weather] = await Promise.all([
-        http.post<DaySunInfo>('/api/v6/energy/daySunInfo', body, { silent: true }).catch(() => null),
-        http.post<WeatherNowResponse>('/api/v6/weather/now', body, { silent: true }).catch(() => null),
+        api(energyApi.daySunInfo, body, { silent: true }).catch(() => null),
+        api(weatherApi.now, body, { silent: true }).catch(() => null),
       ]);
       return { ...(sun ?? {}), weather: weather ?? UNAVAILABLE };
     },

@@ -3,7 +3,9 @@ import { Badge, Button, Card, Result, Space, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, http } from '../../../api/http';
+import { controlApi } from '@gridops/contract';
+import { api } from '../../../api/api';
+import { ApiError } from '../../../api/http';
 import { useSession } from '../../../app/sessionStore';
 import { useFormat } from '../../../shared/format/useFormat';
 import { useControlLog, useControlTargets } from '../api';
@@ -11,7 +13,7 @@ import type { ControlTarget } from '../api';
 import { ControlDialog } from '../control/ControlDialog';
 import { ControlLogTable } from '../control/ControlLogTable';
 import { availableActions, controlReducer, initialControl } from '../control/machine';
-import type { ControlResult, Target } from '../control/machine';
+import type { Target } from '../control/machine';
 import { DISTRIBUTION_QUERY, DISTRIBUTION_SITE } from '../pageStates';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { SiteGate } from '../../../shared/ui/SiteGate';
@@ -36,7 +38,7 @@ function Control({ projectId }: { projectId: number }) {
   const select = async (target: Target) => {
     dispatch({ type: 'select', target });
     try {
-      const r = await http.post<{ selection_id: string; expires_at: string }>('/api/v6/control/select', { device_id: target.deviceId, action: target.action }, { silent: true });
+      const r = await api(controlApi.select, { device_id: target.deviceId, action: target.action }, { silent: true });
       dispatch({ type: 'selected', selectionId: r.selection_id, expiresAt: new Date(r.expires_at).getTime() });
     } catch (e) {
       dispatch({ type: 'selectFailed', message: message(e) });
@@ -47,8 +49,8 @@ function Control({ projectId }: { projectId: number }) {
     dispatch({ type: 'execute' });
     try {
       // The server waits up to 10 s for the gateway; allow for that on top of the request itself.
-      const r = await http.post<{ status: ControlResult; error: string | null; elapsed_ms: number }>(
-        '/api/v6/control/execute',
+      const r = await api(
+        controlApi.execute,
         { selection_id: selectionId, password },
         { silent: true, timeoutMs: 30_000 },
       );
@@ -59,7 +61,7 @@ function Control({ projectId }: { projectId: number }) {
     refresh();
   };
   const cancel = (selectionId: string | null) => {
-    if (selectionId) void http.post('/api/v6/control/cancel', { selection_id: selectionId }, { silent: true }).catch(() => undefined).finally(refresh);
+    if (selectionId) void api(controlApi.cancel, { selection_id: selectionId }, { silent: true }).catch(() => undefined).finally(refresh);
     dispatch({ type: 'cancel' });
   };
 

@@ -1,0 +1,55 @@
+import type { ApiRoute } from './define.js';
+import { controlApi } from './control.js';
+import { distributionApi } from './distribution.js';
+import { energyApi } from './energy.js';
+import { energyStatsApi } from './energyStats.js';
+import { eventApi } from './event.js';
+import { analysisApi, historyApi } from './history.js';
+import { meteringApi } from './metering.js';
+import { noticeApi } from './notice.js';
+import { orgApi } from './org.js';
+import { securityApi } from './security.js';
+import { userApi } from './user.js';
+import { weatherApi } from './weather.js';
+
+export * from './define.js';
+export {
+  analysisApi,
+  controlApi,
+  distributionApi,
+  energyApi,
+  energyStatsApi,
+  eventApi,
+  historyApi,
+  meteringApi,
+  noticeApi,
+  orgApi,
+  securityApi,
+  userApi,
+  weatherApi,
+};
+
+/**
+ * THE route table: every JSON API route under /api/v6, once. The server registers each of them from here, the
+ * web calls them through `api(route, input)`, and OpenAPI is generated from the same schemas.
+ */
+export const apiRoutes = {
+  user: userApi,
+  org: orgApi,
+  notice: noticeApi,
+  event: eventApi,
+  energy: energyApi,
+  metering: meteringApi,
+  energyStats: energyStatsApi,
+  distribution: distributionApi,
+  history: historyApi,
+  analysis: analysisApi,
+  control: controlApi,
+  security: securityApi,
+  weather: weatherApi,
+} satisfies Record<string, Record<string, ApiRoute>>;
+
+/** Every route of the table as a list (for registration checks and documentation). */
+export const allApiRoutes: readonly ApiRoute[] = Object.values(apiRoutes).flatMap((group) =>
+  Object.values(group),
+);
