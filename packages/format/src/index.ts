@@ -33,6 +33,7 @@ export {
   monthRange,
   offsetLabel,
   resolvePeriod,
+  runtimeZone,
   shiftMonth,
   siteDate,
   siteDayEnd,

@@ -54,6 +54,9 @@ function partsFormatter(zone: SiteZone): Intl.DateTimeFormat {
   return f;
 }
 
+/** The runtime's own zone (the browser's): the fallback when no site is known. */
+export const runtimeZone = (): SiteZone => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** True when the runtime knows `zone` as an IANA time zone. */
 export function isValidZone(zone: string): boolean {
   if (!zone) return false;
