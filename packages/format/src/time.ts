@@ -31,8 +31,8 @@ const NUMERIC_STRING = /^[+-]?(\d+\.?\d*|\.\d+)$/;
  *
  * Without `tz`, dates are formatted in the runtime's local time zone (the browser's in the web app, the
  * server process's `TZ` on the server). With `tz`, they are formatted at that fixed UTC offset, in
- * **minutes east of UTC** (`480` = UTC+8, Asia/Shanghai; `-300` = UTC-5). Following dayjs, a value
- * strictly between -16 and 16 is read as hours (`8` = UTC+8). A fixed offset has no daylight-saving rules,
+ * **minutes east of UTC** (`60` = UTC+1; `-300` = UTC-5). Following dayjs, a value
+ * strictly between -16 and 16 is read as hours (`-5` = UTC-5). A fixed offset has no daylight-saving rules,
  * and the result does not depend on the runtime's zone. A string is an IANA zone (a site's
  * `projects.timezone`, e.g. 'Europe/Berlin'): its offset at each instant, daylight saving included (see
  * siteClock.ts). Pattern tokens `Z`/`ZZ` print the offset used.
