@@ -12,6 +12,7 @@
  * PostgreSQL needs TEST_DATABASE_URL (a database is created and dropped). Record the figures in
  * docs/performance.md.
  */
+import { siteDate } from '@gridops/format';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../apps/server/src/app.js';
 import { migrate, openDatabase } from '../apps/server/src/db/database.js';
@@ -62,14 +63,13 @@ async function main() {
     const { app } = await buildApp({ config: testConfig(), db: database.db, logger: false });
     await app.ready();
     const token = await loginAs(app, 'centre');
-    const szip = (
-      await database.db
-        .selectFrom('projects')
-        .select('id')
-        .where('name_en', 'like', 'Suzhou%')
-        .executeTakeFirstOrThrow()
-    ).id;
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const site = await database.db
+      .selectFrom('projects')
+      .select(['id', 'timezone'])
+      .where('name_en', 'like', 'Suzhou%')
+      .executeTakeFirstOrThrow();
+    const szip = site.id;
+    const today = siteDate(site.timezone);
     const lastYear = String(Number(today.slice(0, 4)) - 1);
     const cases: [string, string, object][] = [
       [

@@ -59,7 +59,8 @@ describe('events, history, analysis, security and robot pages', () => {
 
     const messages = await page.locator('tr[data-testid^="event-row-"] td:nth-child(7)').allTextContents();
     const sheet = await download(page);
-    expect(sheet[0]).toEqual(['发生时间', '设备', '类型', '等级', '状态', '事件内容', '处理说明']);
+    // Date columns are on the site's clock and name its zone.
+    expect(sheet[0]).toEqual(['发生时间 (Asia/Shanghai)', '设备', '类型', '等级', '状态', '事件内容', '处理说明']);
     expect(sheet.slice(1).map((r) => r[5])).toEqual(messages);
     expect(sheet.slice(1).some((r) => r[6] === '现场复位，温度恢复正常')).toBe(true);
     await page.context().close();
@@ -99,7 +100,8 @@ describe('events, history, analysis, security and robot pages', () => {
     expect(Number(await chart.getAttribute('data-series'))).toBe(2);
     await chart.locator('canvas').first().waitFor();
     const sheet = await download(page);
-    expect(sheet[0]).toEqual(['时间', '设备', '测点', '单位', '平均值', '最小值', '最大值']);
+    // Date columns are on the site's clock and name its zone.
+    expect(sheet[0]).toEqual(['时间 (Asia/Shanghai)', '设备', '测点', '单位', '平均值', '最小值', '最大值']);
     expect(sheet.length).toBeGreaterThan(1);
     expect(typeof sheet[1]?.[4]).toBe('number');
     await page.context().close();

@@ -30,11 +30,18 @@ const violations = new WeakMap<Page, string[]>();
  */
 export const cspViolations = (page: Page): string[] => violations.get(page) ?? [];
 
-/** A page in a fresh context (own sessionStorage and localStorage) with the browser language set. */
-export async function newPage(browser: Browser, opts: { lang?: 'zh' | 'en'; width?: number; height?: number } = {}): Promise<Page> {
+/**
+ * A page in a fresh context (own sessionStorage and localStorage) with the browser language set, and the
+ * browser's time zone when `timezoneId` is given (an IANA name; default the machine's).
+ */
+export async function newPage(
+  browser: Browser,
+  opts: { lang?: 'zh' | 'en'; width?: number; height?: number; timezoneId?: string } = {},
+): Promise<Page> {
   const context = await browser.newContext({
     locale: opts.lang === 'en' ? 'en-US' : 'zh-CN',
     viewport: { width: opts.width ?? 1600, height: opts.height ?? 900 },
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   if (opts.lang) {
     await context.addInitScript((lang) => {

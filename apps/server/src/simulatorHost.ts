@@ -17,7 +17,7 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
   const gateways = await db
     .selectFrom('gateways as g')
     .innerJoin('projects as p', 'p.id', 'g.project_id')
-    .select(['g.id', 'g.sn', 'g.project_id', 'p.name as project_name', 'p.latitude', 'p.longitude'])
+    .select(['g.id', 'g.sn', 'g.project_id', 'p.name as project_name', 'p.latitude', 'p.longitude', 'p.timezone'])
     .where('p.enabled', '=', true)
     .orderBy('g.id')
     .execute();
@@ -36,6 +36,7 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
       project_name: g.project_name,
       latitude: g.latitude,
       longitude: g.longitude,
+      timezone: g.timezone,
       devices: devices
         .filter((d) => d.gateway_id === g.id)
         .map((d) => ({

@@ -51,7 +51,7 @@ describe('parseCli', () => {
 });
 
 describe('manifest', () => {
-  const gw = { sn: 'GW-1', secret: 's', project_id: 1, project_name: 'P', latitude: 31.3, longitude: 120.7 };
+  const gw = { sn: 'GW-1', secret: 's', project_id: 1, project_name: 'P', latitude: 31.3, longitude: 120.7, timezone: 'Asia/Shanghai' };
 
   it('accepts a valid manifest and fills device props', () => {
     const m = parseManifest(JSON.stringify({ gateways: [{ ...gw, devices: [{ sn: 'T1', kind: 'transformer', name: 'T1' }] }] }));

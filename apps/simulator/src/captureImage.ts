@@ -1,3 +1,5 @@
+import { formatInZone } from '@gridops/format';
+
 /**
  * A stand-in camera snapshot: a small SVG as a data URL (a few hundred bytes, renders in any <img>), showing
  * the camera, the reason and the time the way an NVR overlays them. Real JPEG frames would only bloat the
@@ -5,8 +7,9 @@
  */
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function captureImage(camera: string, reason: string, ts: number): string {
-  const stamp = new Date(ts + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+/** `zone`: the site's IANA zone; the overlay shows the site's wall clock, as an NVR on site would. */
+export function captureImage(camera: string, reason: string, ts: number, zone: string): string {
+  const stamp = formatInZone(ts, zone);
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180" viewBox="0 0 320 180">` +
     `<rect width="320" height="180" fill="#1f2a33"/><rect x="40" y="70" width="110" height="80" fill="#37474f"/>` +

@@ -1,13 +1,12 @@
 import SunCalc from 'suncalc';
+import { wallClock } from '@gridops/format';
 import { clamp, drift, hash01 } from './noise.js';
 
 /**
- * Time-of-day shapes the value models scale by. The demo sites are all in China, whose clock is UTC+8 all
- * year (no daylight saving since 1991), so local time is a fixed offset rather than an Intl lookup per sample.
+ * Time-of-day shapes the value models scale by, on the site's own clock (its IANA zone, projects.timezone,
+ * from the manifest): the site clock of @gridops/format, whose offset lookups are cached per quarter hour.
  */
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
-const HOUR = 3600_000;
-const DAY = 24 * HOUR;
+const DAY = 86_400_000;
 
 export interface LocalClock {
   /** Fractional hour of the local day, 0 ≤ hour < 24. */
@@ -20,14 +19,13 @@ export interface LocalClock {
   dayIndex: number;
 }
 
-export function shanghaiClock(t: number): LocalClock {
-  const local = t + SHANGHAI_OFFSET_MS;
-  const d = new Date(local);
+export function localClock(t: number, zone: string): LocalClock {
+  const c = wallClock(t, zone);
   return {
-    hour: (((local % DAY) + DAY) % DAY) / HOUR,
-    weekday: d.getUTCDay(),
-    month: d.getUTCMonth() + 1,
-    dayIndex: Math.floor(local / DAY),
+    hour: c.hour + c.minute / 60 + c.second / 3600 + (t % 1000) / 3_600_000,
+    weekday: c.weekday,
+    month: c.month,
+    dayIndex: Math.floor(Date.UTC(c.year, c.month - 1, c.day) / DAY),
   };
 }
 
@@ -56,24 +54,24 @@ const MEALS: readonly (readonly [number, number])[] = [
 ];
 
 /** Electrical load as a fraction of the daily peak (0.3 … 1); weekends run at roughly two thirds. */
-export function commercialLoad(t: number): number {
-  const c = shanghaiClock(t);
+export function commercialLoad(t: number, zone: string): number {
+  const c = localClock(t, zone);
   const v = interpolate(COMMERCIAL, c.hour);
   return c.weekday === 0 || c.weekday === 6 ? 0.3 + (v - 0.3) * 0.55 : v;
 }
 
-export function mealLoad(t: number): number {
-  return interpolate(MEALS, shanghaiClock(t).hour);
+export function mealLoad(t: number, zone: string): number {
+  return interpolate(MEALS, localClock(t, zone).hour);
 }
 
 /** −1 … 1 over the day, peaking mid-afternoon: the shape of outdoor (and unconditioned room) temperature. */
-export function dailyWarmth(t: number): number {
-  return Math.cos(((shanghaiClock(t).hour - 15) / 24) * 2 * Math.PI);
+export function dailyWarmth(t: number, zone: string): number {
+  return Math.cos(((localClock(t, zone).hour - 15) / 24) * 2 * Math.PI);
 }
 
 /** Heating demand of the season: full in winter, a hot-water base in summer. */
-export function heatingSeason(t: number): number {
-  const m = shanghaiClock(t).month;
+export function heatingSeason(t: number, zone: string): number {
+  const m = localClock(t, zone).month;
   if (m === 12 || m <= 2) return 1;
   if (m === 11 || m === 3) return 0.6;
   return 0.1;
@@ -89,11 +87,11 @@ export function sunAltitude(t: number, latitude: number, longitude: number): num
  * `weatherSeed` is per site, so every inverter of a station sees the same clouds; each day is sunny,
  * hazy or overcast, and clouds pass with a ~20 min period.
  */
-export function pvFraction(t: number, latitude: number, longitude: number, weatherSeed: number): number {
+export function pvFraction(t: number, latitude: number, longitude: number, weatherSeed: number, zone: string): number {
   const alt = sunAltitude(t, latitude, longitude);
   if (alt <= 0) return 0;
   const clearSky = Math.sin(alt) ** 1.2;
-  const day = hash01(weatherSeed, shanghaiClock(t).dayIndex);
+  const day = hash01(weatherSeed, localClock(t, zone).dayIndex);
   const dayFactor = day < 0.2 ? 0.35 : day < 0.5 ? 0.7 : 0.95;
   const clouds = (drift(weatherSeed, t, 20 * 60_000) + 1) / 2;
   return clamp(clearSky * dayFactor * (1 - 0.55 * clouds * clouds), 0, 1);
@@ -103,8 +101,8 @@ export function pvFraction(t: number, latitude: number, longitude: number, weath
  * Storage dispatch by the hour (Jiangsu-style time-of-use): charge in the valley hours and over the midday
  * PV surplus, discharge through the morning and evening peaks. +1 = full discharge, −1 = full charge.
  */
-export function storageSchedule(t: number): number {
-  const h = shanghaiClock(t).hour;
+export function storageSchedule(t: number, zone: string): number {
+  const h = localClock(t, zone).hour;
   if (h < 6) return -1;
   if (h >= 8 && h < 10) return 0.6;
   if (h >= 11 && h < 14) return -0.5;

@@ -14,6 +14,7 @@ const gateway: SimulatorGateway = {
   project_name: '苏州工业园光储充站',
   latitude: 31.2989,
   longitude: 120.727,
+  timezone: 'Asia/Shanghai',
   devices: [
     { sn: 'AH1', kind: 'incomer', name: '进线', props: { voltage_v: 5774, rated_kw: 1280 } },
     { sn: 'T1', kind: 'transformer', name: '1#变压器', props: { rated_kva: 800, rated_kw: 640 } },

@@ -145,6 +145,7 @@ export class GatewaySim {
       siteSeed: this.siteSeed,
       latitude: this.gw.latitude,
       longitude: this.gw.longitude,
+      zone: this.gw.timezone,
       props: d.def.props,
       faults: new Set(d.faults.keys()),
       ...(storage ? { storage } : {}),
@@ -221,7 +222,7 @@ export class GatewaySim {
   }
 
   private capture(camera: SimDevice, msg: string, t: number) {
-    this.captures.push({ ts: t, device_sn: camera.def.sn, img: captureImage(`${this.sn} ${camera.def.name}`, msg, t), msg });
+    this.captures.push({ ts: t, device_sn: camera.def.sn, img: captureImage(`${this.sn} ${camera.def.name}`, msg, t, this.gw.timezone), msg });
   }
 
   /** Executes one message from the command topic. Returns null when it cannot be answered (no id). */

@@ -16,6 +16,7 @@ const manifest: SimulatorManifest = {
       project_name: 'Suzhou',
       latitude: 31.2989,
       longitude: 120.727,
+      timezone: 'Asia/Shanghai',
       // One device of every kind: the whole catalogue goes over the wire.
       devices: Object.keys(deviceCatalog).map((kind, i) => ({ sn: `D${i}`, kind: kind as keyof typeof deviceCatalog, name: kind, props: {} })),
     },
@@ -26,6 +27,7 @@ const manifest: SimulatorManifest = {
       project_name: 'Suzhou',
       latitude: 31.2989,
       longitude: 120.727,
+      timezone: 'Asia/Shanghai',
       devices: [
         { sn: 'F01', kind: 'feeder', name: 'Feeder 1', props: { rated_kw: 160 } },
         { sn: 'ENV', kind: 'env_sensor', name: 'Room', props: {} },

@@ -21,6 +21,8 @@ export const simulatorGateway = z.object({
   project_name: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  /** IANA time zone of the site (projects.timezone): the local clock its load curves follow. */
+  timezone: z.string(),
   devices: z.array(simulatorDevice),
 });
 export type SimulatorGateway = z.infer<typeof simulatorGateway>;

@@ -1,4 +1,5 @@
-// @gridops/format — time, unit and number formatting shared by the web console and the server (spec §9).
+// @gridops/format — time, unit and number formatting shared by the web console and the server (spec §9), and
+// the site clock (siteClock.ts): each site's zone, local day/month/year boundaries, periods, "now at the site".
 // Every function is pure: the current time is an option (default Date.now()), nothing reads global state
 // except the runtime's local time zone when no `tz` offset is given.
 export { DEFAULT_LANG, EMPTY_TEXT, isEmptyValue, normalizeLang } from './lang.js';
@@ -17,3 +18,45 @@ export {
 export type { RelativeTimeOptions, TimeInput, TimeZoneOptions } from './time.js';
 export { SCALABLE_UNITS, SCALE_THRESHOLD, scaleUnit } from './unit.js';
 export type { KwhScale, ScaleUnitOptions, ScaledValue } from './unit.js';
+export {
+  MAX_CUSTOM_DAYS,
+  PeriodError,
+  addDays,
+  bucketKeys,
+  dayOf,
+  daysBetween,
+  daysInMonth,
+  formatInZone,
+  isValidDate,
+  isValidZone,
+  monthOf,
+  monthRange,
+  offsetLabel,
+  resolvePeriod,
+  runtimeZone,
+  shiftMonth,
+  siteDate,
+  siteDayEnd,
+  siteDayStart,
+  siteNow,
+  siteRangeInstants,
+  toZonedIso,
+  upTo,
+  wallClock,
+  yearEarlier,
+  yearOf,
+  yearRange,
+  ymd,
+  zoneLabel,
+  zoneOffsetMinutes,
+  zonedInstant,
+} from './siteClock.js';
+export type {
+  CalendarPeriod,
+  DateRange,
+  PeriodGranularity,
+  PeriodQuery,
+  ResolvedPeriod,
+  SiteZone,
+  WallClock,
+} from './siteClock.js';

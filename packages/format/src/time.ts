@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { EMPTY_TEXT, isEmptyValue, normalizeLang } from './lang.js';
 import type { Lang } from './lang.js';
+import { zoneOffsetMinutes } from './siteClock.js';
 
 // The utc plugin only adds methods (`dayjs.utc`), it changes no existing dayjs behaviour.
 dayjs.extend(utc);
@@ -30,12 +31,14 @@ const NUMERIC_STRING = /^[+-]?(\d+\.?\d*|\.\d+)$/;
  *
  * Without `tz`, dates are formatted in the runtime's local time zone (the browser's in the web app, the
  * server process's `TZ` on the server). With `tz`, they are formatted at that fixed UTC offset, in
- * **minutes east of UTC** (`480` = UTC+8, Asia/Shanghai; `-300` = UTC-5). Following dayjs, a value
- * strictly between -16 and 16 is read as hours (`8` = UTC+8). A fixed offset has no daylight-saving rules,
- * and the result does not depend on the runtime's zone. Pattern tokens `Z`/`ZZ` print the given offset.
+ * **minutes east of UTC** (`60` = UTC+1; `-300` = UTC-5). Following dayjs, a value
+ * strictly between -16 and 16 is read as hours (`-5` = UTC-5). A fixed offset has no daylight-saving rules,
+ * and the result does not depend on the runtime's zone. A string is an IANA zone (a site's
+ * `projects.timezone`, e.g. 'Europe/Berlin'): its offset at each instant, daylight saving included (see
+ * siteClock.ts). Pattern tokens `Z`/`ZZ` print the offset used.
  */
 export interface TimeZoneOptions {
-  tz?: number;
+  tz?: number | string;
 }
 
 /**
@@ -68,8 +71,17 @@ export function toMillis(value: TimeInput): number | null {
 /** dayjs's own format tokenizer (dayjs/esm/constant.js REGEX_FORMAT); brackets are literal text. */
 const FORMAT_TOKENS = /\[([^\]]+)]|YYYY|YY|M{1,4}|D{1,2}|d{1,4}|H{1,2}|h{1,2}|a|A|m{1,2}|s{1,2}|Z{1,2}|SSS/g;
 
-/** Normalises a `tz` option to minutes east of UTC (dayjs convention: |tz| < 16 means hours). */
-function offsetMinutes(tz: number): number {
+type Tz = number | string | undefined;
+
+/** True when `tz` names a zone or a usable offset (otherwise the runtime's local zone applies). */
+const hasZone = (tz: Tz): tz is number | string => (typeof tz === 'string' ? tz !== '' : tz !== undefined && Number.isFinite(tz));
+
+/**
+ * Normalises a `tz` option to minutes east of UTC at the instant `ms` (dayjs convention: |tz| < 16 means
+ * hours; an IANA name gives that zone's offset then).
+ */
+function offsetMinutes(tz: number | string, ms: number): number {
+  if (typeof tz === 'string') return zoneOffsetMinutes(ms, tz);
   return Math.abs(tz) < 16 ? tz * 60 : tz;
 }
 
@@ -85,13 +97,13 @@ function offsetText(minutes: number, separator: string): string {
  * shifted and read in UTC mode, so the result never depends on the runtime zone's history or DST rules
  * (dayjs's `utcOffset()` goes through local time and is off around DST and historical offset changes).
  */
-function fields(ms: number, tz: number | undefined): Dayjs {
-  return tz === undefined || !Number.isFinite(tz) ? dayjs(ms) : dayjs.utc(ms + offsetMinutes(tz) * 60_000);
+function fields(ms: number, tz: Tz): Dayjs {
+  return hasZone(tz) ? dayjs.utc(ms + offsetMinutes(tz, ms) * 60_000) : dayjs(ms);
 }
 
-function format(ms: number, pattern: string, tz: number | undefined): string {
-  if (tz === undefined || !Number.isFinite(tz)) return dayjs(ms).format(pattern);
-  const minutes = offsetMinutes(tz);
+function format(ms: number, pattern: string, tz: Tz): string {
+  if (!hasZone(tz)) return dayjs(ms).format(pattern);
+  const minutes = offsetMinutes(tz, ms);
   // In UTC mode dayjs would print the zone tokens as +00:00, so they become literal offsets first.
   const fixed = pattern.replace(FORMAT_TOKENS, (token) =>
     token === 'Z' ? `[${offsetText(minutes, ':')}]` : token === 'ZZ' ? `[${offsetText(minutes, '')}]` : token,

@@ -23,6 +23,7 @@ async function seedStation(trx: Trx, station: DemoStation, orgId: number): Promi
       city: station.city,
       latitude: station.latitude,
       longitude: station.longitude,
+      timezone: station.timezone,
       energy_types: station.energy_types,
       capacity_kva: station.capacity_kva,
       pv_capacity_kw: station.pv_capacity_kw,

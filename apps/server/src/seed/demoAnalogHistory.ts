@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { compactRange } from '../modules/telemetry/quarterHours.js';
-import { DAY_ZONE } from '../modules/telemetry/repository.js';
+import { wallClock } from '@gridops/format';
 import { COMMERCIAL, hash01 } from './demoEnergyHistory.js';
 
 /**
@@ -21,7 +21,6 @@ const MINUTE = 60_000;
 const QUARTER = 15 * MINUTE;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const OFFSET = 8 * HOUR;
 const KEYS = ['P', 'Q', 'PF', 'load_rate', 'Ia', 'Ib', 'Ic', 'Ua', 'Ub', 'Uc'] as const;
 type Key = (typeof KEYS)[number];
 /**
@@ -31,14 +30,14 @@ type Key = (typeof KEYS)[number];
  */
 const MONTH_KEYS: ReadonlySet<Key> = new Set(['P', 'Q', 'PF', 'load_rate']);
 
-/** Fraction of the daily peak at a local time, interpolated between the hourly curve's points. */
-function loadCurve(t: number): number {
-  const local = new Date(t + OFFSET);
-  const h = local.getUTCHours() + local.getUTCMinutes() / 60;
+/** Fraction of the daily peak at the site's local time, interpolated between the hourly curve's points. */
+function loadCurve(t: number, zone: string): number {
+  const local = wallClock(t, zone);
+  const h = local.hour + local.minute / 60;
   const a = COMMERCIAL[Math.floor(h) % 24]!;
   const b = COMMERCIAL[(Math.floor(h) + 1) % 24]!;
   const v = a + (b - a) * (h - Math.floor(h));
-  const wd = local.getUTCDay();
+  const wd = local.weekday;
   return wd === 0 || wd === 6 ? 0.3 + (v - 0.3) * 0.55 : v;
 }
 
@@ -46,8 +45,8 @@ function loadCurve(t: number): number {
  * One transformer's values at `t`: the quarter-hour average (`slotMs` = 15 min, evaluated mid-quarter) or a
  * one-minute sample (`slotMs` = 1 min). The noise is drawn per slot, so the same slot always gets the same value.
  */
-export function transformerValues(t: number, seed: number, ratedKw: number, ratedKva: number, slotMs = QUARTER): Record<Key, number> {
-  const curve = loadCurve(t + slotMs / 2);
+export function transformerValues(t: number, seed: number, ratedKw: number, ratedKva: number, zone: string, slotMs = QUARTER): Record<Key, number> {
+  const curve = loadCurve(t + slotMs / 2, zone);
   const slot = Math.floor(t / slotMs);
   const noise = (n: number) => 2 * hash01(seed + n, slot) - 1;
   const p = ratedKw * (0.45 + 0.25 * hash01(seed, 1)) * curve * (1 + 0.04 * noise(1));
@@ -75,7 +74,8 @@ export async function seedAnalogHistory(db: Db, days: number, now = Date.now()):
   const points = await db
     .selectFrom('device_points as p')
     .innerJoin('devices as d', 'd.id', 'p.device_id')
-    .select(['p.id', 'p.key', 'd.id as device_id', 'd.props'])
+    .innerJoin('projects as pr', 'pr.id', 'd.project_id')
+    .select(['p.id', 'p.key', 'd.id as device_id', 'd.props', 'pr.timezone'])
     .where('d.kind', '=', 'transformer')
     .where('p.key', 'in', [...KEYS])
     .execute();
@@ -99,7 +99,7 @@ export async function seedAnalogHistory(db: Db, days: number, now = Date.now()):
     const spread: number[] = [];
     for (let t = start; MONTH_KEYS.has(key) && t < rawStart; t += QUARTER) {
       buckets.push(new Date(t).toISOString());
-      avg.push(transformerValues(t, seed, ratedKw, ratedKva)[key]);
+      avg.push(transformerValues(t, seed, ratedKw, ratedKva, pt.timezone)[key]);
       spread.push(key.startsWith('U') || key === 'PF' ? 0.004 : 0.03 + 0.04 * hash01(pt.id, t / QUARTER));
     }
     await sql`
@@ -113,7 +113,7 @@ export async function seedAnalogHistory(db: Db, days: number, now = Date.now()):
     const values: number[] = [];
     for (let t = rawStart; t < end; t += MINUTE) {
       ts.push(new Date(t).toISOString());
-      values.push(transformerValues(t, seed, ratedKw, ratedKva, MINUTE)[key]);
+      values.push(transformerValues(t, seed, ratedKw, ratedKva, pt.timezone, MINUTE)[key]);
     }
     await sql`
       INSERT INTO telemetry (point_id, ts, value)
@@ -125,9 +125,10 @@ export async function seedAnalogHistory(db: Db, days: number, now = Date.now()):
   // Quarter-hour rollups of the seeded telemetry up to the cut (what the compaction job would have written) …
   await compactRange(db, new Date(rawStart), new Date(cut));
   // … and hourly and daily ones of everything: quarters before the cut, samples after it (what the ingest merges).
+  // A daily bucket starts at the site's local midnight (its project's zone), as the ingest's.
   for (const [table, bucket] of [
     ['rollup_hourly', sql`date_trunc('hour', bucket, 'UTC')`],
-    ['rollup_daily', sql`date_trunc('day', bucket, ${sql.lit(DAY_ZONE)})`],
+    ['rollup_daily', sql`date_trunc('day', bucket, z.tz)`],
   ] as const) {
     await sql`
       INSERT INTO ${sql.table(table)} (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
@@ -139,6 +140,7 @@ export async function seedAnalogHistory(db: Db, days: number, now = Date.now()):
         UNION ALL
         SELECT point_id, ts, value, value, value, 1, value, ts, value, ts
         FROM telemetry WHERE point_id = ANY(${ids}::int[]) AND ts >= ${new Date(cut)}) x
+      JOIN (SELECT dp.id AS pid, pr.timezone AS tz FROM device_points dp JOIN devices d ON d.id = dp.device_id JOIN projects pr ON pr.id = d.project_id) z ON z.pid = x.point_id
       GROUP BY 1, 2
       ON CONFLICT DO NOTHING`.execute(db);
   }

@@ -30,6 +30,8 @@ export interface DemoStation {
   address: string;
   latitude: number;
   longitude: number;
+  /** IANA zone of the site (projects.timezone): its days, months and years, and the zone its times show in. */
+  timezone: string;
   energy_types: EnergyType[];
   capacity_kva: number;
   pv_capacity_kw: number;
@@ -77,6 +79,7 @@ export const demoStations: DemoStation[] = [
     address: '上海市浦东新区张江高科技园区郭守敬路498号',
     latitude: 31.204,
     longitude: 121.59,
+    timezone: 'Asia/Shanghai',
     energy_types: ['power', 'water'],
     capacity_kva: 2500,
     pv_capacity_kw: 0,
@@ -103,6 +106,7 @@ export const demoStations: DemoStation[] = [
     address: '江苏省苏州市工业园区星湖街328号',
     latitude: 31.2989,
     longitude: 120.727,
+    timezone: 'Asia/Shanghai',
     energy_types: ['power'],
     capacity_kva: 1600,
     pv_capacity_kw: 800,
@@ -153,6 +157,7 @@ export const demoStations: DemoStation[] = [
     address: '江苏省南京市江宁区秣陵街道天元东路',
     latitude: 31.953,
     longitude: 118.84,
+    timezone: 'Asia/Shanghai',
     energy_types: ['power', 'water', 'gas'],
     capacity_kva: 4000,
     pv_capacity_kw: 500,
@@ -186,6 +191,7 @@ export const demoStations: DemoStation[] = [
     address: '浙江省杭州市滨江区江南大道588号',
     latitude: 30.2084,
     longitude: 120.2106,
+    timezone: 'Asia/Shanghai',
     energy_types: ['power', 'water', 'gas', 'heat'],
     capacity_kva: 5000,
     pv_capacity_kw: 0,
@@ -221,6 +227,7 @@ export const demoStations: DemoStation[] = [
     address: '安徽省合肥市高新区望江西路800号',
     latitude: 31.84,
     longitude: 117.13,
+    timezone: 'Asia/Shanghai',
     energy_types: ['power', 'water'],
     capacity_kva: 8000,
     pv_capacity_kw: 0,

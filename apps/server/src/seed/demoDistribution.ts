@@ -1,3 +1,4 @@
+import { addDays, siteDate, zonedInstant } from '@gridops/format';
 import type { Db } from '../db/database.js';
 import { generateDiagram } from '../modules/distribution/diagram.js';
 
@@ -45,7 +46,7 @@ export async function seedDemoDistribution(trx: Db, now = new Date()): Promise<v
   const robotRooms = await trx
     .selectFrom('rooms as r')
     .innerJoin('projects as p', 'p.id', 'r.project_id')
-    .select(['r.id', 'r.project_id'])
+    .select(['r.id', 'r.project_id', 'p.timezone'])
     .where('r.kind', '=', 'distribution')
     .where('p.name_en', 'in', ['Shanghai Zhangjiang Park Substation', 'Suzhou SIP PV-Storage-Charging Station'])
     .orderBy('r.id')
@@ -58,11 +59,12 @@ export async function seedDemoDistribution(trx: Db, now = new Date()): Promise<v
       .returning('id')
       .executeTakeFirstOrThrow();
     const rows = [];
-    // Three rounds a day (08:00, 14:00, 20:00 local) for 14 days.
-    const todayLocal = Math.floor((now.getTime() + 8 * 3600_000) / 86_400_000) * 86_400_000 - 8 * 3600_000;
+    // Three rounds a day (08:00, 14:00, 20:00 on the site's clock) for 14 days.
+    const today = siteDate(room.timezone, now);
     for (let day = 13; day >= 0; day--) {
+      const [y, m, d] = addDays(today, -day).split('-').map(Number) as [number, number, number];
       for (const hour of [8, 14, 20]) {
-        const started = new Date(todayLocal - day * 86_400_000 + hour * 3600_000);
+        const started = new Date(zonedInstant(room.timezone, y, m, d, hour));
         if (started > now) continue;
         const readings = ITEMS.map((it) => {
           // Now and then a reading lands above its limit: the anomalies the page lists.

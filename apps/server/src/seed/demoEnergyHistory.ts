@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import SunCalc from 'suncalc';
+import { addDays, siteDate, siteDayStart, wallClock } from '@gridops/format';
 import type { Db } from '../db/database.js';
 
 /**
@@ -17,7 +18,6 @@ import type { Db } from '../db/database.js';
  */
 export const HISTORY_DAYS = 400;
 const HOUR = 3600_000;
-const OFFSET = 8 * HOUR;
 
 export interface HistoryNode {
   id: number;
@@ -64,14 +64,14 @@ interface Clock {
   day: number;
   years: number;
 }
-function clock(t: number, end: number): Clock {
-  const d = new Date(t + OFFSET);
-  const wd = d.getUTCDay();
+/** The site's local clock at `t` (its zone: projects.timezone). */
+function clock(t: number, end: number, zone: string): Clock {
+  const c = wallClock(t, zone);
   return {
-    hour: d.getUTCHours(),
-    weekend: wd === 0 || wd === 6,
-    month: d.getUTCMonth() + 1,
-    day: Math.floor((t + OFFSET) / 86_400_000),
+    hour: c.hour,
+    weekend: c.weekday === 0 || c.weekday === 6,
+    month: c.month,
+    day: Math.floor(Date.UTC(c.year, c.month - 1, c.day) / 86_400_000),
     years: (end - t) / (365 * 86_400_000),
   };
 }
@@ -87,14 +87,14 @@ const plugIn = (h: number) => (h < 6 ? 0.1 : h < 10 ? 0.5 : h < 17 ? 0.4 : h < 2
 /** Hourly energy of every metered node from `start` (hour-aligned) over `hours` hours; the last hour may be partial. */
 export function generateHistory(
   nodes: HistoryNode[],
-  station: { code: string; latitude: number; longitude: number },
+  station: { code: string; latitude: number; longitude: number; timezone: string },
   start: number,
   hours: number,
   lastFraction: number,
 ) {
   const end = start + hours * HOUR;
   const siteSeed = hashString(station.code);
-  const clocks = Array.from({ length: hours }, (_, i) => clock(start + i * HOUR, end));
+  const clocks = Array.from({ length: hours }, (_, i) => clock(start + i * HOUR, end, station.timezone));
   const span = (i: number) => (i === hours - 1 ? lastFraction : 1);
   const leaf = new Map<number, Float64Array>();
 
@@ -250,12 +250,13 @@ async function insertRollups(
 export async function seedStationHistory(
   db: Db,
   nodes: HistoryNode[],
-  station: { code: string; latitude: number; longitude: number },
+  station: { code: string; latitude: number; longitude: number; timezone: string },
   now: number,
   days = HISTORY_DAYS,
 ) {
-  const dayStart = Math.floor((now + OFFSET) / 86_400_000) * 86_400_000 - OFFSET;
-  const start = dayStart - days * 86_400_000;
+  const zone = station.timezone;
+  // Whole local days of the site (23 or 25 hours across a daylight-saving change).
+  const start = siteDayStart(addDays(siteDate(zone, now), -days), zone).getTime();
   const hours = Math.ceil((now - start) / HOUR);
   const lastFraction = (now - (start + (hours - 1) * HOUR)) / HOUR;
   const energy = generateHistory(nodes, station, start, hours, lastFraction);
@@ -276,6 +277,9 @@ export async function seedStationHistory(
     count: [] as number[],
   };
   const latest: { point_id: number; ts: Date; value: number }[] = [];
+  // The local day of each hour, once for all points: where days begin and end, and each day's bucket.
+  const dayOfHour = Array.from({ length: hours + 1 }, (_, i) => siteDate(zone, start + i * HOUR));
+  const dayBucket = new Map(dayOfHour.map((d) => [d, siteDayStart(d, zone).getTime() / 1000]));
   for (const [pointId, e] of energy) {
     const n = nodes.find((x) => x.point_id === pointId)!;
     let counter =
@@ -296,14 +300,14 @@ export async function seedStationHistory(
       hourly.last.push(counter);
       hourly.lastTs.push(lastTs / 1000);
       hourly.count.push(count);
-      if ((b - dayStart) % 86_400_000 === 0 || i === 0) {
+      if (i === 0 || dayOfHour[i] !== dayOfHour[i - 1]) {
         dayFirst = first;
         dayCount = 0;
       }
       dayCount += count;
-      if ((b + HOUR - dayStart) % 86_400_000 === 0 || partial) {
+      if (partial || dayOfHour[i + 1] !== dayOfHour[i]) {
         daily.point.push(pointId);
-        daily.bucket.push((Math.floor((b + OFFSET) / 86_400_000) * 86_400_000 - OFFSET) / 1000);
+        daily.bucket.push(dayBucket.get(dayOfHour[i]!)!);
         daily.first.push(dayFirst);
         daily.last.push(counter);
         daily.lastTs.push(lastTs / 1000);

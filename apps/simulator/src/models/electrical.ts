@@ -34,7 +34,7 @@ export function sampleThreePhase(kind: ElectricalKind, input: ModelInput, prev: 
   const ratedKw = prop(input.props, 'rated_kw', DEFAULT_KW[kind]);
   const hasBreaker = kind === 'incomer' || kind === 'feeder';
   const closed = !hasBreaker || (state.breakerClosed && !input.faults.has('breaker_trip'));
-  const curve = commercialLoad(input.t);
+  const curve = commercialLoad(input.t, input.zone);
   let p = ratedKw * utilisation(input.seed) * curve * (1 + 0.06 * drift(input.seed, input.t, 15 * MIN));
   // Staged over-current: ~165 % of rating, i.e. about 1.3 × the 120 % current limit of demoRules.
   if (input.faults.has('over_current')) p = ratedKw * (1.62 + 0.03 * drift(input.seed, input.t, MIN));
@@ -67,7 +67,7 @@ export function sampleThreePhase(kind: ElectricalKind, input: ModelInput, prev: 
     const ratedKva = prop(input.props, 'rated_kva', ratedKw / 0.8);
     const loadRate = pf > 0 ? (100 * p) / pf / ratedKva : 0;
     // Winding hot-spot: ambient plus a rise ∝ load^1.6 (IEC 60076-7 shape), with a 20 min thermal lag.
-    const ambient = 27 + 4 * dailyWarmth(input.t);
+    const ambient = 27 + 4 * dailyWarmth(input.t, input.zone);
     const target = ambient + 62 * (loadRate / 100) ** 1.6 + 0.5 * drift(input.seed ^ 0x21, input.t, 10 * MIN);
     state.temp = lag(state.temp, target, input.dtMs, 20 * MIN);
     values.load_rate = loadRate;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEVICE_KINDS, deviceCatalog, pointValueRange, type DeviceKind } from '@gridops/contract';
-import { pvFraction, shanghaiClock, sunAltitude } from '../curves.js';
+import { pvFraction, localClock, sunAltitude } from '../curves.js';
 import { FAULT_KINDS, type FaultKind } from '../faults.js';
 import { hashString } from '../noise.js';
 import { evSessionPower, SOC_MAX, SOC_MIN, storageStep } from './renewables.js';
@@ -8,7 +8,8 @@ import { initialState, sampleDevice } from './sample.js';
 import type { DeviceState, ModelInput } from './types.js';
 
 // Suzhou Industrial Park (the demo's SZIP station).
-const SUZHOU = { latitude: 31.2989, longitude: 120.727 };
+const SUZHOU = { latitude: 31.2989, longitude: 120.727, zone: 'Asia/Shanghai' };
+const SHANGHAI = SUZHOU.zone;
 // 2025-06-18 (a Wednesday) 00:00 in Asia/Shanghai.
 const MIDNIGHT = Date.UTC(2025, 5, 17, 16);
 const HOUR = 3600_000;
@@ -96,7 +97,7 @@ describe('value models', () => {
     const night = MIDNIGHT + 1 * HOUR;
     const noon = MIDNIGHT + 12 * HOUR;
     expect(sunAltitude(night, SUZHOU.latitude, SUZHOU.longitude)).toBeLessThan(0);
-    expect(pvFraction(night, SUZHOU.latitude, SUZHOU.longitude, 1)).toBe(0);
+    expect(pvFraction(night, SUZHOU.latitude, SUZHOU.longitude, 1, SHANGHAI)).toBe(0);
     const state = initialState('pv_inverter', 1, PROPS.pv_inverter);
     expect(sampleDevice('pv_inverter', input('pv_inverter', night, 5000), state).values).toMatchObject({ P: 0, status: 0, Udc: 0 });
     // Whatever the weather of the day: the overcast floor is still well above zero at noon in June.
@@ -108,7 +109,7 @@ describe('value models', () => {
     }
     // And in midwinter too (lower sun).
     const winterNoon = Date.UTC(2025, 11, 21, 4);
-    expect(pvFraction(winterNoon, SUZHOU.latitude, SUZHOU.longitude, 1)).toBeGreaterThan(0.05);
+    expect(pvFraction(winterNoon, SUZHOU.latitude, SUZHOU.longitude, 1, SHANGHAI)).toBeGreaterThan(0.05);
   });
 
   it('keeps SOC within 10–95 % at any sampling interval, charging at night and discharging in the evening', () => {
@@ -116,7 +117,7 @@ describe('value models', () => {
       let soc = 50;
       let [lo, hi] = [soc, soc];
       for (let t = MIDNIGHT; t < MIDNIGHT + 3 * 24 * HOUR; t += stepMs) {
-        soc = storageStep(t, stepMs, soc, 500, 1000, false).soc;
+        soc = storageStep(t, stepMs, soc, 500, 1000, false, SHANGHAI).soc;
         [lo, hi] = [Math.min(lo, soc), Math.max(hi, soc)];
       }
       expect(lo).toBeGreaterThanOrEqual(SOC_MIN);
@@ -124,9 +125,9 @@ describe('value models', () => {
       // The schedule uses the whole window, not just the middle of it.
       if (stepMs <= HOUR) expect(hi - lo).toBeGreaterThan(60);
     }
-    expect(storageStep(MIDNIGHT + 2 * HOUR, 5000, 50, 500, 1000, false).powerKw).toBeLessThan(0);
-    expect(storageStep(MIDNIGHT + 19 * HOUR, 5000, 50, 500, 1000, false).powerKw).toBeGreaterThan(0);
-    expect(storageStep(MIDNIGHT + 19 * HOUR, 5000, SOC_MIN, 500, 1000, false).powerKw).toBe(0);
+    expect(storageStep(MIDNIGHT + 2 * HOUR, 5000, 50, 500, 1000, false, SHANGHAI).powerKw).toBeLessThan(0);
+    expect(storageStep(MIDNIGHT + 19 * HOUR, 5000, 50, 500, 1000, false, SHANGHAI).powerKw).toBeGreaterThan(0);
+    expect(storageStep(MIDNIGHT + 19 * HOUR, 5000, SOC_MIN, 500, 1000, false, SHANGHAI).powerKw).toBe(0);
     const pcs = run('pcs', MIDNIGHT, 3 * 24 * HOUR, 30_000);
     expect(Math.min(...pcs.map((v) => v.P!))).toBeLessThan(0);
     expect(Math.max(...pcs.map((v) => v.P!))).toBeGreaterThan(0);
@@ -148,7 +149,7 @@ describe('value models', () => {
     }
     const at = (h: number) => samples[h * 12]!.P!;
     expect(at(15)).toBeGreaterThan(at(3) * 2);
-    expect(shanghaiClock(MIDNIGHT + 15 * HOUR).hour).toBeCloseTo(15);
+    expect(localClock(MIDNIGHT + 15 * HOUR, SHANGHAI).hour).toBeCloseTo(15);
   });
 
   it('moves cable temperatures slowly enough not to trip the 8 °C/min rate-of-rise rule', () => {
@@ -163,7 +164,7 @@ describe('value models', () => {
   });
 
   it('EV chargers have idle gaps and charging sessions', () => {
-    const powers = Array.from({ length: 24 * 60 }, (_, m) => evSessionPower(7, MIDNIGHT + m * 60_000, 120));
+    const powers = Array.from({ length: 24 * 60 }, (_, m) => evSessionPower(7, MIDNIGHT + m * 60_000, 120, SHANGHAI));
     expect(powers.some((p) => p === 0)).toBe(true);
     expect(powers.some((p) => p > 60)).toBe(true);
     expect(Math.max(...powers)).toBeLessThanOrEqual(120);

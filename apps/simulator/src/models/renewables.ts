@@ -1,4 +1,4 @@
-import { dailyWarmth, pvFraction, shanghaiClock, storageSchedule } from '../curves.js';
+import { dailyWarmth, pvFraction, localClock, storageSchedule } from '../curves.js';
 import { clamp, drift, hash01 } from '../noise.js';
 import { integrate, lag, prop, type DeviceState, type ModelInput, type ModelOutput, type StorageLink } from './types.js';
 
@@ -13,7 +13,7 @@ const copy = (s: DeviceState): DeviceState => ({ ...s, counters: { ...s.counters
 export function samplePv(input: ModelInput, prev: DeviceState): ModelOutput {
   const state = copy(prev);
   const ratedKw = prop(input.props, 'rated_kw', 100);
-  const fraction = pvFraction(input.t, input.latitude, input.longitude, input.siteSeed);
+  const fraction = pvFraction(input.t, input.latitude, input.longitude, input.siteSeed, input.zone);
   const tripped = input.faults.has('inverter_trip');
   // 0.85: DC/AC and soiling losses, so a panel field rarely shows its nameplate.
   const p = tripped ? 0 : clamp(ratedKw * 0.85 * fraction * (1 + 0.03 * drift(input.seed, input.t, 5 * MIN)), 0, ratedKw);
@@ -27,9 +27,9 @@ export function samplePv(input: ModelInput, prev: DeviceState): ModelOutput {
  * One step of a battery driven by the time-of-use schedule. Power tapers over the last 5 % before either
  * SOC limit (CC-CV charging, discharge cut-off), so SOC stays within 10…95 % at any sampling interval.
  */
-export function storageStep(t: number, dtMs: number, soc: number, ratedKw: number, capacityKwh: number, tripped: boolean): { soc: number; powerKw: number } {
+export function storageStep(t: number, dtMs: number, soc: number, ratedKw: number, capacityKwh: number, tripped: boolean, zone: string): { soc: number; powerKw: number } {
   const maxKw = Math.min(ratedKw, capacityKwh * 0.25);
-  const cmd = tripped ? 0 : storageSchedule(t);
+  const cmd = tripped ? 0 : storageSchedule(t, zone);
   const taper = cmd > 0 ? clamp((soc - SOC_MIN) / 5, 0, 1) : clamp((SOC_MAX - soc) / 5, 0, 1);
   const powerKw = cmd * maxKw * taper;
   const hours = Math.max(0, dtMs) / 3600_000;
@@ -43,7 +43,7 @@ export function samplePcs(input: ModelInput, prev: DeviceState): ModelOutput {
   const state = copy(prev);
   const ratedKw = prop(input.props, 'rated_kw', 250);
   const capacity = prop(input.props, 'capacity_kwh', ratedKw * 2);
-  const step = storageStep(input.t, input.dtMs, state.soc, ratedKw, capacity, input.faults.has('inverter_trip'));
+  const step = storageStep(input.t, input.dtMs, state.soc, ratedKw, capacity, input.faults.has('inverter_trip'), input.zone);
   state.soc = step.soc;
   state.powerKw = step.powerKw;
   integrate(state, 'EPchg', -step.powerKw, input.dtMs);
@@ -83,7 +83,7 @@ export function sampleBms(input: ModelInput, prev: DeviceState): ModelOutput {
   let link: StorageLink;
   if (input.storage) link = input.storage;
   else {
-    const step = storageStep(input.t, input.dtMs, state.soc, capacity * 0.25, capacity, false);
+    const step = storageStep(input.t, input.dtMs, state.soc, capacity * 0.25, capacity, false, input.zone);
     state.soc = step.soc;
     state.powerKw = step.powerKw;
     link = { soc: step.soc, powerKw: step.powerKw, ratedKw: capacity * 0.25 };
@@ -92,7 +92,7 @@ export function sampleBms(input: ModelInput, prev: DeviceState): ModelOutput {
   // Charging lifts cell voltages above OCV, discharging pulls them below (internal resistance).
   const ocv = cellOcv(link.soc) - 0.03 * cRate;
   const spread = 0.012 + 0.004 * (drift(input.seed, input.t, 30 * MIN) + 1);
-  const ambient = 24 + 2 * dailyWarmth(input.t);
+  const ambient = 24 + 2 * dailyWarmth(input.t, input.zone);
   state.temp = lag(state.temp, ambient + 9 * Math.abs(cRate), input.dtMs, 30 * MIN);
   return {
     values: {
@@ -123,10 +123,10 @@ function plugInChance(hour: number): number {
  * session (start and length drawn from the device seed), with the power tapering over its last fifth as a
  * battery nears full.
  */
-export function evSessionPower(seed: number, t: number, ratedKw: number): number {
+export function evSessionPower(seed: number, t: number, ratedKw: number, zone: string): number {
   const slot = Math.floor(t / SLOT);
   const start = slot * SLOT;
-  if (hash01(seed, slot * 4) >= plugInChance(shanghaiClock(start).hour)) return 0;
+  if (hash01(seed, slot * 4) >= plugInChance(localClock(start, zone).hour)) return 0;
   const begin = start + hash01(seed, slot * 4 + 1) * 8 * MIN;
   const length = (12 + 16 * hash01(seed, slot * 4 + 2)) * MIN;
   const x = (t - begin) / length;
@@ -139,7 +139,7 @@ export function evSessionPower(seed: number, t: number, ratedKw: number): number
 export function sampleEvCharger(input: ModelInput, prev: DeviceState): ModelOutput {
   const state = copy(prev);
   const faulted = input.faults.has('charger_fault');
-  const p = faulted ? 0 : evSessionPower(input.seed, input.t, prop(input.props, 'rated_kw', 60));
+  const p = faulted ? 0 : evSessionPower(input.seed, input.t, prop(input.props, 'rated_kw', 60), input.zone);
   integrate(state, 'EP', p, input.dtMs);
   return { values: { P: p, EP: state.counters.EP ?? 0, charging: p > 0 ? 1 : 0, fault: faulted ? 1 : 0 }, state };
 }

@@ -12,6 +12,8 @@ export interface ModelInput {
   siteSeed: number;
   latitude: number;
   longitude: number;
+  /** The site's IANA time zone: the local clock the load curves follow. */
+  zone: string;
   props: Readonly<Record<string, number>>;
   faults: ReadonlySet<FaultKind>;
   /** For a BMS: the storage unit its PCS is driving (its SOC and power), when the site has one. */

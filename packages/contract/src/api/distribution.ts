@@ -27,7 +27,7 @@ export const overviewTransformer = z.object({
   pf: z.number().nullable(),
   ts: z.string().nullable(),
   quality,
-  /** From the EP counter's daily rollups (local day/month, Asia/Shanghai). */
+  /** From the EP counter's daily rollups (the site's local day/month, projects.timezone). */
   energy_today_kwh: z.number().nullable(),
   energy_month_kwh: z.number().nullable(),
   /** Highest 15-minute average active power (kW) and the start of that window. */

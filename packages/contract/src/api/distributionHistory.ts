@@ -53,7 +53,7 @@ export const historyStatsQuery = z.object({
   period: z.enum(['day', 'month']).default('day'),
 });
 export const historyStatsRow = z.object({
-  /** Local (Asia/Shanghai) day YYYY-MM-DD or month YYYY-MM. */
+  /** The site's local day YYYY-MM-DD or month YYYY-MM (projects.timezone). */
   period: z.string(),
   min: z.number(),
   max: z.number(),

@@ -6,7 +6,7 @@ import { METER_NODE_TYPES, TOU_BANDS } from './metering.js';
 /**
  * Energy statistics (docs/energy-model.md). Quantities are raw numbers in the unit given next to them (kWh,
  * m³, GJ, kW, yuan, kgCO2, kgce); the console scales them for display (spec §9). Dates are site-local
- * (Asia/Shanghai) calendar dates. A percentage change against a zero or missing base is null, never Infinity.
+ * calendar dates (projects.timezone). A percentage change against a zero or missing base is null, never Infinity.
  */
 const id = dbIdParam;
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');

@@ -11,6 +11,8 @@ export const project = z.object({
   city: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  /** IANA time zone of the site: its days, months and years, and the zone its times are shown in. */
+  timezone: z.string(),
   energy_types: z.array(z.enum(ENERGY_TYPES)),
   capacity_kva: z.number(),
   pv_capacity_kw: z.number(),

@@ -88,7 +88,7 @@ export const distributionRepository = {
     if (pointIds.length === 0) return [];
     const r = await sql<{ point_id: number; w: Date; kw: number }>`
       SELECT DISTINCT ON (point_id) point_id, w, kw FROM (
-        SELECT point_id, date_bin('15 minutes', ts, TIMESTAMPTZ '2000-01-01 00:00:00+08') AS w, avg(value) AS kw
+        SELECT point_id, date_bin('15 minutes', ts, TIMESTAMPTZ 'epoch') AS w, avg(value) AS kw
         FROM telemetry WHERE point_id = ANY(${pointIds}::int[]) AND ts >= ${from} AND ts < ${to} GROUP BY 1, 2) x
       ORDER BY point_id, kw DESC`.execute(db);
     return r.rows;

@@ -5,8 +5,8 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import { counterDeltas } from '../history/formulas.js';
-import { zonedDate } from '../../lib/zonedTime.js';
-import { DAY_ZONE } from '../telemetry/repository.js';
+import { siteDate, siteDayStart } from '@gridops/format';
+import { siteZone } from '../org/siteZone.js';
 import { generateDiagram, validateDiagram } from './diagram.js';
 import { intervalOf, qualityOf } from './quality.js';
 import { distributionRepository as repo, type DeviceRow, type PointRow } from './repository.js';
@@ -14,13 +14,10 @@ import { distributionRepository as repo, type DeviceRow, type PointRow } from '.
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const ZONE_OFFSET_MS = 8 * 3600_000;
-
-/** Local (Asia/Shanghai) midnight of today and the first of this month, as instants. */
-function localStarts(now: Date) {
-  const day = zonedDate(now, DAY_ZONE);
-  const at = (ymd: string) => new Date(Date.parse(`${ymd}T00:00:00Z`) - ZONE_OFFSET_MS);
-  return { today: at(day), month: at(`${day.slice(0, 8)}01`) };
+/** The site's local midnight of today and of the first of this month, as instants. */
+function localStarts(now: Date, zone: string) {
+  const day = siteDate(zone, now);
+  return { today: siteDayStart(day, zone), month: siteDayStart(`${day.slice(0, 8)}01`, zone) };
 }
 
 export function createDistributionService(db: Db, access: AccessService, config: AppConfig) {
@@ -29,8 +26,8 @@ export function createDistributionService(db: Db, access: AccessService, config:
 
   const values = (points: PointRow[]) => new Map(points.map((p) => [p.key, p]));
 
-  async function monthDemand(pointIds: number[], now: Date) {
-    const { today, month } = localStarts(now);
+  async function monthDemand(pointIds: number[], now: Date, zone: string) {
+    const { today, month } = localStarts(now, zone);
     const todayRows = new Map((await repo.maxDemand(db, pointIds, today, now)).map((r) => [r.point_id, r]));
     const result = new Map<number, { today: { kw: number; at: Date } | null; month: { kw: number; at: Date } | null }>();
     const missing = pointIds.filter((id) => !pastDemand.has(`${id}/${today.toISOString()}`));
@@ -95,8 +92,9 @@ export function createDistributionService(db: Db, access: AccessService, config:
       const transformers = devices.filter((d) => d.kind === 'transformer');
       const ep = transformers.map((t) => byDevice.get(t.id)?.get('EP')?.id).filter((x): x is number => x !== undefined);
       const pp = transformers.map((t) => byDevice.get(t.id)?.get('P')?.id).filter((x): x is number => x !== undefined);
-      const { today, month } = localStarts(now);
-      const [energy, demand] = await Promise.all([repo.counterDays(db, ep, month), monthDemand(pp, now)]);
+      const zone = await siteZone(db, projectId);
+      const { today, month } = localStarts(now, zone);
+      const [energy, demand] = await Promise.all([repo.counterDays(db, ep, month), monthDemand(pp, now, zone)]);
       const t = now.getTime();
       const by_level = { 1: 0, 2: 0, 3: 0, 4: 0 };
       for (const a of alarms) if (a.level >= 1 && a.level <= 4) by_level[a.level as 1 | 2 | 3 | 4] = a.active;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import {
+  mergeSeries,
   addSeries,
   asStatNodes,
   balanceSeries,
@@ -13,7 +14,7 @@ import {
 } from './compute.js';
 import { pctChange, round } from './counterEnergy.js';
 import { co2Kg, coalKgce, factorList, treesFor, UNITS } from './factors.js';
-import { localToday, resolvePeriod, ymd } from './periods.js';
+import { resolvePeriod, siteDate, ymd } from './periods.js';
 import { energyRepository as repo, type NodeRow } from './repository.js';
 import { topMost } from './tree.js';
 
@@ -125,14 +126,15 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         to?: string | undefined;
       },
     ) {
-      const p = resolvePeriod(q);
       await access.assertProject(user, q.project_id);
       const project = (await repo.project(db, q.project_id))!;
+      const zone = project.timezone;
+      const p = resolvePeriod(q, zone);
       const nodes = await nodesOf(q.project_id);
       const [cur, mom, yoy] = [
-        await seriesOf(db, nodes, p.range, p.granularity),
-        await seriesOf(db, nodes, p.mom, p.granularity),
-        await seriesOf(db, nodes, p.yoy, p.granularity),
+        await seriesOf(db, nodes, p.range, p.granularity, zone),
+        await seriesOf(db, nodes, p.mom, p.granularity, zone),
+        await seriesOf(db, nodes, p.yoy, p.granularity, zone),
       ];
       const [uc, um, uy] = [usedByType(nodes, cur), usedByType(nodes, mom), usedByType(nodes, yoy)];
       const types = TYPES.filter(
@@ -173,13 +175,13 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
 
     async site(user: AuthUser, projectId: number, yearIn?: number, now = new Date()): Promise<CarbonSite> {
       await access.assertProject(user, projectId);
-      const year = yearIn ?? Number(localToday(now).slice(0, 4));
       const project = (await repo.project(db, projectId))!;
+      const year = yearIn ?? Number(siteDate(project.timezone, now).slice(0, 4));
       const nodes = await nodesOf(projectId);
       return siteCarbon(
         project,
         nodes,
-        await seriesOf(db, carbonNodes(nodes), yearRange2(year), 'month'),
+        await seriesOf(db, carbonNodes(nodes), yearRange2(year), 'month', project.timezone),
         year,
       );
     },
@@ -187,11 +189,13 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
     async centre(user: AuthUser, orgIdIn: number | undefined, yearIn?: number, now = new Date()) {
       const orgId = orgIdIn ?? user.orgId;
       const projectIds = await access.projectsUnderOrg(user, orgId);
-      const year = yearIn ?? Number(localToday(now).slice(0, 4));
       const [projects, rows] = await Promise.all([
         repo.projects(db, projectIds),
         repo.nodesOfProjects(db, projectIds),
       ]);
+      // The centre's year is the one of its first site (a centre whose sites span a new year's midnight
+      // shows the year most of them are in once all have turned).
+      const year = yearIn ?? Number(siteDate(projects[0]?.timezone ?? 'UTC', now).slice(0, 4));
       // One query for every counter of every site: node ids are unique across projects.
       const all = rows.map((r) => ({
         ...r,
@@ -204,7 +208,14 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         point_key: null,
         unit: null,
       })) as NodeRow[];
-      const s = await seriesOf(db, carbonNodes(asStatNodes(all)), yearRange2(year), 'month');
+      // Each site's months are its own: one query per time zone among the sites, merged by node.
+      const zoneOf = new Map(projects.map((p) => [p.id, p.timezone]));
+      const parts = await Promise.all(
+        [...new Set(zoneOf.values())].map((zone) =>
+          seriesOf(db, carbonNodes(asStatNodes(all.filter((n) => zoneOf.get(n.project_id) === zone))), yearRange2(year), 'month', zone),
+        ),
+      );
+      const s = mergeSeries(parts, yearRange2(year));
       const sites = projects.map((p) =>
         siteCarbon(p, asStatNodes(all.filter((n) => n.project_id === p.id)), s, year),
       );

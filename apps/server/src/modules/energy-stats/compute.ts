@@ -7,7 +7,7 @@ import type {
 } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { round } from './counterEnergy.js';
-import { bucketKeys, dayEnd, dayStart } from './periods.js';
+import { bucketKeys, siteDayEnd, siteDayStart } from './periods.js';
 import { energyRepository as repo, type NodeRow } from './repository.js';
 import { nodeSeries, topMost, type TreeNode } from './tree.js';
 
@@ -54,11 +54,12 @@ export async function seriesOf(
   nodes: StatNode[],
   range: ResolvedRange,
   granularity: Granularity,
+  zone: string,
 ): Promise<Series> {
-  const keys = bucketKeys(range, granularity);
+  const keys = bucketKeys(range, granularity, zone);
   const index = new Map(keys.map((k, i) => [k, i]));
   const ids = [...new Set(nodes.map((n) => n.point_id).filter((p): p is number => p !== null))];
-  const rows = await repo.pointEnergy(db, ids, dayStart(range.from), dayEnd(range.to), granularity);
+  const rows = await repo.pointEnergy(db, ids, siteDayStart(range.from, zone), siteDayEnd(range.to, zone), granularity, zone);
   const points = new Map<number, number[]>();
   const resets = new Map<number, number>();
   for (const r of rows) {
@@ -70,6 +71,18 @@ export async function seriesOf(
     resets.set(r.point_id, (resets.get(r.point_id) ?? 0) + r.resets);
   }
   return { keys, byNode: nodeSeries(nodes, points, keys.length), resets };
+}
+
+/**
+ * Series of disjoint node sets over the same range at day/month/year granularity (keys are local dates, the
+ * same in every zone), e.g. the sites of a centre queried per time zone: one series.
+ */
+export function mergeSeries(parts: Series[], range: ResolvedRange, granularity: Exclude<Granularity, 'hour'> = 'month'): Series {
+  return {
+    keys: parts[0]?.keys ?? bucketKeys(range, granularity, 'UTC'),
+    byNode: new Map(parts.flatMap((p) => [...p.byNode])),
+    resets: new Map(parts.flatMap((p) => [...p.resets])),
+  };
 }
 
 export const sumOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0);

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { round } from './counterEnergy.js';
 import type { StatNode } from './compute.js';
-import { bucketKeys, dayEnd, dayStart } from './periods.js';
+import { bucketKeys, siteDayEnd, siteDayStart } from './periods.js';
 import { energyRepository as repo } from './repository.js';
 import { shareTable, type PeriodRow } from './tariff.js';
 import { nodeSeries, topMost } from './tree.js';
@@ -80,11 +80,12 @@ export async function expenseReport(
   selected: StatNode[],
   range: ResolvedRange,
   granularity: Granularity,
+  zone: string,
 ): Promise<ExpenseResponse> {
-  const keys = bucketKeys(range, granularity);
+  const keys = bucketKeys(range, granularity, zone);
   const ids = [...new Set(all.map((n) => n.point_id).filter((p): p is number => p !== null))];
   const [rows, periods, prices] = await Promise.all([
-    repo.hourlyByClock(db, ids, dayStart(range.from), dayEnd(range.to), granularity),
+    repo.hourlyByClock(db, ids, siteDayStart(range.from, zone), siteDayEnd(range.to, zone), granularity, zone),
     repo.tariffPeriods(db, projectId),
     repo.tariffPrices(db, projectId),
   ]);

@@ -6,7 +6,7 @@ import { ratioPct, round } from './counterEnergy.js';
 import { expenseReport } from './expense.js';
 import { co2Kg, treesFor } from './factors.js';
 import { flowGraph, nodeKw, STALE_AFTER_S } from './live.js';
-import { dayOf, localToday, monthOf, upTo, yearOf } from './periods.js';
+import { dayOf, monthOf, siteDate, upTo, yearOf } from './periods.js';
 import { energyRepository as repo } from './repository.js';
 import { clearSkyRange } from './solar.js';
 import { depthOf } from './tree.js';
@@ -29,12 +29,12 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
       repo.project(db, projectId),
       repo.nodes(db, projectId, 'power'),
     ]);
-    return { project: project!, nodes: asStatNodes(rows) };
+    return { project: project!, nodes: asStatNodes(rows), zone: project!.timezone };
   }
 
   /** Year-to-date daily balance of the power tree, split into today / month / year. */
-  async function ytd(nodes: StatNode[], date: string) {
-    const s = await seriesOf(db, nodes, upTo(yearOf(date), date), 'day');
+  async function ytd(nodes: StatNode[], date: string, zone: string) {
+    const s = await seriesOf(db, nodes, upTo(yearOf(date), date), 'day', zone);
     const b = balanceSeries(nodes, s);
     const t = (xs: number[]) => triple(s.keys, xs, date);
     return { s, b, t };
@@ -60,9 +60,9 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
 
   return {
     async newEnergy(user: AuthUser, projectId: number, dateIn?: string, now = new Date()) {
-      const { project, nodes } = await site(user, projectId);
-      const date = dateIn ?? localToday(now);
-      const { b, t } = await ytd(nodes, date);
+      const { project, nodes, zone } = await site(user, projectId);
+      const date = dateIn ?? siteDate(zone, now);
+      const { b, t } = await ytd(nodes, date, zone);
       const generation = t(b.generation);
       const exported = t(b.exported);
       const used = {
@@ -73,9 +73,9 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
       const kwp = project.pv_capacity_kw;
       const eq = (v: number) => (kwp > 0 ? round(v / kwp, 2) : 0);
       const irr = {
-        today: round(clearSkyRange(date, date, project.latitude, project.longitude), 3),
-        month: round(clearSkyRange(monthOf(date).from, date, project.latitude, project.longitude), 3),
-        year: round(clearSkyRange(yearOf(date).from, date, project.latitude, project.longitude), 3),
+        today: round(clearSkyRange(date, date, project.latitude, project.longitude, zone), 3),
+        month: round(clearSkyRange(monthOf(date).from, date, project.latitude, project.longitude, zone), 3),
+        year: round(clearSkyRange(yearOf(date).from, date, project.latitude, project.longitude, zone), 3),
       };
       // PR = E / (kWp × H / 1 kW/m²): yield over reference yield (IEC 61724-1), H from clear sky.
       const pr = (e: number, h: number) => (kwp > 0 && h > 0 ? round((e / (kwp * h)) * 100, 2) : null);
@@ -106,14 +106,14 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
     },
 
     async storage(user: AuthUser, projectId: number, dateIn?: string, now = new Date()) {
-      const { project, nodes } = await site(user, projectId);
-      const date = dateIn ?? localToday(now);
-      const { b, t } = await ytd(nodes, date);
+      const { project, nodes, zone } = await site(user, projectId);
+      const date = dateIn ?? siteDate(zone, now);
+      const { b, t } = await ytd(nodes, date, zone);
       const charged = t(b.charged);
       const discharged = t(b.discharged);
       const cap = project.storage_capacity_kwh;
       const cyc = (v: number) => (cap > 0 ? round(v / cap, 2) : 0);
-      const hourly = balanceSeries(nodes, await seriesOf(db, nodes, dayOf(date), 'hour'));
+      const hourly = balanceSeries(nodes, await seriesOf(db, nodes, dayOf(date), 'hour', zone));
       const { raw } = await live(nodes, now);
       const pcs = nodes.find((n) => n.node_type === 'storage_discharge' && n.power_point_id !== null);
       const pl = pcs ? raw.get(pcs.power_point_id!) : undefined;
@@ -137,12 +137,12 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
     },
 
     async power(user: AuthUser, projectId: number, dateIn?: string, now = new Date()) {
-      const { project, nodes } = await site(user, projectId);
-      const date = dateIn ?? localToday(now);
-      const { s, b, t } = await ytd(nodes, date);
+      const { project, nodes, zone } = await site(user, projectId);
+      const date = dateIn ?? siteDate(zone, now);
+      const { s, b, t } = await ytd(nodes, date, zone);
       const month = upTo(monthOf(date), date);
       const grids = nodes.filter((n) => n.node_type === 'grid');
-      const exp = await expenseReport(db, projectId, nodes, grids, month, 'month');
+      const exp = await expenseReport(db, projectId, nodes, grids, month, 'month', zone);
       const depth = depthOf(nodes);
       const ym = date.slice(0, 7);
       const monthIdx = s.keys.map((k, i) => (k.startsWith(ym) ? i : -1)).filter((i) => i >= 0);
@@ -187,7 +187,7 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
     },
 
     async microgrid(user: AuthUser, projectId: number, now = new Date()) {
-      const { project, nodes } = await site(user, projectId);
+      const { project, nodes, zone } = await site(user, projectId);
       const { kw, raw, at } = await live(nodes, now);
       const source = sumKw(nodes, kw, ['pv', 'wind']) ?? 0;
       const grid = (sumKw(nodes, kw, ['grid']) ?? 0) - (sumKw(nodes, kw, ['grid_export']) ?? 0);
@@ -199,8 +199,8 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
       const pl = pcs ? raw.get(pcs.power_point_id!) : undefined;
       const storageKw = pl && now.getTime() - pl.ts.getTime() <= STALE_AFTER_S * 1000 ? pl.value : null;
       const charging = sumKw(nodes, kw, ['ev_charging']) ?? 0;
-      const date = localToday(now);
-      const today = balanceSeries(nodes, await seriesOf(db, nodes, dayOf(date), 'day'));
+      const date = siteDate(zone, now);
+      const today = balanceSeries(nodes, await seriesOf(db, nodes, dayOf(date), 'day', zone));
       const v = (xs: number[]) => round(xs.reduce((a, x) => a + x, 0));
       const consumption = v(today.consumption);
       const gridImport = v(today.grid);

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Granularity } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { ENERGY_SQL, RESET_SQL } from './counterEnergy.js';
-import { ZONE } from './periods.js';
 
 /** SQL of the energy module only: metering nodes, loops, tariffs, and energy derived from counter rollups. */
 const KEY_FORMAT: Record<Granularity, string> = {
@@ -131,13 +130,14 @@ export const energyRepository = {
     from: Date,
     to: Date,
     granularity: Granularity,
+    zone: string,
   ): Promise<PointEnergyRow[]> => {
     if (!ids.length) return [];
     const table = granularity === 'hour' ? 'rollup_hourly' : 'rollup_daily';
     // Group on the truncated local time first and format only the groups (to_char per row is not free).
     const r = await sql<PointEnergyRow>`
       WITH ${energyCte(table, ids, from, to)},
-      g AS (SELECT point_id, date_trunc(${granularity}, bucket AT TIME ZONE ${ZONE}) AS k, sum(energy) AS energy, sum(reset) AS resets FROM e GROUP BY 1, 2)
+      g AS (SELECT point_id, date_trunc(${granularity}, bucket AT TIME ZONE ${zone}) AS k, sum(energy) AS energy, sum(reset) AS resets FROM e GROUP BY 1, 2)
       SELECT point_id, to_char(k, ${KEY_FORMAT[granularity]}) AS key, energy::float8 AS energy, resets::int AS resets FROM g`.execute(
       db,
     );
@@ -148,11 +148,11 @@ export const energyRepository = {
    * Hourly energy per point, grouped by period key and local (month, hour of day), so the caller can price
    * each hour's share of every TOU band without moving every hourly row to the application.
    */
-  hourlyByClock: async (db: Db, ids: number[], from: Date, to: Date, granularity: Granularity) => {
+  hourlyByClock: async (db: Db, ids: number[], from: Date, to: Date, granularity: Granularity, zone: string) => {
     if (!ids.length) return [];
     const r = await sql<{ point_id: number; key: string; month: number; hour: number; energy: number }>`
       WITH ${energyCte('rollup_hourly', ids, from, to)},
-      l AS (SELECT point_id, bucket AT TIME ZONE ${ZONE} AS t, energy FROM e WHERE energy <> 0),
+      l AS (SELECT point_id, bucket AT TIME ZONE ${zone} AS t, energy FROM e WHERE energy <> 0),
       g AS (SELECT point_id, date_trunc(${granularity}, t) AS k, extract(month FROM t) AS m, extract(hour FROM t) AS h, sum(energy) AS energy FROM l GROUP BY 1, 2, 3, 4)
       SELECT point_id, to_char(k, ${KEY_FORMAT[granularity]}) AS key, m::int AS month, h::int AS hour, energy::float8 AS energy FROM g`.execute(
       db,
@@ -216,6 +216,7 @@ export const energyRepository = {
         'area_m2',
         'latitude',
         'longitude',
+        'timezone',
         'energy_types',
       ])
       .where('id', '=', id)
@@ -225,7 +226,7 @@ export const energyRepository = {
     ids.length
       ? db
           .selectFrom('projects')
-          .select(['id', 'name', 'name_en', 'org_id', 'area_m2'])
+          .select(['id', 'name', 'name_en', 'org_id', 'area_m2', 'timezone'])
           .where('id', 'in', ids)
           .orderBy('id')
           .execute()

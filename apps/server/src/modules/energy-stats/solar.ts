@@ -1,5 +1,5 @@
 import SunCalc from 'suncalc';
-import { addDays, dayStart, daysBetween } from './periods.js';
+import { addDays, daysBetween, siteDayEnd, siteDayStart } from './periods.js';
 
 /**
  * Clear-sky irradiation estimate for the PV performance ratio (docs/energy-model.md, "New energy"):
@@ -15,13 +15,14 @@ export function haurwitzGhi(cosZenith: number): number {
 }
 
 /** kWh/m² over one local day. */
-export function clearSkyDay(date: string, latitude: number, longitude: number): number {
-  const key = `${date}|${latitude.toFixed(3)}|${longitude.toFixed(3)}`;
+export function clearSkyDay(date: string, latitude: number, longitude: number, zone: string): number {
+  const key = `${date}|${latitude.toFixed(3)}|${longitude.toFixed(3)}|${zone}`;
   const known = cache.get(key);
   if (known !== undefined) return known;
-  const start = dayStart(date).getTime();
+  const start = siteDayStart(date, zone).getTime();
+  const end = siteDayEnd(date, zone).getTime();
   let wh = 0;
-  for (let t = start + STEP_MS / 2; t < start + 86_400_000; t += STEP_MS) {
+  for (let t = start + STEP_MS / 2; t < end; t += STEP_MS) {
     const alt = SunCalc.getPosition(new Date(t), latitude, longitude).altitude;
     wh += haurwitzGhi(Math.sin(alt)) * (STEP_MS / 3_600_000);
   }
@@ -32,9 +33,9 @@ export function clearSkyDay(date: string, latitude: number, longitude: number): 
 }
 
 /** kWh/m² from `from` to `to`, inclusive local dates. */
-export function clearSkyRange(from: string, to: string, latitude: number, longitude: number): number {
+export function clearSkyRange(from: string, to: string, latitude: number, longitude: number, zone: string): number {
   let sum = 0;
   const days = daysBetween(from, to);
-  for (let i = 0; i < days; i++) sum += clearSkyDay(addDays(from, i), latitude, longitude);
+  for (let i = 0; i < days; i++) sum += clearSkyDay(addDays(from, i), latitude, longitude, zone);
   return sum;
 }

@@ -21,7 +21,8 @@ import {
 } from './compute.js';
 import { pctChange, round } from './counterEnergy.js';
 import { expenseReport } from './expense.js';
-import { dayEnd, dayStart, resolvePeriod } from './periods.js';
+import { resolvePeriod, siteDayEnd, siteDayStart } from './periods.js';
+import { siteZone } from '../org/siteZone.js';
 import { energyRepository as repo } from './repository.js';
 import { lossLevels, lossRows } from './tree.js';
 
@@ -36,9 +37,11 @@ const at = (xs: number[] | undefined, i: number) => (xs && i < xs.length ? round
 
 /** Statistics pages: series with MoM/YoY, readings, losses, expense (docs/energy-model.md). */
 export function createEnergyStatsService(db: Db, access: AccessService) {
-  async function siteNodes(user: AuthUser, projectId: number, energyType: EnergyType): Promise<StatNode[]> {
+  /** The site's metering nodes and its time zone (the zone of its days and buckets), after the access check. */
+  async function siteNodes(user: AuthUser, projectId: number, energyType: EnergyType): Promise<{ all: StatNode[]; zone: string }> {
     await access.assertProject(user, projectId);
-    return asStatNodes(await repo.nodes(db, projectId, energyType));
+    const [rows, zone] = await Promise.all([repo.nodes(db, projectId, energyType), siteZone(db, projectId)]);
+    return { all: asStatNodes(rows), zone };
   }
 
   function restrict(nodes: StatNode[], ids: number[] | undefined, field = 'node_ids'): StatNode[] {
@@ -61,17 +64,17 @@ export function createEnergyStatsService(db: Db, access: AccessService) {
       user: AuthUser,
       q: PeriodInput & { project_id: number; category: EnergyCategory; node_ids?: number[] | undefined },
     ): Promise<StatsResponse> {
-      const p = resolvePeriod(q);
       const energyType = CATEGORY_ENERGY[q.category];
-      const all = await siteNodes(user, q.project_id, energyType);
+      const { all, zone } = await siteNodes(user, q.project_id, energyType);
+      const p = resolvePeriod(q, zone);
       const selected = restrict(categoryNodes(all, q.category), q.node_ids);
-      const cur = await seriesOf(db, all, p.range, p.granularity);
-      const mom = await seriesOf(db, all, p.mom, p.granularity);
+      const cur = await seriesOf(db, all, p.range, p.granularity, zone);
+      const mom = await seriesOf(db, all, p.mom, p.granularity, zone);
       // A year's MoM and YoY are both the previous year: one query.
       const yoy =
         p.yoy.from === p.mom.from && p.yoy.to === p.mom.to
           ? mom
-          : await seriesOf(db, all, p.yoy, p.granularity);
+          : await seriesOf(db, all, p.yoy, p.granularity, zone);
       const restricted = q.node_ids !== undefined;
       const totals = [cur, mom, yoy].map((s) => categoryTotal(q.category, all, selected, s, restricted));
       const [tc, tm, ty] = totals as [number[], number[], number[]];
@@ -130,14 +133,14 @@ export function createEnergyStatsService(db: Db, access: AccessService) {
       user: AuthUser,
       q: { project_id: number; category: EnergyCategory; from: string; to: string },
     ) {
-      const p = resolvePeriod({ period: 'custom', from: q.from, to: q.to });
       const energyType = CATEGORY_ENERGY[q.category];
-      const all = await siteNodes(user, q.project_id, energyType);
+      const { all, zone } = await siteNodes(user, q.project_id, energyType);
+      const p = resolvePeriod({ period: 'custom', from: q.from, to: q.to }, zone);
       const metered = categoryNodes(all, q.category).filter((n) => n.point_id !== null);
       const ids = metered.map((n) => n.point_id!);
       const [readings, series] = [
-        await repo.readings(db, ids, dayStart(p.range.from), dayEnd(p.range.to)),
-        await seriesOf(db, metered, p.range, 'year'),
+        await repo.readings(db, ids, siteDayStart(p.range.from, zone), siteDayEnd(p.range.to, zone)),
+        await seriesOf(db, metered, p.range, 'year', zone),
       ];
       const byPoint = new Map(readings.map((r) => [r.point_id, r]));
       const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -169,10 +172,10 @@ export function createEnergyStatsService(db: Db, access: AccessService) {
       user: AuthUser,
       q: PeriodInput & { project_id: number; energy_type: EnergyType; threshold_pct: number },
     ) {
-      const p = resolvePeriod(q);
-      const all = await siteNodes(user, q.project_id, q.energy_type);
+      const { all, zone } = await siteNodes(user, q.project_id, q.energy_type);
+      const p = resolvePeriod(q, zone);
       // Totals over whole days: the daily rollups carry the same energy as the hours, in 24 times fewer rows.
-      const s = await seriesOf(db, all, p.range, 'day');
+      const s = await seriesOf(db, all, p.range, 'day', zone);
       const energy = new Map([...s.byNode].map(([id, xs]) => [id, sumOf(xs)]));
       const rows = lossRows(all, energy, q.threshold_pct);
       return {
@@ -187,15 +190,15 @@ export function createEnergyStatsService(db: Db, access: AccessService) {
     },
 
     async expense(user: AuthUser, q: PeriodInput & { project_id: number; node_ids?: number[] | undefined }) {
-      const p = resolvePeriod(q);
-      const all = await siteNodes(user, q.project_id, 'power');
+      const { all, zone } = await siteNodes(user, q.project_id, 'power');
+      const p = resolvePeriod(q, zone);
       const selected = restrict(
         q.node_ids
           ? all
           : all.filter((n) => ['grid', 'load', 'ev_charging', 'storage_charge'].includes(n.node_type)),
         q.node_ids,
       );
-      return expenseReport(db, q.project_id, all, selected, p.range, p.granularity);
+      return expenseReport(db, q.project_id, all, selected, p.range, p.granularity, zone);
     },
 
     async projectRow(projectId: number) {

@@ -1,5 +1,5 @@
 import SunCalc from 'suncalc';
-import { toZonedIso, zonedDate } from '../../lib/zonedTime.js';
+import { siteDate, toZonedIso } from '@gridops/format';
 
 export interface SunTimes {
   date: string;
@@ -17,7 +17,7 @@ const valid = (d: Date) => !Number.isNaN(d.getTime());
  * length of 1440 or 0 minutes.
  */
 export function computeSunTimes(at: Date, latitude: number, longitude: number, timeZone: string): SunTimes {
-  const date = zonedDate(at, timeZone);
+  const date = siteDate(timeZone, at);
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   // Local solar noon of that calendar day, approximately: suncalc picks the day from the instant it is given.
   const nearNoon = new Date(Date.UTC(y, m - 1, d, 12) - (longitude / 15) * 3600_000);

@@ -1,9 +1,8 @@
 import { ANALYSIS_MAX_DAYS, type Lang } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
-import { zonedDate } from '../../lib/zonedTime.js';
+import { siteDate } from '@gridops/format';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
-import { DAY_ZONE } from '../telemetry/repository.js';
 import {
   DEMAND_WINDOW_MIN,
   IMBALANCE_LIMIT_PCT,
@@ -168,7 +167,7 @@ export function createAnalysisService(db: Db, access: AccessService) {
           let best: { kw: number; at: Date } | null = null;
           for (const w of windows) {
             if (w.point_id !== p.id) continue;
-            const day = zonedDate(w.w, DAY_ZONE);
+            const day = siteDate(p.timezone, w.w);
             const d = days.get(day);
             if (!d || w.kw > d.max_kw) days.set(day, { max_kw: w.kw, at: w.w });
             if (!best || w.kw > best.kw) best = { kw: w.kw, at: w.w };

@@ -19,15 +19,15 @@ describe('planHistory', () => {
     ['366 days on 300 px', 366 * DAY, 300, 'daily', 2 * DAY],
   ] as const)('%s', (_label, range, width, source, bucketMs) => {
     const from = at('2026-10-01T03:07:00Z');
-    const plan = planHistory(from, new Date(from.getTime() + range), width);
+    const plan = planHistory(from, new Date(from.getTime() + range), width, 'Asia/Shanghai');
     expect(plan.source).toBe(source);
     expect(plan.bucketMs).toBe(bucketMs);
   });
 
   it('starts rollup buckets on the rollup grid that holds `from`', () => {
-    expect(planHistory(at('2026-10-01T03:07:00Z'), at('2026-10-31T03:07:00Z'), 1500).origin.toISOString()).toBe('2026-10-01T03:00:00.000Z');
-    expect(planHistory(at('2026-10-01T03:07:00Z'), at('2026-12-30T03:07:00Z'), 1500).origin.toISOString()).toBe('2026-10-01T03:00:00.000Z');
+    expect(planHistory(at('2026-10-01T03:07:00Z'), at('2026-10-31T03:07:00Z'), 1500, 'Asia/Shanghai').origin.toISOString()).toBe('2026-10-01T03:00:00.000Z');
+    expect(planHistory(at('2026-10-01T03:07:00Z'), at('2026-12-30T03:07:00Z'), 1500, 'Asia/Shanghai').origin.toISOString()).toBe('2026-10-01T03:00:00.000Z');
     // Daily buckets start at local (Asia/Shanghai) midnight.
-    expect(planHistory(at('2026-10-01T03:07:00Z'), at('2027-10-01T03:07:00Z'), 300).origin.toISOString()).toBe('2026-09-30T16:00:00.000Z');
+    expect(planHistory(at('2026-10-01T03:07:00Z'), at('2027-10-01T03:07:00Z'), 300, 'Asia/Shanghai').origin.toISOString()).toBe('2026-09-30T16:00:00.000Z');
   });
 });

@@ -15,6 +15,8 @@ export interface PointInfo {
   device_kind: string;
   device_props: Record<string, unknown>;
   project_id: number;
+  /** The site's zone (projects.timezone): its daily rollups and local days. */
+  timezone: string;
 }
 
 export interface Bucket {
@@ -32,6 +34,7 @@ const pointsWithDevice = (db: Db) =>
   db
     .selectFrom('device_points as p')
     .innerJoin('devices as d', 'd.id', 'p.device_id')
+    .innerJoin('projects as pr', 'pr.id', 'd.project_id')
     .select([
       'p.id',
       'p.key',
@@ -46,6 +49,7 @@ const pointsWithDevice = (db: Db) =>
       'd.kind as device_kind',
       'd.props as device_props',
       'd.project_id',
+      'pr.timezone',
     ]);
 
 export const historyRepository = {
@@ -252,10 +256,13 @@ export const historyRepository = {
     return r.rows;
   },
 
-  /** Average of each point per demand window (windows aligned to local midnight, Asia/Shanghai). */
+  /**
+   * Average of each point per demand window. Windows are aligned to the epoch: a quarter-hour window starts on
+   * a local quarter hour in every zone whose offset is a whole number of quarters (all but a few).
+   */
   async demandWindows(db: Db, ids: number[], windowMin: number, from: Date, to: Date) {
     const r = await sql<{ point_id: number; w: Date; kw: number }>`
-      SELECT point_id, date_bin(${`${windowMin} minutes`}::interval, ts, TIMESTAMPTZ '2000-01-01 00:00:00+08') AS w, avg(value) AS kw
+      SELECT point_id, date_bin(${`${windowMin} minutes`}::interval, ts, TIMESTAMPTZ 'epoch') AS w, avg(value) AS kw
       FROM telemetry WHERE point_id = ANY(${ids}::int[]) AND ts >= ${from} AND ts < ${to}
       GROUP BY 1, 2`.execute(db);
     return r.rows;

@@ -1,18 +1,15 @@
 import { ErrorCode, HISTORY_MAX_DAYS, HISTORY_MAX_POINTS, type HistoryResponse, type Lang } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { zonedDate } from '../../lib/zonedTime.js';
+import { siteDate, siteDayStart } from '@gridops/format';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
-import { DAY_ZONE } from '../telemetry/repository.js';
 import { counterDeltas } from './formulas.js';
 import { historyRepository as repo, type Bucket, type PointInfo } from './repository.js';
 
 const QUARTER = 900_000;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
-/** Local midnight offset of the daily rollups (Asia/Shanghai, no daylight saving). */
-const ZONE_OFFSET = 8 * HOUR;
 /** Raw samples are only counted for short ranges; over longer ranges they never fit a chart's width. */
 const RAW_CHECK_MAX_RANGE = DAY;
 
@@ -35,11 +32,12 @@ export function checkRange(fromIso: string, toIso: string, maxDays: number): { f
  * from 15 minutes, otherwise raw telemetry aggregated per bucket in SQL — or the raw rows themselves when they
  * fit the width. Rollup buckets are whole multiples of the rollup, so each holds whole rollup rows.
  */
-export function planHistory(from: Date, to: Date, width: number): { source: HistoryResponse['source']; bucketMs: number; origin: Date } {
+/** `zone`: the site's zone, whose local midnights the daily rollups start at. */
+export function planHistory(from: Date, to: Date, width: number, zone: string): { source: HistoryResponse['source']; bucketMs: number; origin: Date } {
   const range = to.getTime() - from.getTime();
   const pixel = Math.ceil(range / width);
   if (pixel >= DAY) {
-    const origin = new Date(Math.floor((from.getTime() + ZONE_OFFSET) / DAY) * DAY - ZONE_OFFSET);
+    const origin = siteDayStart(siteDate(zone, from), zone);
     return { source: 'daily', bucketMs: Math.ceil(pixel / DAY) * DAY, origin };
   }
   if (pixel >= HOUR) return { source: 'hourly', bucketMs: Math.ceil(pixel / HOUR) * HOUR, origin: new Date(Math.floor(from.getTime() / HOUR) * HOUR) };
@@ -68,7 +66,8 @@ export function createHistoryService(db: Db, access: AccessService) {
 
   async function series(points: PointInfo[], from: Date, to: Date, width: number) {
     const ids = points.map((p) => p.id);
-    const plan = planHistory(from, to, width);
+    // Points of one chart share a site in practice; the first point's zone aligns the daily buckets.
+    const plan = planHistory(from, to, width, points[0]?.timezone ?? 'UTC');
     let rows: Bucket[];
     let source = plan.source;
     let bucketMs = plan.bucketMs;
@@ -138,7 +137,7 @@ export function createHistoryService(db: Db, access: AccessService) {
         const deltas = p.kind === 'counter' ? counterDeltas(own, before.get(p.id) ?? null) : null;
         const groups = new Map<string, { min: number; max: number; sum: number; count: number; delta: number | null }>();
         own.forEach((r, i) => {
-          const day = zonedDate(r.bucket, DAY_ZONE);
+          const day = siteDate(p.timezone, r.bucket);
           const key = q.period === 'day' ? day : day.slice(0, 7);
           const g = groups.get(key);
           const delta = deltas ? deltas[i]! : null;

@@ -18,6 +18,10 @@ const projectColumns = [
 ] as const;
 
 export const orgRepository = {
+  /** The site's IANA time zone (projects.timezone): the zone of its days, months and years. */
+  projectZone: async (db: Db, id: number): Promise<string | undefined> =>
+    (await db.selectFrom('projects').select('timezone').where('id', '=', id).executeTakeFirst())?.timezone,
+
   orgsByIds: (db: Db, ids: number[]) =>
     ids.length === 0
       ? Promise.resolve([])

@@ -15,6 +15,7 @@ export function toProject(r: ProjectRow): Project {
     city: r.city,
     latitude: r.latitude,
     longitude: r.longitude,
+    timezone: r.timezone,
     energy_types: r.energy_types as Project['energy_types'],
     capacity_kva: r.capacity_kva,
     pv_capacity_kw: r.pv_capacity_kw,

@@ -3,8 +3,6 @@ import type { Db } from '../../db/database.js';
 import type { Sample } from './decode.js';
 import { LATE_AFTER, quarterOf } from './quarterHours.js';
 
-/** Local day of the rollup_daily buckets: China runs on one time zone. */
-export const DAY_ZONE = 'Asia/Shanghai';
 
 const rollupMerge = (table: 'rollup_hourly' | 'rollup_daily', source: string) => `
   INSERT INTO ${table} AS r (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
@@ -19,10 +17,10 @@ const rollupMerge = (table: 'rollup_hourly' | 'rollup_daily', source: string) =>
     last = CASE WHEN EXCLUDED.last_ts >= r.last_ts THEN EXCLUDED.last ELSE r.last END,
     last_ts = GREATEST(r.last_ts, EXCLUDED.last_ts)`;
 
-const bucketAgg = (bucketExpr: string) => `
+const bucketAgg = (bucketExpr: string, source = 'ins') => `
   SELECT point_id, ${bucketExpr} AS bucket, min(value), max(value), sum(value::numeric), count(*)::int,
          (array_agg(value ORDER BY ts))[1], min(ts), (array_agg(value ORDER BY ts DESC))[1], max(ts)
-  FROM ins GROUP BY 1, 2`;
+  FROM ${source} GROUP BY 1, 2`;
 
 /**
  * One statement per batch: insert the samples (exact duplicates skipped by the primary key), merge the rows
@@ -46,7 +44,12 @@ ins AS (
 ),
 h AS (${bucketAgg(`date_trunc('hour', ts, 'UTC')`)}),
 uh AS (${rollupMerge('rollup_hourly', 'h')}),
-d AS (${bucketAgg(`date_trunc('day', ts, '${DAY_ZONE}')`)}),
+-- A daily bucket is the site's local day: midnight in the zone of the point's project (projects.timezone).
+insz AS (
+  SELECT ins.point_id, ins.ts, ins.value, p.timezone FROM ins
+  JOIN device_points dp ON dp.id = ins.point_id JOIN devices dv ON dv.id = dp.device_id JOIN projects p ON p.id = dv.project_id
+),
+d AS (${bucketAgg(`date_trunc('day', ts, timezone)`, 'insz')}),
 ud AS (${rollupMerge('rollup_daily', 'd')}),
 late AS (
   INSERT INTO rollup_15m_dirty AS m (point_id, bucket)

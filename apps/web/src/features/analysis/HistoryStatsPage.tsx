@@ -32,7 +32,7 @@ function HistoryStats({ projectId }: { projectId: number }) {
   // Until someone picks, the first transformer's main points, so the page opens on real data.
   const fallback = useMemo(() => defaultPointIds(rooms, ['P', 'Ua', 'EP']), [rooms]);
   const ids = points ?? fallback;
-  const range = period === 'day' ? dayRange(days[0], days[1]) : monthRange(months[0], months[1]);
+  const range = period === 'day' ? dayRange(days[0], days[1], f.zone) : monthRange(months[0], months[1], f.zone);
   const stats = useHistoryStats(ids.length ? { pointIds: ids, ...toIso(range), period } : null);
   const rows = useMemo(() => (stats.data ? statsTableRows(stats.data) : []), [stats.data]);
   const withDelta = stats.data ? hasCounter(stats.data) : false;

@@ -19,7 +19,7 @@ function SpecialTab({ kind, projectId, days }: { kind: AnalysisKind; projectId: 
   const { t } = useTranslation();
   const f = useFormat();
   const locale = useChartLocale();
-  const range = dayRange(days[0], days[1]);
+  const range = dayRange(days[0], days[1], f.zone);
   const q = useAnalysis(kind, { projectId, ...toIso(range) });
   const rows = useMemo(() => q.data?.rows ?? [], [q.data]);
   const option = useMemo(() => specialChart(kind, rows, locale), [kind, rows, locale]);

@@ -34,6 +34,12 @@ describe('range presets', () => {
     expect([m.from.format('YYYY-MM-DD'), m.to.format('YYYY-MM-DD')]).toEqual(['2026-01-01', '2026-04-01']);
     expect(toIso(d).from).toBe(d.from.toISOString());
   });
+  it('with the site zone, days and months are the site\'s whatever the browser\'s zone', () => {
+    const d = dayRange(dayjs('2024-03-31'), dayjs('2024-03-31'), 'Europe/Berlin');
+    expect([d.from.toISOString(), d.to.toISOString()]).toEqual(['2024-03-30T23:00:00.000Z', '2024-03-31T22:00:00.000Z']);
+    const m = monthRange(dayjs('2024-11-15'), dayjs('2024-11-20'), 'America/New_York');
+    expect([m.from.toISOString(), m.to.toISOString()]).toEqual(['2024-11-01T04:00:00.000Z', '2024-12-01T05:00:00.000Z']);
+  });
 });
 
 const point = (id: number, key: string, kind: 'analog' | 'counter' | 'digital' = 'analog', unit = 'kW') => ({ id, key, name: key, unit, kind, precision: 2, value: 1, ts: null, quality: 'fresh' as const });

@@ -1,3 +1,4 @@
+import { runtimeZone, siteDayStart } from '@gridops/format';
 import type { ChartLocale, ChartOption } from '../../shared/charts';
 import { buildTimeSeriesOption, columnarToPoints } from '../../shared/charts';
 import type { ExportColumn } from '../../shared/export';
@@ -98,7 +99,7 @@ export function specialChart<K extends AnalysisKind>(kind: K, rows: readonly Ana
       const r = rows as readonly DemandRow[];
       return buildTimeSeriesOption(
         {
-          series: r.map((x) => ({ name: x.device_name, unit: 'kW', kind: 'bar' as const, points: columnarToPoints(x.days.map((d) => Date.parse(`${d.day}T00:00:00+08:00`)), x.days.map((d) => d.max_kw)) })),
+          series: r.map((x) => ({ name: x.device_name, unit: 'kW', kind: 'bar' as const, points: columnarToPoints(x.days.map((d) => siteDayStart(d.day, locale.tz ?? runtimeZone()).getTime()), x.days.map((d) => d.max_kw)) })),
           granularity: 'day',
           dataZoom: false,
         },

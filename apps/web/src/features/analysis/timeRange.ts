@@ -1,3 +1,4 @@
+import { siteDayStart } from '@gridops/format';
 import dayjs from 'dayjs';
 import type { Dayjs } from 'dayjs';
 
@@ -39,15 +40,20 @@ export function rangeProblem(r: TimeRange, maxDays = MAX_RANGE_DAYS): 'order' | 
 /** ISO strings with offset, what the contract's `z.iso.datetime({ offset: true })` accepts. */
 export const toIso = (r: TimeRange) => ({ from: r.from.toISOString(), to: r.to.toISOString() });
 
+/** Midnight starting the calendar day `day` shows, at the site (its zone) or, without one, in the browser. */
+const midnight = (day: Dayjs, zone: string | undefined) =>
+  zone ? dayjs(siteDayStart(day.format('YYYY-MM-DD'), zone)) : day.startOf('day');
+
 /**
  * Calendar days [first, last] inclusive → [from, to) instants: the statistics and analysis APIs take instants,
- * the pickers give days. Local midnight is the site's midnight in the demo (Asia/Shanghai).
+ * the pickers give days. With the site's zone, the days are the site's (its midnights), whatever the
+ * browser's zone.
  */
-export function dayRange(first: Dayjs, last: Dayjs): TimeRange {
-  return { from: first.startOf('day'), to: last.startOf('day').add(1, 'day') };
+export function dayRange(first: Dayjs, last: Dayjs, zone?: string): TimeRange {
+  return { from: midnight(first, zone), to: midnight(last.add(1, 'day'), zone) };
 }
 
-/** Whole months [first, last] inclusive → [from, to). */
-export function monthRange(first: Dayjs, last: Dayjs): TimeRange {
-  return { from: first.startOf('month'), to: last.startOf('month').add(1, 'month') };
+/** Whole months [first, last] inclusive → [from, to), the site's months when its zone is given. */
+export function monthRange(first: Dayjs, last: Dayjs, zone?: string): TimeRange {
+  return { from: midnight(first.startOf('month'), zone), to: midnight(last.startOf('month').add(1, 'month'), zone) };
 }

@@ -30,7 +30,7 @@ function SiteCarbon({ projectId }: { projectId: number }) {
   const year = Number(p.date.slice(0, 4));
   const cur = useSiteCarbon(projectId, year);
   const prev = useSiteCarbon(projectId, year - 1);
-  const thisMonth = siteNow().slice(0, 7);
+  const thisMonth = siteNow(f.zone).slice(0, 7);
 
   const rows = useMemo(
     () => (cur.data ? carbonMonthRows(cur.data.by_month, prev.data?.by_month ?? null, thisMonth) : []),

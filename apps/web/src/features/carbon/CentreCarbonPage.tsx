@@ -68,8 +68,8 @@ export function CentreCarbonPage() {
   const prev = useCentreCarbon(organID, year - 1);
   const d = cur.data;
   const months = useMemo(
-    () => (d ? carbonMonthRows(d.by_month, prev.data?.by_month ?? null, siteNow().slice(0, 7)) : []),
-    [d, prev.data],
+    () => (d ? carbonMonthRows(d.by_month, prev.data?.by_month ?? null, siteNow(f.zone).slice(0, 7)) : []),
+    [d, prev.data, f.zone],
   );
   const summary = d
     ? carbonSummary({ period: 'year', date: `${year}-01-01` }, d, prev.data ?? null, months)

@@ -57,7 +57,7 @@ function Integrated({ projectId }: { projectId: number }) {
     [d, t],
   );
   const selected = rows.find((r) => r.energy_type === energyType);
-  const now = siteNow();
+  const now = siteNow(f.zone);
   const granularity = granularityOf(period.period);
 
   const trendOption = useMemo(

@@ -98,7 +98,7 @@ describe('carbon summary', () => {
 describe('future buckets', () => {
   it('reads the sites clock and blanks buckets that have not begun', async () => {
     const { maskFuture, siteNow } = await import('./carbonRows');
-    expect(siteNow(Date.UTC(2024, 0, 31, 17, 5))).toBe('2024-02-01 01:05');
+    expect(siteNow('Asia/Shanghai', Date.UTC(2024, 0, 31, 17, 5))).toBe('2024-02-01 01:05');
     const now = '2024-02-01 01:05';
     expect(maskFuture(['2024-02-01 00:00', '2024-02-01 01:00', '2024-02-01 02:00'], [1, 2, 3], now)).toEqual([
       1,

@@ -1,3 +1,4 @@
+import { runtimeZone, siteNow as siteNowAt } from '@gridops/format';
 import { changePct } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
 
@@ -116,9 +117,9 @@ export function monthOrYear(v: PeriodValue): { period: 'month' | 'year'; date: s
   return { period: v.period === 'year' ? 'year' : 'month', date: v.date };
 }
 
-/** Wall-clock "now" on the sites' clock (Asia/Shanghai, UTC+8, no DST) as `YYYY-MM-DD HH:mm`; bucket keys use it. */
-export function siteNow(nowMs: number = Date.now()): string {
-  return new Date(nowMs + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+/** Wall-clock "now" on the site's clock (its zone: projects.timezone) as `YYYY-MM-DD HH:mm`; bucket keys use it. */
+export function siteNow(zone: string | undefined, nowMs: number = Date.now()): string {
+  return siteNowAt(zone ?? runtimeZone(), nowMs);
 }
 
 /**

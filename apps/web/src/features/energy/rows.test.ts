@@ -47,7 +47,7 @@ function stats(over: Partial<StatsResponse> = {}): StatsResponse {
 
 describe('site clock and buckets', () => {
   it('reads the Shanghai wall clock whatever the browser zone', () => {
-    expect(siteNowKey(Date.UTC(2026, 10, 22, 16, 30))).toBe('2026-11-23 00:30');
+    expect(siteNowKey('Asia/Shanghai', Date.UTC(2026, 10, 22, 16, 30))).toBe('2026-11-23 00:30');
   });
   it('treats buckets after the site clock as future, the current one as not', () => {
     const now = '2026-11-23 10:53';

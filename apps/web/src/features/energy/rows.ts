@@ -1,4 +1,5 @@
 import type { Granularity, ResolvedRange, StatsResponse } from '@gridops/contract';
+import { runtimeZone, siteNow } from '@gridops/format';
 import type { ComparisonInput } from '../../shared/charts';
 import type { ExpenseResponse, LossResponse, ReadingsResponse } from './api';
 
@@ -12,9 +13,9 @@ export type CompareMode = 'mom' | 'yoy';
 export const nameOf = (n: { name: string; name_en: string }, lang: Lang): string =>
   lang === 'en' && n.name_en ? n.name_en : n.name;
 
-/** The site's wall clock (Asia/Shanghai, UTC+8, no DST) as 'YYYY-MM-DD HH:mm', the form of the bucket keys. */
-export function siteNowKey(nowMs: number = Date.now()): string {
-  return new Date(nowMs + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+/** The site's wall clock (its zone: projects.timezone) as 'YYYY-MM-DD HH:mm', the form of the bucket keys. */
+export function siteNowKey(zone: string | undefined, nowMs: number = Date.now()): string {
+  return siteNow(zone ?? runtimeZone(), nowMs);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { zoneLabel } from '@gridops/format';
 import type { EventItem } from '@gridops/contract';
 import { Table, Tag, Tooltip } from 'antd';
 import type { TablePaginationConfig } from 'antd';
@@ -57,12 +58,17 @@ export function EventTable(props: {
       }
       columns={[
         { title: t('events.time'), dataIndex: 'raised_at', width: 170, render: (v: string) =>
+            // Times are the site's (its zone named in the tooltip), whatever the browser's zone.
             props.timeMode === 'relative' ? (
-              <Tooltip title={f.date(v)}>
+              <Tooltip title={`${f.date(v)} ${f.zone ? zoneLabel(f.zone, Date.parse(v)) : ''}`}>
                 <span data-time={v}>{f.relative(v)}</span>
               </Tooltip>
             ) : (
-              f.date(v)
+              <Tooltip title={f.zone ? zoneLabel(f.zone, Date.parse(v)) : undefined}>
+                <span data-testid="event-time" data-time={v}>
+                  {f.date(v)}
+                </span>
+              </Tooltip>
             ),
         },
         ...(props.showSite ? [{ title: t('events.site'), dataIndex: 'project_name', width: 160 }] : []),

@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSiteZone } from '../format/useSiteZone';
 import { feedback } from '../ui/feedback';
 import { exportXlsx } from './xlsx';
 import type { ExportColumn, ExportOptions } from './xlsx';
@@ -26,12 +27,14 @@ export function ExportButton<Row>({
 }: ExportButtonProps<Row>) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // Times in the file are the selected site's, and the date columns name its zone.
+  const zone = useSiteZone();
   const run = async () => {
     setBusy(true);
     try {
       const data = typeof rows === 'function' ? await rows() : rows;
       if (data.length === 0) feedback.warning(t('export.empty'));
-      else await exportXlsx(fileName, columns, data, options);
+      else await exportXlsx(fileName, columns, data, { zone, ...options });
     } catch (err) {
       console.error('[export]', err);
       feedback.error(t('export.failed'));

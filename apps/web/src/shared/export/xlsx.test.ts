@@ -64,6 +64,19 @@ describe('xlsx export', () => {
     expect(widths[4]).toBe(10); // 'Hangzhou' + 2
   });
 
+  it('writes date cells on the site clock and names the zone in their titles', () => {
+    const dateCol = columns.findIndex((c) => c.key === 'at');
+    const plain = sheetData(columns, rows);
+    const berlin = sheetData(columns, rows, 'Europe/Berlin');
+    const ny = sheetData(columns, rows, 'America/New_York');
+    // 08:30 UTC on 1 May 2024 is 10:30 in Berlin (CEST) and 04:30 in New York (EDT); Excel reads the UTC fields.
+    expect((berlin.data[1]?.[dateCol] as { value: Date }).value.toISOString()).toBe('2024-05-01T10:30:00.000Z');
+    expect((ny.data[1]?.[dateCol] as { value: Date }).value.toISOString()).toBe('2024-05-01T04:30:00.000Z');
+    expect(String((berlin.data[0]?.[dateCol] as { value: string }).value)).toMatch(/\(Europe\/Berlin\)$/);
+    expect(String((plain.data[0]?.[dateCol] as { value: string }).value)).not.toMatch(/\(/);
+    expect(berlin.data[0]?.[0]).toEqual(plain.data[0]?.[0]);
+  });
+
   it('names files and sheets safely', () => {
     expect(xlsxFileName('能耗报表 2024/05')).toBe('能耗报表 2024_05.xlsx');
     expect(xlsxFileName('a.XLSX')).toBe('a.XLSX');

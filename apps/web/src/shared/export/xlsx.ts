@@ -1,3 +1,4 @@
+import { zoneOffsetMinutes } from '@gridops/format';
 import type { CellObject, Row as SheetRow } from 'write-excel-file/browser';
 
 /** A cell value the sheet can hold; anything else is written as its string. */
@@ -19,6 +20,11 @@ export interface ExportColumn<Row = Record<string, unknown>> {
 export interface ExportOptions {
   /** Sheet name, default 'Sheet1'; cut to Excel's 31 characters with []:*?/\ removed. */
   sheet?: string;
+  /**
+   * The site's IANA zone: date cells hold its wall-clock time and their column titles name it. Excel dates
+   * have no zone (the library writes the UTC fields), so without this they would read as UTC.
+   */
+  zone?: string | undefined;
 }
 
 const DEFAULT_DATE_FORMAT = 'yyyy-mm-dd hh:mm:ss';
@@ -43,7 +49,11 @@ function textWidth(text: string): number {
   return w;
 }
 
-function toCell(value: CellValue, format: string | undefined): CellObject | null {
+/** The same wall-clock fields in UTC as `d` shows in `zone`: what an Excel date cell should hold. */
+const onSiteClock = (d: Date, zone: string | undefined) =>
+  zone ? new Date(d.getTime() + zoneOffsetMinutes(d, zone) * 60_000) : d;
+
+function toCell(value: CellValue, format: string | undefined, zone?: string): CellObject | null {
   if (value === null || value === undefined || (typeof value === 'number' && !Number.isFinite(value)))
     return null;
   if (typeof value === 'number') return { value, type: Number, ...(format ? { format } : {}) };
@@ -51,7 +61,7 @@ function toCell(value: CellValue, format: string | undefined): CellObject | null
   if (value instanceof Date)
     return Number.isNaN(value.getTime())
       ? null
-      : { value, type: Date, format: format ?? DEFAULT_DATE_FORMAT };
+      : { value: onSiteClock(value, zone), type: Date, format: format ?? DEFAULT_DATE_FORMAT };
   return { value: String(value), type: String };
 }
 
@@ -75,20 +85,23 @@ export const xlsxFileName = (name: string): string => {
 export function sheetData<Row>(
   columns: readonly ExportColumn<Row>[],
   rows: readonly Row[],
+  zone?: string,
 ): { data: SheetRow[]; widths: number[] } {
-  const header: SheetRow = columns.map((c) => ({
-    value: c.title,
+  const dated = new Set<number>();
+  const body: SheetRow[] = rows.map((row) =>
+    columns.map((c, i) => {
+      const raw = valueAt(row, c.key);
+      const value = typeof c.format === 'function' ? c.format(raw, row) : (raw as CellValue);
+      if (value instanceof Date) dated.add(i);
+      return toCell(value, typeof c.format === 'string' ? c.format : undefined, zone);
+    }),
+  );
+  const header: SheetRow = columns.map((c, i) => ({
+    value: zone && dated.has(i) ? `${c.title} (${zone})` : c.title,
     type: String,
     fontWeight: 'bold',
     backgroundColor: '#dce6f2',
   }));
-  const body: SheetRow[] = rows.map((row) =>
-    columns.map((c) => {
-      const raw = valueAt(row, c.key);
-      const value = typeof c.format === 'function' ? c.format(raw, row) : (raw as CellValue);
-      return toCell(value, typeof c.format === 'string' ? c.format : undefined);
-    }),
-  );
   const widths = columns.map(
     (c, i) =>
       c.width ??
@@ -96,7 +109,7 @@ export function sheetData<Row>(
         MAX_WIDTH,
         Math.max(
           8,
-          textWidth(c.title) + 2,
+          textWidth(String((header[i] as CellObject).value)) + 2,
           ...body.map((r) => textWidth(cellText((r[i] ?? null) as CellObject | null)) + 2),
         ),
       ),
@@ -111,7 +124,7 @@ export async function buildXlsx<Row>(
   options: ExportOptions = {},
 ): Promise<Blob> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const { data, widths } = sheetData(columns, rows);
+  const { data, widths } = sheetData(columns, rows, options.zone);
   return writeXlsxFile(data, {
     sheet: sheetName(options.sheet ?? 'Sheet1'),
     columns: widths.map((width) => ({ width })),

@@ -2,10 +2,13 @@ import { formatDate, formatNumber, formatRelative, normalizeLang, scaleUnit } fr
 import type { Lang, NumericInput, ScaleUnitOptions, ScaledValue, TimeInput } from '@gridops/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSiteZone } from './useSiteZone';
 
 export interface Formatters {
   lang: Lang;
-  /** `formatDate` (default pattern `YYYY-MM-DD HH:mm:ss`, '-' when empty). */
+  /** The zone times are shown in: the selected site's (undefined: the browser's). */
+  zone: string | undefined;
+  /** `formatDate` on the site's clock (default pattern `YYYY-MM-DD HH:mm:ss`, '-' when empty). */
   date: (value: TimeInput, pattern?: string) => string;
   /** `formatRelative` in the current language. */
   relative: (value: TimeInput, now?: TimeInput) => string;
@@ -17,15 +20,20 @@ export interface Formatters {
   quantity: (value: NumericInput, unit: string) => ScaledValue;
 }
 
-/** @gridops/format bound to the current i18n language, so components re-render on a language switch. */
+/**
+ * @gridops/format bound to the current i18n language and the selected site's time zone, so components
+ * re-render on a language or site switch.
+ */
 export function useFormat(): Formatters {
   const { i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
+  const zone = useSiteZone();
   return useMemo(
     () => ({
       lang,
-      date: (value, pattern) => formatDate(value, pattern),
-      relative: (value, now) => formatRelative(value, { lang, now }),
+      zone,
+      date: (value, pattern) => formatDate(value, pattern, { tz: zone }),
+      relative: (value, now) => formatRelative(value, { lang, now, tz: zone }),
       number: (value, precision) => formatNumber(value, precision),
       unit: (value, unit, options) => scaleUnit(value, unit, { ...options, lang }),
       quantity: (value, unit) => {
@@ -33,6 +41,6 @@ export function useFormat(): Formatters {
         return r.scaled ? r : scaleUnit(value, unit, { lang, precision: 0 });
       },
     }),
-    [lang],
+    [lang, zone],
   );
 }

@@ -1,3 +1,4 @@
+import { runtimeZone, siteDayStart } from '@gridops/format';
 import { Card, Col, Descriptions, Empty, Row, Statistic, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -115,7 +116,7 @@ function Storage({ projectId }: { projectId: number }) {
 
   const hourly = useMemo(() => {
     if (!o) return null;
-    const day = new Date(`${o.date}T00:00:00+08:00`).getTime();
+    const day = siteDayStart(o.date, locale.tz ?? runtimeZone()).getTime();
     const pts = (vals: number[]) => vals.map((v, h) => [day + h * 3_600_000, v] as const);
     return buildTimeSeriesOption(
       {
@@ -125,7 +126,6 @@ function Storage({ projectId }: { projectId: number }) {
         ],
         granularity: 'hour',
         dataZoom: false,
-        tz: 480,
       },
       locale,
     );

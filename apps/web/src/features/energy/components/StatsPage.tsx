@@ -42,7 +42,7 @@ function StatsBody({ projectId, ...p }: StatsPageProps & { projectId: number }) 
   const [view, setView] = useState<View>(p.defaultView ?? 'period');
   const q = useEnergyStats(projectId, p.category, period);
   const unit = q.data?.unit ?? 'kWh';
-  const buckets = useMemo(() => (q.data ? bucketRows(q.data, siteNowKey()) : []), [q.data]);
+  const buckets = useMemo(() => (q.data ? bucketRows(q.data, siteNowKey(f.zone)) : []), [q.data, f.zone]);
   const nodes = useMemo(() => (q.data ? nodeRows(q.data, f.lang) : []), [q.data, f.lang]);
   const option = useMemo(
     () => buildComparisonOption(comparisonInput(buckets, mode, unit), locale),

@@ -36,8 +36,8 @@ function StorageBody({ projectId, pageKey, defaultPeriod: kind }: StoragePeriodP
   const overview = useOverview('storageOverview', projectId);
   const capacity = overview.data?.capacity_kwh ?? null;
   const rows = useMemo(
-    () => (charge.data && discharge.data ? storageRows(charge.data, discharge.data, capacity, siteNowKey()) : []),
-    [charge.data, discharge.data, capacity],
+    () => (charge.data && discharge.data ? storageRows(charge.data, discharge.data, capacity, siteNowKey(f.zone)) : []),
+    [charge.data, discharge.data, capacity, f.zone],
   );
   const gran = GRAN[charge.data?.granularity ?? 'day'];
   const option = useMemo(() => {

@@ -24,14 +24,14 @@ function NewEnergyOverview({ projectId }: { projectId: number }) {
     () =>
       buildComparisonOption(
         {
-          ...comparisonInput(hourly.data ? bucketRows(hourly.data, siteNowKey()) : [], 'mom', 'kWh'),
+          ...comparisonInput(hourly.data ? bucketRows(hourly.data, siteNowKey(f.zone)) : [], 'mom', 'kWh'),
           showChange: false,
           currentName: t('energy.span.today'),
           previousName: t('energy.yesterday'),
         },
         locale,
       ),
-    [hourly.data, locale, t],
+    [hourly.data, locale, t, f.zone],
   );
   const d = q.data;
   const triple = (

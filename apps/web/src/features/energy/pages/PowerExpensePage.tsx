@@ -29,18 +29,18 @@ function PowerExpense({ projectId }: { projectId: number }) {
   const [field, setField] = useState<Field>('cost');
   const q = useExpense(projectId, period);
   const d = q.data;
-  const periodRows = useMemo(() => (d ? expensePeriodRows(d, siteNowKey()) : []), [d]);
+  const periodRows = useMemo(() => (d ? expensePeriodRows(d, siteNowKey(f.zone)) : []), [d, f.zone]);
   const nodeRows = useMemo(() => (d ? expenseNodeRows(d, f.lang) : []), [d, f.lang]);
   const rows = view === 'period' ? periodRows : nodeRows;
   const stack = useMemo(() => {
     if (!d) return buildTouStackOption({ categories: [], bands: {}, unit: '元' }, locale);
-    const now = siteNowKey();
+    const now = siteNowKey(f.zone);
     const periods = d.periods.filter((p) => p.key <= now.slice(0, p.key.length));
     return buildTouStackOption(
       { ...touBandsFromPeriods(periods, field, (k) => bucketLabel(k, d.granularity, d.range)), unit: field === 'cost' ? '元' : 'kWh' },
       locale,
     );
-  }, [d, field, locale]);
+  }, [d, field, locale, f.zone]);
   const pie = useMemo(
     () =>
       buildPieOption(

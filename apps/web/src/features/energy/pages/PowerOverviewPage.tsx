@@ -36,8 +36,8 @@ function PowerOverviewBody({ projectId }: { projectId: number }) {
     [d, t, locale],
   );
   const dailyOption = useMemo(
-    () => buildComparisonOption(comparisonInput(daily.data ? bucketRows(daily.data, siteNowKey()) : [], 'mom', 'kWh'), locale),
-    [daily.data, locale],
+    () => buildComparisonOption(comparisonInput(daily.data ? bucketRows(daily.data, siteNowKey(f.zone)) : [], 'mom', 'kWh'), locale),
+    [daily.data, locale, f.zone],
   );
   const branches = d?.top_branches ?? [];
   const top = branches[0]?.energy ?? 0;

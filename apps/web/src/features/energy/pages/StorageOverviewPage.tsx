@@ -45,10 +45,10 @@ function StorageOverview({ projectId, direction }: { projectId: number; directio
   const dailyOption = useMemo(
     () =>
       buildComparisonOption(
-        { ...comparisonInput(daily.data ? bucketRows(daily.data, siteNowKey()) : [], 'mom', 'kWh'), showChange: false },
+        { ...comparisonInput(daily.data ? bucketRows(daily.data, siteNowKey(f.zone)) : [], 'mom', 'kWh'), showChange: false },
         locale,
       ),
-    [daily.data, locale],
+    [daily.data, locale, f.zone],
   );
   return (
     <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>

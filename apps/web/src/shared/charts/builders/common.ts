@@ -44,6 +44,8 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 export interface ChartLocale {
   t: Translate;
   lang: Lang;
+  /** The site's IANA zone: time axes and tooltips show its clock (undefined: the browser's zone). */
+  tz?: string | undefined;
 }
 
 /** One entry of an axis-trigger or item tooltip, the fields the formatters read (a subset of ECharts'). */

@@ -38,8 +38,8 @@ export interface TimeSeriesChartInput {
   dataZoom?: boolean;
   /** The time axis spans exactly this range (the one asked for), not only where data happens to be. */
   xRange?: { from: TimeInput; to: TimeInput };
-  /** Display offset in minutes east of UTC (see @gridops/format); default: the browser's zone. */
-  tz?: number;
+  /** Display zone: an IANA name or minutes east of UTC (see @gridops/format); default: the locale's site zone. */
+  tz?: number | string;
 }
 
 /**
@@ -111,7 +111,7 @@ export function buildTimeSeriesOption(input: TimeSeriesChartInput, locale: Chart
     .filter((v): v is number => v !== null);
   const span = times.length ? Math.max(...times) - Math.min(...times) : 0;
   const pat = patterns(input.granularity, span);
-  const tz = { tz: input.tz };
+  const tz = { tz: input.tz ?? locale.tz };
 
   const yAxis: YAXisComponentOption[] = units.map((u, i) => ({
     type: 'value',
