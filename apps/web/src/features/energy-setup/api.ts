@@ -10,7 +10,7 @@ import type {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, http, request } from '../../api/http';
-import { useSession } from '../../app/sessionStore';
+import { useSession } from '../../session/store';
 
 export type MeterTree = z.infer<typeof meterTreeResponse>;
 

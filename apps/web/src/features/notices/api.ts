@@ -1,6 +1,6 @@
 import type { EventNotice, SiteNotice } from '@gridops/contract';
 import { http } from '../../api/http';
-import { capNotice, session, useSession } from '../../app/sessionStore';
+import { capNotice, session, useSession } from '../../session/store';
 
 interface Count {
   total: number;

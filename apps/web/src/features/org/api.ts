@@ -2,7 +2,7 @@ import type { OrgNode, Project } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { http } from '../../api/http';
-import { patchSession, session, useSession } from '../../app/sessionStore';
+import { patchSession, session, useSession } from '../../session/store';
 
 export function flattenProjects(nodes: OrgNode[]): Project[] {
   const out: Project[] = [];

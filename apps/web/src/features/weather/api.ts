@@ -1,7 +1,7 @@
 import type { DaySunInfo, Project } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
-import { appConfig } from '../../app/config';
+import { appConfig } from '../../api/config';
 
 /** Current conditions as the QWeather-style `now` object; only the fields the widget shows. */
 export interface CurrentWeather {

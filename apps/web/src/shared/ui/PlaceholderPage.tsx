@@ -1,6 +1,6 @@
 import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLeafHandle } from '../../app/layout/RootLayout';
+import { useLeafHandle } from './useLeafHandle';
 
 /**
  * The frame of a page whose content another piece of work builds: it names what will appear here, in the

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, http } from '../../../api/http';
-import { useSession } from '../../../app/sessionStore';
+import { useSession } from '../../../session/store';
 import { useFormat } from '../../../shared/format/useFormat';
 import { useControlLog, useControlTargets } from '../api';
 import type { ControlTarget } from '../api';
