@@ -21,13 +21,21 @@ function sourceFiles(dir: string): string[] {
 /** Every relative module a file names: static imports and re-exports (type-only too) and dynamic imports. */
 function relativeImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)'(\.[^']*)'/gm)].map((m) => m[1] ?? '');
+  const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)'(\.[^']*)'/gm)].map(
+    (m) => m[1] ?? '',
+  );
   return specs.map((spec) => resolveModule(dirname(file), spec)).filter((f): f is string => f !== null);
 }
 
 function resolveModule(fromDir: string, spec: string): string | null {
   const base = resolve(fromDir, spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, 'index.ts'),
+    join(base, 'index.tsx'),
+  ]) {
     try {
       if (statSync(candidate).isFile()) return candidate;
     } catch {
@@ -68,7 +76,8 @@ function cycles(graph: Map<string, string[]>): string[][] {
         onStack.delete(w);
         component.push(w);
       } while (w !== v);
-      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(component.map((f) => relative(srcDir, f)).sort());
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v))
+        found.push(component.map((f) => relative(srcDir, f)).sort());
     }
   };
   for (const v of graph.keys()) if (!indices.has(v)) visit(v);
@@ -81,7 +90,11 @@ describe('web layering', () => {
 
   it('api/, shared/, features/ and session/ never import the shell (app/)', () => {
     const offending = [...graph].flatMap(([file, deps]) =>
-      BELOW_SHELL.includes(layerOf(file)) ? deps.filter((d) => layerOf(d) === 'app').map((d) => `${relative(srcDir, file)} → ${relative(srcDir, d)}`) : [],
+      BELOW_SHELL.includes(layerOf(file))
+        ? deps
+            .filter((d) => layerOf(d) === 'app')
+            .map((d) => `${relative(srcDir, file)} → ${relative(srcDir, d)}`)
+        : [],
     );
     expect(offending).toEqual([]);
   });
@@ -96,7 +109,9 @@ describe('web layering', () => {
     const code = "import { navigateTo } from '../../app/router';\n\nexport const go = navigateTo;\n";
     const [feature] = await eslint.lintText(code, { filePath: join(srcDir, 'features/probe/probe.ts') });
     expect(feature?.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
-    const [shell] = await eslint.lintText(code.replace('../../app/router', '../router'), { filePath: join(srcDir, 'app/layout/probe.ts') });
+    const [shell] = await eslint.lintText(code.replace('../../app/router', '../router'), {
+      filePath: join(srcDir, 'app/layout/probe.ts'),
+    });
     expect(shell?.messages.map((m) => m.ruleId)).not.toContain('no-restricted-imports');
   }, 60_000);
 });

@@ -271,13 +271,13 @@ export function MeterTreeEditor({ projectId, focus, allTypes }: MeterTreeEditorP
                     {canDelete(nodes, selectedNode.id) ? (
                       <Popconfirm
                         title={t('energySetup.tree.confirmDelete', { name: localName(selectedNode, lang) })}
-                        okText={t('energySetup.common.delete')}
-                        cancelText={t('energySetup.common.cancel')}
+                        okText={t('common.delete')}
+                        cancelText={t('common.cancel')}
                         okButtonProps={{ danger: true, 'data-testid': 'confirm-delete' } as ButtonProps}
                         onConfirm={() => remove(selectedNode)}
                       >
                         <Button danger data-testid="delete-node">
-                          {t('energySetup.common.delete')}
+                          {t('common.delete')}
                         </Button>
                       </Popconfirm>
                     ) : (
@@ -287,7 +287,7 @@ export function MeterTreeEditor({ projectId, focus, allTypes }: MeterTreeEditorP
                         title={t('energySetup.tree.hasChildren')}
                         data-testid="delete-node"
                       >
-                        {t('energySetup.common.delete')}
+                        {t('common.delete')}
                       </Button>
                     )}
                   </Space>

@@ -105,7 +105,7 @@ export function EventsPage() {
         </ExportButton>
       </Space>
       {list.error ? (
-        <Alert type="error" showIcon title={t('analysis.loadFailed')} action={<Button size="small" onClick={() => void list.refetch()}>{t('analysis.retry')}</Button>} />
+        <Alert type="error" showIcon title={t('common.loadFailed')} action={<Button size="small" onClick={() => void list.refetch()}>{t('common.retry')}</Button>} />
       ) : (
         <EventTable
           rows={rows}

@@ -10,7 +10,8 @@ export function PlaceholderPage() {
   const { t } = useTranslation();
   const key = useLeafHandle()?.key ?? '';
   const title = t(`pages.${key}.title`);
-  const what = t(`pages.${key}.what`);
+  // Group pages have no sentence of their own (the catalogue leaves it out): an empty one, not the key.
+  const what = t(`pages.${key}.what`, { defaultValue: '' });
   return (
     <Card data-testid="page-empty">
       <Empty
