@@ -31,17 +31,8 @@ import type { EditorNode } from './treeEdit';
 import { SETUP_QUERY } from './pageStates';
 import { QueryState } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
+import { nodeTypeTag } from '../../shared/theme/nodeTypes';
 
-const TYPE_COLOR: Partial<Record<MeterNodeType, string>> = {
-  grid: 'blue',
-  grid_export: 'geekblue',
-  pv: 'gold',
-  wind: 'cyan',
-  storage_charge: 'purple',
-  storage_discharge: 'magenta',
-  ev_charging: 'green',
-  load: 'volcano',
-};
 
 export interface MeterTreeEditorProps {
   projectId: number;
@@ -104,7 +95,7 @@ export function MeterTreeEditor({ projectId, focus, allTypes }: MeterTreeEditorP
                 style={{ opacity: inFocus ? 1 : 0.6 }}
               >
                 <span style={{ marginRight: 8 }}>{localName(n, lang)}</span>
-                <Tag color={TYPE_COLOR[n.node_type]} style={{ marginRight: 6 }}>
+                <Tag color={nodeTypeTag(n.node_type)} style={{ marginRight: 6 }}>
                   {t(`energySetup.nodeType.${n.node_type}`)}
                 </Tag>
                 {meter ? (
