@@ -18,7 +18,7 @@ const carbonApi = () =>
 describe('carbon pages render the API figures', { timeout: 60_000 }, () => {
   afterEach(resetHarness);
 
-  it('site carbon (zh): stat titles, the trees and a month's tonnes', async () => {
+  it('site carbon (zh): stat titles, the trees and the tonnes of January', async () => {
     const api = carbonApi();
     await renderPage(<CarbonPage />);
     await expectTexts('光伏/风电减排', '净排放', '2.49万棵', '115.00');
