@@ -14,7 +14,7 @@ import { i18n } from './setupI18n';
 configure({ asyncUtilTimeout: 15_000 });
 
 /** A mocked answer: fixed data, or computed from the request's JSON body and URL. */
-export type MockAnswer = unknown | ((body: unknown, url: URL) => unknown);
+export type MockAnswer = ((body: unknown, url: URL) => unknown) | Record<string, unknown> | unknown[] | string | number | boolean | null;
 
 /**
  * The API as the pages see it: `fetch` answers with the server's envelope `{ code: 1, msg, data }` for the
@@ -35,7 +35,7 @@ export function mockApi(routes: Record<string, MockAnswer>) {
       return Response.json({ code: 50000, msg: `unmocked ${method} ${url.pathname}`, data: null });
     }
     const answer = routes[key];
-    const data: unknown = typeof answer === 'function' ? (answer as (b: unknown, u: URL) => unknown)(body, url) : answer;
+    const data: unknown = typeof answer === 'function' ? answer(body, url) : answer;
     return Response.json({ code: 1, msg: 'ok', data });
   });
   vi.stubGlobal('fetch', fetchMock);
