@@ -24,6 +24,24 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Web layering: the shell (app/) sits on top; the session, the API client, the shared blocks and the
+    // features below it never import it, so the shell can change without touching them (no import cycles).
+    files: ['apps/web/src/{api,shared,features,session}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+app(/|$)',
+              message: 'api/, shared/, features/ and session/ must not import the shell (app/); register a handler instead (see session/navigation.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setSessionInvalidHandler } from './api/http';
 import { AppRoot } from './app/AppRoot';
-import { loadConfig } from './app/config';
+import { loadConfig } from './api/config';
 import { installEngineListener } from './app/engine/engineMessages';
 import { bundles } from './app/i18nResources';
 import { createAppRouter } from './app/router';
-import { logout } from './app/sessionActions';
+import { logout } from './session/actions';
 import { initI18n } from './shared/i18n';
 import './app/styles.css';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { eventApi, meteringApi, noticeApi, userApi, type UserInfo } from '@gridops/contract';
-import { initialSession, useSession } from '../app/sessionStore';
+import { initialSession, useSession } from '../session/store';
 import { api } from './api';
 
 const ok = (data: unknown) =>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_TIMEOUT_MS } from '@gridops/contract';
 import { i18n } from '../test/setupI18n';
-import { initialSession, useSession } from '../app/sessionStore';
+import { initialSession, useSession } from '../session/store';
 import { feedback } from '../shared/ui/feedback';
 import { ApiError, NO_RESPONSE, request, setSessionInvalidHandler } from './http';
 

@@ -1,5 +1,5 @@
 import { API_VERSION, ErrorCode, REQUEST_TIMEOUT_MS, deviceTypeFor } from '@gridops/contract';
-import { useSession } from '../app/sessionStore';
+import { useSession } from '../session/store';
 import { currentLang, t } from '../shared/i18n';
 import { feedback } from '../shared/ui/feedback';
 

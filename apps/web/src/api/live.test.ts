@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { initialSession, useSession } from '../app/sessionStore';
+import { initialSession, useSession } from '../session/store';
 import { dispatchPayload, liveOptions, liveUrl, onLive, type LiveEnvelope } from './live';
 
 describe('live client helpers', () => {

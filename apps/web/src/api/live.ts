@@ -1,8 +1,8 @@
 import type { IClientOptions, MqttClient } from 'mqtt';
 import { clientTopics, messageEnvelope } from '@gridops/contract';
 import { useEffect, useRef } from 'react';
-import { appConfig } from '../app/config';
-import { pushLiveMessage, session } from '../app/sessionStore';
+import { appConfig } from './config';
+import { pushLiveMessage, session } from '../session/store';
 
 /** One parsed live message, as every listener receives it. */
 export interface LiveEnvelope {

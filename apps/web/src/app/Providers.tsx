@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fontFamily, palette } from '../shared/theme/palette';
 import { FeedbackBridge } from '../shared/ui/FeedbackBridge';
-import { queryClient } from './queryClient';
+import { queryClient } from '../api/queryClient';
 
 /** Dark-blue energy-console look, all through antd tokens (colours shared with the charts via palette.ts). */
 const appTheme = {

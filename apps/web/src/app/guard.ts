@@ -1,4 +1,4 @@
-import type { UserTypeValue } from './sessionStore';
+import type { UserTypeValue } from '../session/store';
 
 export interface GuardInput {
   pathname: string;

@@ -1,9 +1,11 @@
 import { createBrowserRouter, createHashRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { appConfig } from './config';
+import { appConfig } from '../api/config';
+import { fetchUserInfo, logout } from '../session/actions';
+import { setSessionNavigator } from '../session/navigation';
+import { patchSession, session } from '../session/store';
 import { decideGuard, effectiveUserType, retryTarget, LOGIN_PATH } from './guard';
+import { AREA_HOME } from './routes/pages';
 import { buildRoleRoutes, homeFor } from './routes/roleRoutes';
-import { patchSession, session } from './sessionStore';
-import { fetchUserInfo, logout } from './sessionActions';
 import { RootLayout } from './layout/RootLayout';
 import { LoginPage } from '../features/auth/LoginPage';
 import { NotFoundPage } from './layout/NotFoundPage';
@@ -111,3 +113,14 @@ export function resetRouterToLogin() {
 export function navigateTo(path: string) {
   void router?.navigate(path);
 }
+
+// The session (login, logout, site selection) and the features reach the router only through this handler.
+setSessionNavigator({
+  navigate: navigateTo,
+  openRole: (userType) => {
+    registerRoleRoutes(userType);
+    return homeFor(userType);
+  },
+  resetToLogin: resetRouterToLogin,
+  siteHome: () => AREA_HOME.site,
+});

@@ -1,5 +1,5 @@
 import { engineMessage, type EngineMessage } from '@gridops/contract';
-import { patchSession, type SessionState } from '../sessionStore';
+import { patchSession, type SessionState } from '../../session/store';
 
 export const ROBOT_MONITOR_PATH = '/ElectricalRoom/RobMonitor';
 

@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { homeFor } from '../routes/roleRoutes';
-import { useSession } from '../sessionStore';
+import { useSession } from '../../session/store';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,19 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useMatches } from 'react-router';
-import type { RouteHandle } from '../routes/roleRoutes';
-import { useSession } from '../sessionStore';
-
-type AnyHandle = Pick<RouteHandle, 'key' | 'type'> & { area: string };
-
-export function useLeafHandle(): AnyHandle | undefined {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const h = matches[i]?.handle as AnyHandle | undefined;
-    if (h?.key) return h;
-  }
-  return undefined;
-}
+import { Outlet } from 'react-router';
+import { useSession } from '../../session/store';
+import { useLeafHandle } from '../../shared/ui/useLeafHandle';
 
 /**
  * The root element. Its classes are the layout classes of spec §2 (route type, menu class, embedded class,

@@ -1,8 +1,8 @@
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { logout } from '../sessionActions';
-import { useSession } from '../sessionStore';
+import { logout } from '../../session/actions';
+import { useSession } from '../../session/store';
 
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { Modal, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { patchSession, useSession } from '../sessionStore';
+import { patchSession, useSession } from '../../session/store';
 
 /** The security-video dialog the engine host opens with a `securityvideo` message. */
 export function VideoDialog() {

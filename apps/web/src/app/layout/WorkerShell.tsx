@@ -6,7 +6,7 @@ import { VoiceToggle } from '../../features/alerts/VoiceToggle';
 import { LangSwitch } from '../../shared/ui/LangSwitch';
 import { Logo } from '../../shared/ui/Logo';
 import { workerPages } from '../routes/pages';
-import { MENU_ICONS } from './menu';
+import { MENU_ICONS } from '../../shared/ui/menuIcons';
 import { UserMenu } from './UserMenu';
 
 /** Mobile-style worker area: compact header, content column, bottom tab bar. */

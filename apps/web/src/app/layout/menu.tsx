@@ -1,69 +1,7 @@
-import {
-  AlertOutlined,
-  ApartmentOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BankOutlined,
-  BarChartOutlined,
-  BookOutlined,
-  BuildOutlined,
-  CloudOutlined,
-  ControlOutlined,
-  DashboardOutlined,
-  ExperimentOutlined,
-  FileSearchOutlined,
-  FileTextOutlined,
-  HomeOutlined,
-  IdcardOutlined,
-  MessageOutlined,
-  SafetyOutlined,
-  ScanOutlined,
-  SettingOutlined,
-  TeamOutlined,
-  ThunderboltOutlined,
-  ToolOutlined,
-  UserOutlined,
-  RollbackOutlined,
-} from '@ant-design/icons';
 import type { MenuProps } from 'antd';
-import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
+import { MENU_ICONS } from '../../shared/ui/menuIcons';
 import { centrePages, sitePages, workerPages, type Area, type PageDef } from '../routes/pages';
-
-export const MENU_ICONS: Record<string, ReactNode> = {
-  CentreHome: <DashboardOutlined />,
-  CentreEvents: <AlertOutlined />,
-  CentreInspect: <ScanOutlined />,
-  CentreSolve: <ToolOutlined />,
-  WorkerManage: <TeamOutlined />,
-  WorkerProcess: <AuditOutlined />,
-  CtrlLogs: <FileSearchOutlined />,
-  UseLogs: <FileTextOutlined />,
-  CentreCarbon: <CloudOutlined />,
-  CentreUser: <UserOutlined />,
-  SiteHome: <HomeOutlined />,
-  IntergralEnergy: <ExperimentOutlined />,
-  Carbon: <CloudOutlined />,
-  EnergyHome: <ThunderboltOutlined />,
-  IntergralBuilding: <BuildOutlined />,
-  AISecurity: <SafetyOutlined />,
-  ElectricalRoom: <ControlOutlined />,
-  EnergyManage: <BarChartOutlined />,
-  OperMainte: <ToolOutlined />,
-  RunReport: <FileTextOutlined />,
-  Ledger: <BookOutlined />,
-  FacerecManage: <IdcardOutlined />,
-  RunSetup: <SettingOutlined />,
-  UserCenter: <UserOutlined />,
-  WorkerHome: <AppstoreOutlined />,
-  WorkerInspect: <ScanOutlined />,
-  WorkerSolve: <ToolOutlined />,
-  WorkerEvent: <MessageOutlined />,
-  WorkerUser: <UserOutlined />,
-  backToCentre: <RollbackOutlined />,
-  org: <ApartmentOutlined />,
-  bank: <BankOutlined />,
-};
 
 export const pagesOf = (area: Area): PageDef[] => (area === 'centre' ? centrePages : area === 'site' ? sitePages : workerPages);
 

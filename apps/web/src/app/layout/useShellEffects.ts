@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { liveClient } from '../../api/live';
 import { installLiveAlerts } from '../../features/alerts/liveAlerts';
 import { refreshNotices } from '../../features/notices/api';
-import { fetchUserInfo } from '../sessionActions';
+import { fetchUserInfo } from '../../session/actions';
 import { homeFor } from '../routes/roleRoutes';
-import { patchSession, useSession } from '../sessionStore';
+import { patchSession, useSession } from '../../session/store';
 
 /** Side effects of a logged-in shell: user info, live client, notices, engine-driven navigation. */
 export function useShellEffects() {

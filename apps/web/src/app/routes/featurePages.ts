@@ -1,13 +1,10 @@
-import type { ComponentType } from 'react';
+import type { PageModule } from '../../shared/pageModule';
 import { analysisPageModules } from '../../features/analysis/pageModules';
 import { distributionPageModules } from '../../features/distribution/pageModules';
 import { energySetupPageModules } from '../../features/energy-setup/pageModules';
 import { carbonPageModules } from '../../features/carbon/pageModules';
 import { microgridPageModules } from '../../features/microgrid/pageModules';
 import { energyPageModules } from '../../features/energy/pageModules';
-
-/** Loads one page component on demand: each area page is its own chunk, away from the login page. */
-export type PageModule = () => Promise<ComponentType>;
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages

@@ -219,11 +219,11 @@ export function indexPages(): Map<string, PageEntry> {
 
 /** The i18n bundle of every page title and empty-state sentence. */
 export function pagesBundle() {
-  const zh: Record<string, { title: string; what: string }> = {};
-  const en: Record<string, { title: string; what: string }> = {};
+  const zh: Record<string, { title: string; what?: string }> = {};
+  const en: Record<string, { title: string; what?: string }> = {};
   for (const [key, { def }] of indexPages()) {
-    zh[key] = { title: def.zh, what: def.whatZh ?? '' };
-    en[key] = { title: def.en, what: def.whatEn ?? '' };
+    zh[key] = { title: def.zh, ...(def.whatZh ? { what: def.whatZh } : {}) };
+    en[key] = { title: def.en, ...(def.whatEn ? { what: def.whatEn } : {}) };
   }
   return { zh, en };
 }

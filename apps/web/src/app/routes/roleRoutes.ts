@@ -1,5 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
-import type { UserTypeValue } from '../sessionStore';
+import type { UserTypeValue } from '../../session/store';
 import { featurePageModules } from './featurePages';
 import { AREA_HOME, centrePages, sitePages, workerPages, type Area, type PageDef } from './pages';
 

@@ -1,7 +1,7 @@
 import { SoundOutlined, MutedOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { patchSession, useSession } from '../../app/sessionStore';
+import { patchSession, useSession } from '../../session/store';
 import { currentLang } from '../../shared/i18n';
 import { speak, stopSpeaking } from '../../shared/speech';
 

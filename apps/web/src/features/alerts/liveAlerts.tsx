@@ -1,7 +1,7 @@
 import { captureData, liveEventData, type CaptureData, type LiveEventData } from '@gridops/contract';
 import { Space, Tag } from 'antd';
 import { onLive, onLiveReconnect, type LiveEnvelope } from '../../api/live';
-import { session } from '../../app/sessionStore';
+import { session } from '../../session/store';
 import { currentLang, t } from '../../shared/i18n';
 import { speak } from '../../shared/speech';
 import { feedback } from '../../shared/ui/feedback';

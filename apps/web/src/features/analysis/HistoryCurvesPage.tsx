@@ -71,7 +71,7 @@ function HistoryCurves({ projectId }: { projectId: number }) {
         <PointPicker rooms={rooms} kinds={KINDS} value={ids} onChange={setPoints} loading={tree.isLoading} />
         <RangeControl value={range} onChange={setRange} maxDays={MAX_RANGE_DAYS} />
         <Button icon={<ReloadOutlined />} onClick={() => setRange((r) => (r.preset === 'custom' ? { ...r } : { ...r, range: presetRange(r.preset, dayjs()) }))} data-testid="curves-refresh">
-          {t('analysis.refresh')}
+          {t('common.refresh')}
         </Button>
       </Space>
       {problem && <Alert type="warning" showIcon title={t(`analysis.range.${problem}`, { max: MAX_RANGE_DAYS })} style={{ marginBottom: 12 }} />}

@@ -3,12 +3,7 @@ import type { Bundle } from '../../shared/i18n';
 /** Strings of the analysis, history, security and robot pages (namespace key: `analysis.*`). */
 export const analysisBundle: Bundle = {
   zh: {
-    needSite: '请先选择站点',
     needSiteHint: '在顶部的站点选择器中选择一个站点后，这里显示该站点的数据。',
-    loadFailed: '数据加载失败',
-    retry: '重试',
-    refresh: '刷新',
-    noData: '暂无数据',
     noDataRange: '所选时间段内没有数据',
     limit: '限值',
     hoursUnit: '小时',
@@ -116,12 +111,7 @@ export const analysisBundle: Bundle = {
     },
   },
   en: {
-    needSite: 'Choose a site first',
     needSiteHint: "Pick a site in the header's site selector to see its data here.",
-    loadFailed: 'The data could not be loaded',
-    retry: 'Retry',
-    refresh: 'Refresh',
-    noData: 'No data',
     noDataRange: 'No data in the chosen period',
     limit: 'Limit',
     hoursUnit: 'h',

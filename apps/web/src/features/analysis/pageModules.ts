@@ -1,4 +1,4 @@
-import type { PageModule } from '../../app/routes/featurePages';
+import type { PageModule } from '../../shared/pageModule';
 
 /**
  * Analysis, history, security and robot pages under /ElectricalRoom, keyed by PageDef key. The events pages

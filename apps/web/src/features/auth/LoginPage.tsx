@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http';
-import { applyLogin } from '../../app/sessionActions';
+import { applyLogin } from '../../session/actions';
 import { LangSwitch } from '../../shared/ui/LangSwitch';
 import { Logo } from '../../shared/ui/Logo';
 import { login } from './api';

@@ -2,7 +2,7 @@ import { Card, Col, Progress, Row, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/sessionStore';
+import { useSession } from '../../session/store';
 import { Chart, buildPieOption, useChartLocale } from '../../shared/charts';
 import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';

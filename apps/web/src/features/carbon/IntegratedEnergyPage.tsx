@@ -4,7 +4,7 @@ import { Card, Col, Row, Segmented, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { patchSession, useSession } from '../../app/sessionStore';
+import { patchSession, useSession } from '../../session/store';
 import { Chart, buildPieOption, buildTimeSeriesOption, useChartLocale } from '../../shared/charts';
 import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';

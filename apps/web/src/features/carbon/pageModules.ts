@@ -1,4 +1,4 @@
-import type { PageModule } from '../../app/routes/featurePages';
+import type { PageModule } from '../../shared/pageModule';
 
 /** Carbon (site and centre) and integrated energy, keyed by PageDef key (app/routes/pages.ts). */
 export const carbonPageModules: Record<string, PageModule> = {

@@ -5,8 +5,8 @@ import { Badge, Card, Col, Empty, Row, Skeleton, Space, Statistic, Tag, Tree, Ty
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
-import { selectSite } from '../../app/sessionActions';
-import { useSession } from '../../app/sessionStore';
+import { selectSite } from '../../session/actions';
+import { useSession } from '../../session/store';
 import { useFormat } from '../../shared/format/useFormat';
 import type { Formatters } from '../../shared/format/useFormat';
 import { flattenProjects, orgName, projectName, useOrgTree } from '../org/api';

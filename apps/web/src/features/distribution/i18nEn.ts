@@ -3,11 +3,7 @@ import type { zh } from './i18nZh';
 /** English strings of the distribution pages; typed against the Chinese bundle so no key is missing. */
 export const en: typeof zh = {
   common: {
-    noSite: 'Select a site first',
     noSiteHint: "Pick a site in the header's site selector to see its distribution data.",
-    loadFailed: 'Could not load the data',
-    retry: 'Retry',
-    noData: 'No data',
     quality: 'Quality',
     seconds: '{{n}} s',
   },
@@ -156,9 +152,7 @@ export const en: typeof zh = {
     password: 'Your login password',
     passwordRequired: 'Enter your password',
     executing: 'Command sent, waiting for the gateway…',
-    cancel: 'Cancel',
     execute: 'Execute',
-    close: 'Close',
     result: { succeeded: 'Executed', refused: 'Refused by the gateway', timed_out: 'Timed out (no answer from the gateway)', failed: 'Could not send the command' },
     elapsed: 'took {{s}} s',
     selectFailed: 'Selection failed',

@@ -1,11 +1,7 @@
 /** Chinese strings of the distribution pages (the default language); keys mirror i18nEn.ts. */
 export const zh = {
   common: {
-    noSite: '请先选择站点',
     noSiteHint: '在页头的站点选择器中选择一个站点，即可查看该站点的配电数据。',
-    loadFailed: '数据加载失败',
-    retry: '重试',
-    noData: '暂无数据',
     quality: '数据质量',
     seconds: '{{n}} 秒',
   },
@@ -153,9 +149,7 @@ export const zh = {
     password: '请输入当前登录密码',
     passwordRequired: '请输入密码',
     executing: '命令已下发，等待网关执行结果…',
-    cancel: '取消',
     execute: '执行',
-    close: '关闭',
     result: { succeeded: '执行成功', refused: '网关拒绝执行', timed_out: '执行超时（未收到网关应答）', failed: '命令下发失败' },
     elapsed: '耗时 {{s}} 秒',
     selectFailed: '选择失败',

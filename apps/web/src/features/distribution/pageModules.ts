@@ -1,4 +1,4 @@
-import type { PageModule } from '../../app/routes/featurePages';
+import type { PageModule } from '../../shared/pageModule';
 
 /** Smart-distribution pages (/ElectricalRoom and its children, and the centre's /CtrlLogs), keyed by PageDef key. */
 export const distributionPageModules: Record<string, PageModule> = {

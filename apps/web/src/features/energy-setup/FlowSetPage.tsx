@@ -11,18 +11,8 @@ import { SETUP_QUERY, SETUP_SITE } from './pageStates';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
+import { nodeTypeColor } from '../../shared/theme/nodeTypes';
 
-const KIND_COLOR: Record<string, string> = {
-  grid: '#1677ff',
-  grid_export: '#597ef7',
-  pv: '#ffd666',
-  wind: '#5cdbd3',
-  storage_charge: '#9254de',
-  storage_discharge: '#b37feb',
-  ev_charging: '#73d13d',
-  load: '#ff9c6e',
-  virtual: '#8c8c8c',
-};
 const NODE_W = 120;
 const NODE_H = 30;
 
@@ -121,7 +111,7 @@ function FlowEditor({ projectId, nodes }: { projectId: number; nodes: MeterNode[
               height: 8,
               borderRadius: 4,
               marginRight: 6,
-              background: KIND_COLOR[n.node_type],
+              background: nodeTypeColor(n.node_type),
             }}
           />
           {localName(n, lang)}
@@ -250,7 +240,7 @@ function FlowEditor({ projectId, nodes }: { projectId: number; nodes: MeterNode[
                     height={NODE_H}
                     rx={6}
                     fill="#0f1b2d"
-                    stroke={KIND_COLOR[n.node_type] ?? '#8c8c8c'}
+                    stroke={nodeTypeColor(n.node_type) ?? '#8c8c8c'}
                     strokeWidth={1.5}
                   />
                   <text

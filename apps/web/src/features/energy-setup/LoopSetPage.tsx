@@ -125,7 +125,7 @@ function LoopSet({ projectId }: { projectId: number }) {
     ...(canEdit
       ? [
           {
-            title: t('energySetup.common.actions'),
+            title: t('common.actions'),
             key: 'actions',
             width: 140,
             render: (_: unknown, l: EnergyLoop) => (
@@ -135,8 +135,8 @@ function LoopSet({ projectId }: { projectId: number }) {
                 </Button>
                 <Popconfirm
                   title={t('energySetup.loop.confirmDelete', { name: localName(l, lang) })}
-                  okText={t('energySetup.common.delete')}
-                  cancelText={t('energySetup.common.cancel')}
+                  okText={t('common.delete')}
+                  cancelText={t('common.cancel')}
                   onConfirm={async () => {
                     try {
                       await setupApi.deleteLoop(l.id);
@@ -148,7 +148,7 @@ function LoopSet({ projectId }: { projectId: number }) {
                   }}
                 >
                   <Button size="small" danger>
-                    {t('energySetup.common.delete')}
+                    {t('common.delete')}
                   </Button>
                 </Popconfirm>
               </Space>
@@ -222,8 +222,8 @@ function LoopSet({ projectId }: { projectId: number }) {
         onCancel={() => setEditing(null)}
         onOk={() => void submit()}
         confirmLoading={saving}
-        okText={t('energySetup.common.save')}
-        cancelText={t('energySetup.common.cancel')}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
         width={560}
       >
         {error && (

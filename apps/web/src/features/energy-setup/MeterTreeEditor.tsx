@@ -31,17 +31,8 @@ import type { EditorNode } from './treeEdit';
 import { SETUP_QUERY } from './pageStates';
 import { QueryState } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
+import { nodeTypeTag } from '../../shared/theme/nodeTypes';
 
-const TYPE_COLOR: Partial<Record<MeterNodeType, string>> = {
-  grid: 'blue',
-  grid_export: 'geekblue',
-  pv: 'gold',
-  wind: 'cyan',
-  storage_charge: 'purple',
-  storage_discharge: 'magenta',
-  ev_charging: 'green',
-  load: 'volcano',
-};
 
 export interface MeterTreeEditorProps {
   projectId: number;
@@ -104,7 +95,7 @@ export function MeterTreeEditor({ projectId, focus, allTypes }: MeterTreeEditorP
                 style={{ opacity: inFocus ? 1 : 0.6 }}
               >
                 <span style={{ marginRight: 8 }}>{localName(n, lang)}</span>
-                <Tag color={TYPE_COLOR[n.node_type]} style={{ marginRight: 6 }}>
+                <Tag color={nodeTypeTag(n.node_type)} style={{ marginRight: 6 }}>
                   {t(`energySetup.nodeType.${n.node_type}`)}
                 </Tag>
                 {meter ? (
@@ -271,13 +262,13 @@ export function MeterTreeEditor({ projectId, focus, allTypes }: MeterTreeEditorP
                     {canDelete(nodes, selectedNode.id) ? (
                       <Popconfirm
                         title={t('energySetup.tree.confirmDelete', { name: localName(selectedNode, lang) })}
-                        okText={t('energySetup.common.delete')}
-                        cancelText={t('energySetup.common.cancel')}
+                        okText={t('common.delete')}
+                        cancelText={t('common.cancel')}
                         okButtonProps={{ danger: true, 'data-testid': 'confirm-delete' } as ButtonProps}
                         onConfirm={() => remove(selectedNode)}
                       >
                         <Button danger data-testid="delete-node">
-                          {t('energySetup.common.delete')}
+                          {t('common.delete')}
                         </Button>
                       </Popconfirm>
                     ) : (
@@ -287,7 +278,7 @@ export function MeterTreeEditor({ projectId, focus, allTypes }: MeterTreeEditorP
                         title={t('energySetup.tree.hasChildren')}
                         data-testid="delete-node"
                       >
-                        {t('energySetup.common.delete')}
+                        {t('common.delete')}
                       </Button>
                     )}
                   </Space>

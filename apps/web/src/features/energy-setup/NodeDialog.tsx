@@ -164,8 +164,8 @@ export function NodeDialog(props: {
         props.onClose();
       }}
       onOk={() => void submit()}
-      okText={t('energySetup.common.save')}
-      cancelText={t('energySetup.common.cancel')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
       confirmLoading={saving}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'node-save' } as ButtonProps}

@@ -10,7 +10,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/api';
 import { ApiError } from '../../api/http';
-import { useSession } from '../../app/sessionStore';
+import { useSession } from '../../session/store';
 
 export type MeterTree = z.infer<typeof meterTreeResponse>;
 

@@ -4,16 +4,8 @@ import type { Bundle } from '../../shared/i18n';
 export const energySetupBundle: Bundle = {
   zh: {
     common: {
-      needSite: '请先选择站点',
       needSiteHint: '在顶部的站点选择器中选择一个站点后，这里显示该站点的数据。',
-      loadFailed: '数据加载失败',
-      retry: '重试',
-      noData: '暂无数据',
-      save: '保存',
-      cancel: '取消',
-      delete: '删除',
       readOnly: '只读：当前账号无配置权限',
-      actions: '操作',
     },
     energyType: { power: '电', water: '水', gas: '气', heat: '热' },
     nodeType: {
@@ -112,16 +104,8 @@ export const energySetupBundle: Bundle = {
   },
   en: {
     common: {
-      needSite: 'Select a site first',
       needSiteHint: "Pick a site in the site selector at the top; this page then shows that site's data.",
-      loadFailed: 'Failed to load data',
-      retry: 'Retry',
-      noData: 'No data',
-      save: 'Save',
-      cancel: 'Cancel',
-      delete: 'Delete',
       readOnly: 'Read-only: this account may not change the configuration',
-      actions: 'Actions',
     },
     energyType: { power: 'Electricity', water: 'Water', gas: 'Gas', heat: 'Heat' },
     nodeType: {

@@ -1,4 +1,4 @@
-import type { PageModule } from '../../app/routes/featurePages';
+import type { PageModule } from '../../shared/pageModule';
 
 /** Pages of the energy-setup feature, keyed by PageDef key (app/routes/pages.ts). */
 export const energySetupPageModules: Record<string, PageModule> = {

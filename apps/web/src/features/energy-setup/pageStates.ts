@@ -3,7 +3,7 @@ import type { SitePrompt } from '../../shared/ui/SiteGate';
 
 /** Shared by the energy-setup, carbon and microgrid pages: their site prompt and query states. */
 export const SETUP_SITE: SitePrompt = {
-  title: 'energySetup.common.needSite',
+  title: 'common.needSite',
   hint: 'energySetup.common.needSiteHint',
   testId: () => 'need-site',
   hintStyle: { color: 'rgba(255,255,255,0.45)' },
@@ -11,9 +11,9 @@ export const SETUP_SITE: SitePrompt = {
 
 export const SETUP_QUERY: QueryLook = {
   text: {
-    loadFailed: 'energySetup.common.loadFailed',
-    retry: 'energySetup.common.retry',
-    noData: 'energySetup.common.noData',
+    loadFailed: 'common.loadFailed',
+    retry: 'common.retry',
+    noData: 'common.noData',
   },
   error: 'alert',
   rows: 5,

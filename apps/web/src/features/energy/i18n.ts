@@ -3,10 +3,7 @@ import type { Bundle } from '../../shared/i18n';
 /** Strings of the energy pages (namespace key: `energy.*`). */
 export const energyBundle: Bundle = {
   zh: {
-    needSite: '请先选择站点',
     needSiteHint: '在页头的站点选择器中选择一个站点后查看能效数据',
-    loadFailed: '数据加载失败',
-    retry: '重试',
     noData: '该时段暂无数据',
     compareMode: '对比方式',
     span: { today: '今日', month: '本月', year: '本年' },
@@ -164,10 +161,7 @@ export const energyBundle: Bundle = {
     exportName: '{{page}}-{{period}}',
   },
   en: {
-    needSite: 'Select a site first',
     needSiteHint: 'Pick a site in the header selector to see its energy figures',
-    loadFailed: 'The data could not be loaded',
-    retry: 'Retry',
     noData: 'No data for this period',
     compareMode: 'Compare with',
     span: { today: 'today', month: 'this month', year: 'this year' },

@@ -1,4 +1,4 @@
-import type { PageModule } from '../../app/routes/featurePages';
+import type { PageModule } from '../../shared/pageModule';
 
 const stats = () => import('./pages/statsPages');
 

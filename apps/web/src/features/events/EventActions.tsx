@@ -35,12 +35,12 @@ export function EventActions({ event, size = 'small' }: { event: EventItem; size
       {canClose(event) && (
         <Popconfirm
           title={t('events.closeConfirm')}
-          okText={t('events.close')}
-          cancelText={t('events.cancel')}
+          okText={t('common.close')}
+          cancelText={t('common.cancel')}
           onConfirm={() => action.mutateAsync({ kind: 'close', ids: [event.id] }).then(done('events.doneClose'))}
         >
           <Button size={size} type="link" danger data-testid={`event-close-${event.id}`}>
-            {t('events.close')}
+            {t('common.close')}
           </Button>
         </Popconfirm>
       )}
@@ -48,7 +48,7 @@ export function EventActions({ event, size = 'small' }: { event: EventItem; size
         open={handling}
         title={t('events.handleTitle')}
         okText={t('events.handle')}
-        cancelText={t('events.cancel')}
+        cancelText={t('common.cancel')}
         okButtonProps={{ disabled: note.trim() === '', 'data-testid': 'event-handle-ok' }}
         confirmLoading={action.isPending}
         onCancel={() => setHandling(false)}

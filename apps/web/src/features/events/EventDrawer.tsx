@@ -95,7 +95,7 @@ export function EventDrawer({ event, onClose }: { event: EventItem | null; onClo
             {curve.isLoading ? (
               <Skeleton active />
             ) : curve.error ? (
-              <Alert type="error" showIcon title={t('analysis.loadFailed')} />
+              <Alert type="error" showIcon title={t('common.loadFailed')} />
             ) : !curve.data?.series.length ? (
               <Empty description={t('events.noCurve')} />
             ) : (

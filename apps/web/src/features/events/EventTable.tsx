@@ -77,7 +77,7 @@ export function EventTable(props: {
         { title: t('events.level'), dataIndex: 'level', width: 90, render: (v: number) => t(`alerts.levels.${v}`) },
         { title: t('events.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={STATUS_COLOR[v]} data-testid="event-status">{t(`events.statuses.${v}`)}</Tag> },
         { title: t('events.message'), dataIndex: 'message' },
-        ...(props.actions ? [{ title: t('events.actions'), key: 'actions', width: 200, fixed: 'right' as const, render: (_: unknown, r: EventItem) => props.actions?.(r) }] : []),
+        ...(props.actions ? [{ title: t('common.actions'), key: 'actions', width: 200, fixed: 'right' as const, render: (_: unknown, r: EventItem) => props.actions?.(r) }] : []),
       ]}
     />
   );

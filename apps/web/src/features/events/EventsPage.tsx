@@ -2,8 +2,8 @@ import type { EventItem } from '@gridops/contract';
 import { Alert, App, Button, Card, Empty, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLeafHandle } from '../../app/layout/RootLayout';
-import { patchSession, useSession } from '../../app/sessionStore';
+import { useLeafHandle } from '../../shared/ui/useLeafHandle';
+import { patchSession, useSession } from '../../session/store';
 import { ExportButton } from '../../shared/export';
 import { useEventAction, useEventPage } from './api';
 import { EventActions } from './EventActions';
@@ -105,7 +105,7 @@ export function EventsPage() {
         </ExportButton>
       </Space>
       {list.error ? (
-        <Alert type="error" showIcon title={t('analysis.loadFailed')} action={<Button size="small" onClick={() => void list.refetch()}>{t('analysis.retry')}</Button>} />
+        <Alert type="error" showIcon title={t('common.loadFailed')} action={<Button size="small" onClick={() => void list.refetch()}>{t('common.retry')}</Button>} />
       ) : (
         <EventTable
           rows={rows}

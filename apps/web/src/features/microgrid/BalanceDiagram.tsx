@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../shared/format';
 import type { BalanceEnd, BalanceView } from './balance';
+import { nodeTypeColor } from '../../shared/theme/nodeTypes';
 
 const W = 820;
 const H = 420;
@@ -14,12 +15,13 @@ const AT: Record<BalanceEnd, { x: number; y: number }> = {
   charging: { x: W - 110, y: 330 },
   storage: { x: BUS.x, y: H - 42 },
 };
+/** Each end wears the colour of the node type it gathers (shared/theme/nodeTypes.ts). */
 const COLOR: Record<BalanceEnd, string> = {
-  source: '#ffd666',
-  grid: '#1677ff',
-  storage: '#b37feb',
-  load: '#ff9c6e',
-  charging: '#73d13d',
+  source: nodeTypeColor('pv') ?? '',
+  grid: nodeTypeColor('grid') ?? '',
+  storage: nodeTypeColor('storage_discharge') ?? '',
+  load: nodeTypeColor('load') ?? '',
+  charging: nodeTypeColor('ev_charging') ?? '',
 };
 
 /**

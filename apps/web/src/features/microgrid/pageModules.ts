@@ -1,4 +1,4 @@
-import type { PageModule } from '../../app/routes/featurePages';
+import type { PageModule } from '../../shared/pageModule';
 
 /** The micro-grid page (/EnergyHome), keyed by PageDef key (app/routes/pages.ts). */
 export const microgridPageModules: Record<string, PageModule> = {

@@ -3,7 +3,7 @@ import type { EventNotice, SiteNotice } from '@gridops/contract';
 import { Badge, Button, Empty, List, Popover, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { noticeBadge, useSession } from '../../app/sessionStore';
+import { noticeBadge, useSession } from '../../session/store';
 import { useFormat } from '../../shared/format/useFormat';
 import { isAlarm, isEventNotice } from './api';
 import { handleEvent, handleSite } from './handle';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useSession } from '../../app/sessionStore';
+import { useSession } from '../../session/store';
 import { refreshNotices } from './api';
 import { handleEvent, handleSite } from './handle';
 import { PendingDialog } from './PendingDialog';

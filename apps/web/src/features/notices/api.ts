@@ -1,6 +1,6 @@
 import { noticeApi, type EventNotice, type SiteNotice } from '@gridops/contract';
 import { api } from '../../api/api';
-import { capNotice, session, useSession } from '../../app/sessionStore';
+import { capNotice, session, useSession } from '../../session/store';
 
 let seq = 0;
 

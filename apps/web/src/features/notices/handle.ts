@@ -1,7 +1,7 @@
 import type { EventNotice } from '@gridops/contract';
-import { navigateTo } from '../../app/router';
-import { selectSite } from '../../app/sessionActions';
-import { patchSession, session } from '../../app/sessionStore';
+import { navigateTo } from '../../session/navigation';
+import { selectSite } from '../../session/actions';
+import { patchSession, session } from '../../session/store';
 
 /** Where the active event is shown: the worker's message tab, or the site's event page. */
 export const eventsPath = () => (session().userType === 2 ? '/WorkerEvent' : '/ElectricalRoom/EvnManage');

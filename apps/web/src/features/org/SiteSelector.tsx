@@ -2,8 +2,8 @@ import type { OrgNode } from '@gridops/contract';
 import { TreeSelect } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { selectSite } from '../../app/sessionActions';
-import { useSession } from '../../app/sessionStore';
+import { selectSite } from '../../session/actions';
+import { useSession } from '../../session/store';
 import { orgName, projectName, useOrgTree } from './api';
 
 interface TreeItem {

@@ -2,7 +2,7 @@ import { orgApi, type OrgNode, type Project } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api/api';
-import { patchSession, session, useSession } from '../../app/sessionStore';
+import { patchSession, session, useSession } from '../../session/store';
 
 export function flattenProjects(nodes: OrgNode[]): Project[] {
   const out: Project[] = [];

@@ -3,7 +3,7 @@ import { round } from '@gridops/format';
 import { Button, Card, Col, Descriptions, Empty, Row, Skeleton, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/sessionStore';
+import { useSession } from '../../session/store';
 import { useFormat } from '../../shared/format/useFormat';
 import { EventTable } from '../events/EventTable';
 import { useEvents } from '../events/api';

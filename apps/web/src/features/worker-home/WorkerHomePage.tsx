@@ -1,8 +1,8 @@
 import { Card, List, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MENU_ICONS } from '../../app/layout/menu';
-import { patchSession, useSession } from '../../app/sessionStore';
+import { MENU_ICONS } from '../../shared/ui/menuIcons';
+import { patchSession, useSession } from '../../session/store';
 import { projectName, useOrgTree } from '../org/api';
 
 /** Worker home: greeting, pending count, the worker's sites and shortcuts to the tabs. */

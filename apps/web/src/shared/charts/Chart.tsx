@@ -54,7 +54,7 @@ export function Chart({
   if (isEmpty)
     return (
       <div style={centred} className={className} data-testid="chart-empty" role="img" aria-label={ariaLabel}>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('charts.noData')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.noData')} />
       </div>
     );
   return (

@@ -2,7 +2,6 @@ import type { Bundle } from '../i18n';
 
 export const chartsBundle: Bundle = {
   zh: {
-    noData: '暂无数据',
     loading: '图表加载中…',
     loadFailed: '图表加载失败',
     current: '本期',
@@ -20,7 +19,6 @@ export const chartsBundle: Bundle = {
     toolbox: { save: '保存为图片', restore: '还原', zoom: '区域缩放', zoomBack: '缩放还原' },
   },
   en: {
-    noData: 'No data',
     loading: 'Loading chart…',
     loadFailed: 'The chart could not be loaded',
     current: 'Current',

@@ -1,4 +1,4 @@
-import { useSession } from '../../app/sessionStore';
+import { useSession } from '../../session/store';
 
 /**
  * The selected site's IANA time zone (projects.timezone): site times are shown on the site's clock, whatever

@@ -1,4 +1,4 @@
-import { useSession } from '../../app/sessionStore';
+import { useSession } from '../../session/store';
 
 /** The configured logo (config.json `logoURL`) or the built-in mark. */
 export function Logo({ size = 32 }: { size?: number }) {

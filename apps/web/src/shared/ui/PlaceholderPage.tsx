@@ -1,6 +1,6 @@
 import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLeafHandle } from '../../app/layout/RootLayout';
+import { useLeafHandle } from './useLeafHandle';
 
 /**
  * The frame of a page whose content another piece of work builds: it names what will appear here, in the
@@ -10,7 +10,8 @@ export function PlaceholderPage() {
   const { t } = useTranslation();
   const key = useLeafHandle()?.key ?? '';
   const title = t(`pages.${key}.title`);
-  const what = t(`pages.${key}.what`);
+  // Group pages have no sentence of their own (the catalogue leaves it out): an empty one, not the key.
+  const what = t(`pages.${key}.what`, { defaultValue: '' });
   return (
     <Card data-testid="page-empty">
       <Empty

@@ -1,7 +1,7 @@
 import { Empty } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/sessionStore';
+import { useSession } from '../../session/store';
 
 /** How a feature words and marks the prompt a centre user gets before picking a site. */
 export interface SitePrompt {

@@ -105,7 +105,7 @@ export function ControlDialog(props: {
     footer = (
       <Space>
         <Button onClick={close} disabled={state.step === 'executing'} data-testid="control-cancel">
-          {t('distribution.control.cancel')}
+          {t('common.cancel')}
         </Button>
         <Button type="primary" danger onClick={submit} loading={state.step === 'executing'} data-testid="control-execute">
           {t('distribution.control.execute')}
@@ -122,7 +122,7 @@ export function ControlDialog(props: {
         subTitle={[state.error, t('distribution.control.elapsed', { s: (state.elapsedMs / 1000).toFixed(1) })].filter(Boolean).join(' · ')}
       />
     );
-    footer = <Button type="primary" onClick={close} data-testid="control-close">{t('distribution.control.close')}</Button>;
+    footer = <Button type="primary" onClick={close} data-testid="control-close">{t('common.close')}</Button>;
   } else {
     body = (
       <Result
@@ -133,7 +133,7 @@ export function ControlDialog(props: {
         subTitle={state.message || t('distribution.control.expired')}
       />
     );
-    footer = <Button onClick={close} data-testid="control-close">{t('distribution.control.close')}</Button>;
+    footer = <Button onClick={close} data-testid="control-close">{t('common.close')}</Button>;
   }
 
   return (

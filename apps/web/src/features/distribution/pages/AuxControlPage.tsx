@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Col, Descriptions, Row, Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { patchSession, useSession } from '../../../app/sessionStore';
+import { patchSession, useSession } from '../../../session/store';
 import { useFormat } from '../../../shared/format/useFormat';
 import { useRealtime } from '../api';
 import { QualityTag, StateTag, TimeText } from '../components/common';

@@ -2,7 +2,7 @@ import { Card, DatePicker, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/sessionStore';
+import { useSession } from '../../../session/store';
 import { ExportButton } from '../../../shared/export';
 import { useFormat } from '../../../shared/format/useFormat';
 import { projectName, useOrgTree } from '../../org/api';

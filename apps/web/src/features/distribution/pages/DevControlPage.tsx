@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { controlApi } from '@gridops/contract';
 import { api } from '../../../api/api';
 import { ApiError } from '../../../api/http';
-import { useSession } from '../../../app/sessionStore';
+import { useSession } from '../../../session/store';
 import { useFormat } from '../../../shared/format/useFormat';
 import { useControlLog, useControlTargets } from '../api';
 import type { ControlTarget } from '../api';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/format/useFormat';
 import { useRealtime } from '../api';
 import { PointValue, QualityTag } from '../components/common';
-import { useSession } from '../../../app/sessionStore';
+import { useSession } from '../../../session/store';
 import { buildDeviceTree, deviceKey, devicesForSelection, roomKey } from '../deviceTree';
 import type { TreeNode } from '../deviceTree';
 import { allDevices } from '../points';

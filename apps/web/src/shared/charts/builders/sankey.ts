@@ -2,6 +2,7 @@ import { seriesColors, palette } from '../../theme/palette';
 import { unitScaleFor } from '../../format/units';
 import { asParams, escapeHtml, toolbox, valueText } from './common';
 import type { ChartLocale, ChartOption } from './common';
+import { nodeTypeColor } from '../../theme/nodeTypes';
 
 export interface FlowNodeInput {
   id: string;
@@ -24,19 +25,6 @@ export interface SankeyInput {
   orient?: 'horizontal' | 'vertical';
 }
 
-const KIND_COLOR: Record<string, string> = {
-  grid: palette.primary,
-  external: palette.primary,
-  grid_export: '#597ef7',
-  pv: '#ffd666',
-  wind: '#5cdbd3',
-  storage_charge: '#9254de',
-  storage_discharge: '#b37feb',
-  ev_charging: '#73d13d',
-  load: '#ff9c6e',
-  virtual: '#8c8c8c',
-  loss: palette.error,
-};
 
 /**
  * Keeps only links ECharts can draw: both ends known, positive value, and no cycle (ECharts' sankey refuses
@@ -127,7 +115,7 @@ export function buildSankeyOption(input: SankeyInput, locale: ChartLocale): Char
         },
         data: nodes.map((n, i) => ({
           name: n.id,
-          itemStyle: { color: n.color ?? KIND_COLOR[n.kind ?? ''] ?? seriesColors[i % seriesColors.length] },
+          itemStyle: { color: n.color ?? nodeTypeColor(n.kind ?? '') ?? seriesColors[i % seriesColors.length] },
         })),
         links: links.map((l) => ({ source: l.source, target: l.target, value: l.value / scale.divisor })),
       },

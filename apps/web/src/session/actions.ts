@@ -1,12 +1,10 @@
 import { userApi, type LoginResponse, type Project, type UserInfo } from '@gridops/contract';
 import { api } from '../api/api';
 import { liveClient } from '../api/live';
-import { hostLogout, hostRoute, postToHost } from './hostBridge';
-import { queryClient } from './queryClient';
-import { navigateTo, registerRoleRoutes, resetRouterToLogin } from './router';
-import { AREA_HOME } from './routes/pages';
-import { homeFor } from './routes/roleRoutes';
-import { initialSession, patchSession, session, useSession, type UserTypeValue } from './sessionStore';
+import { queryClient } from '../api/queryClient';
+import { hostLogout, hostRoute, postToHost } from '../shared/hostBridge';
+import { sessionNavigator } from './navigation';
+import { initialSession, patchSession, session, useSession, type UserTypeValue } from './store';
 
 /** The project a site user or worker works in by default. */
 const defaultProject = (info: UserInfo, userType: UserTypeValue): number | null =>
@@ -21,8 +19,7 @@ export function applyLogin(resp: LoginResponse): string {
     organID: resp.userInfo.org_id,
     proID: defaultProject(resp.userInfo, resp.userType),
   });
-  registerRoleRoutes(resp.userType);
-  return homeFor(resp.userType);
+  return sessionNavigator().openRole(resp.userType);
 }
 
 /** GET userinfo; accepted only when code is 1 (spec §5). Returns null on any failure. */
@@ -73,7 +70,7 @@ export function logout(opts: { callServer?: boolean; navigate?: boolean } = {}) 
     });
     postToHost(hostLogout());
     queryClient.clear();
-    if (opts.navigate !== false) resetRouterToLogin();
+    if (opts.navigate !== false) sessionNavigator().resetToLogin();
   } finally {
     loggingOut = false;
   }
@@ -82,6 +79,7 @@ export function logout(opts: { callServer?: boolean; navigate?: boolean } = {}) 
 /** Selecting a site (spec §4): set the project, go to /SiteHome, inform the engine host. */
 export function selectSite(proid: number, project?: Project) {
   patchSession({ proID: proid, proInfo: project ?? null, activeEventId: null, eventTypeFilterHidden: false });
-  navigateTo(AREA_HOME.site);
+  const nav = sessionNavigator();
+  nav.navigate(nav.siteHome());
   postToHost(hostRoute(proid));
 }

@@ -1,5 +1,5 @@
 import type { WebConfig } from '@gridops/contract';
-import { patchSession } from './sessionStore';
+import { patchSession } from '../session/store';
 
 /** Used when config.json cannot be read: the console still works against its own origin. */
 export const defaultConfig: WebConfig = {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NOTICE_CAP } from '@gridops/contract';
-import { PERSISTED_KEYS, capNotice, initialSession, noticeBadge, setNoticeCount, useSession } from './sessionStore';
+import { PERSISTED_KEYS, capNotice, initialSession, noticeBadge, setNoticeCount, useSession } from './store';
 
 describe('session store', () => {
   beforeEach(() => {
