@@ -17,9 +17,10 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
     .where('p.enabled', '=', true)
     .orderBy('g.id')
     .execute();
-  const devices = await db.selectFrom('devices').select(['id', 'gateway_id', 'sn', 'kind', 'name', 'props']).where('gateway_id', 'is not', null).orderBy('id').execute();
+  const devices = await db.selectFrom('devices').select(['id', 'gateway_id', 'parent_id', 'sn', 'kind', 'name', 'props']).where('gateway_id', 'is not', null).orderBy('id').execute();
   // Counters continue from their last stored reading (seeded history, earlier runs): see counterStarts.
   const starts = await counterStarts(db);
+  const snOf = new Map(devices.map((d) => [d.id, d.sn]));
   return {
     gateways: gateways.map((g) => ({
       sn: g.sn,
@@ -38,6 +39,8 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
             ...Object.fromEntries(Object.entries(d.props).filter((e): e is [string, number] => typeof e[1] === 'number')),
             ...starts.get(d.id),
           },
+          // The simulator derives a parent meter from its children (transformer → feeders → chargers).
+          ...(d.parent_id !== null && snOf.has(d.parent_id) ? { parent_sn: snOf.get(d.parent_id)! } : {}),
         })),
     })),
   };

@@ -120,8 +120,8 @@ export const demoStations: DemoStation[] = [
         name_en: 'Rooftop PV',
         kind: 'pv',
         devices: [
-          d('INV1', 'pv_inverter', '1#光伏逆变器', 'PV inverter 1', { rated_kw: 400 }),
-          d('INV2', 'pv_inverter', '2#光伏逆变器', 'PV inverter 2', { rated_kw: 400 }),
+          d('INV1', 'pv_inverter', '1#光伏逆变器', 'PV inverter 1', { rated_kw: 400 }, 'F04'),
+          d('INV2', 'pv_inverter', '2#光伏逆变器', 'PV inverter 2', { rated_kw: 400 }, 'F04'),
         ],
       },
       {
@@ -129,7 +129,7 @@ export const demoStations: DemoStation[] = [
         name_en: 'Battery container',
         kind: 'storage',
         devices: [
-          d('PCS1', 'pcs', '储能变流器PCS', 'PCS', { rated_kw: 500, capacity_kwh: 1000 }),
+          d('PCS1', 'pcs', '储能变流器PCS', 'PCS', { rated_kw: 500, capacity_kwh: 1000 }, 'T1'),
           d('BMS1', 'bms', '电池管理系统BMS', 'BMS', { capacity_kwh: 1000 }, 'PCS1'),
           d('ENV2', 'env_sensor', '储能舱环境监测', 'Container environment', {}),
         ],
@@ -139,7 +139,7 @@ export const demoStations: DemoStation[] = [
         name_en: 'Charging station',
         kind: 'charging',
         devices: [1, 2, 3, 4, 5, 6].map((i) =>
-          d(`EV${i}`, 'ev_charger', `${i}#充电桩`, `EV charger ${i}`, { rated_kw: i <= 2 ? 120 : 60 }),
+          d(`EV${i}`, 'ev_charger', `${i}#充电桩`, `EV charger ${i}`, { rated_kw: i <= 2 ? 120 : 60 }, 'F03'),
         ),
       },
     ],
@@ -170,7 +170,7 @@ export const demoStations: DemoStation[] = [
         name_en: 'Energy centre',
         kind: 'building',
         devices: [
-          d('INV1', 'pv_inverter', '车棚光伏逆变器', 'Carport PV inverter', { rated_kw: 500 }),
+          d('INV1', 'pv_inverter', '车棚光伏逆变器', 'Carport PV inverter', { rated_kw: 500 }, 'T1'),
           d('WM1', 'water_meter', '工厂总水表', 'Factory water meter', { rated_flow: 60 }),
           d('GM1', 'gas_meter', '涂装线燃气表', 'Paint line gas meter', { rated_flow: 180 }),
         ],
@@ -238,7 +238,7 @@ export const demoStations: DemoStation[] = [
         name_en: 'Battery station',
         kind: 'storage',
         devices: [
-          d('PCS1', 'pcs', '储能变流器PCS', 'PCS', { rated_kw: 1000, capacity_kwh: 2000 }),
+          d('PCS1', 'pcs', '储能变流器PCS', 'PCS', { rated_kw: 1000, capacity_kwh: 2000 }, 'T1'),
           d('BMS1', 'bms', '电池管理系统BMS', 'BMS', { capacity_kwh: 2000 }, 'PCS1'),
           d('WM1', 'water_meter', '冷却补水表', 'Cooling make-up water meter', { rated_flow: 15 }),
         ],

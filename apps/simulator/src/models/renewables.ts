@@ -9,29 +9,48 @@ const ROUND_TRIP_EFFICIENCY = 0.95;
 
 const copy = (s: DeviceState): DeviceState => ({ ...s, counters: { ...s.counters } });
 
-/** PV inverter: the sun's real altitude at the site times the weather, scaled by rated_kw. */
-export function samplePv(input: ModelInput, prev: DeviceState): ModelOutput {
-  const state = copy(prev);
+/** What a PV inverter could deliver now (kW): the sun's real altitude at the site times the weather. */
+export function pvAvailableKw(input: ModelInput): number {
+  if (input.faults.has('inverter_trip') || input.deenergised) return 0;
   const ratedKw = prop(input.props, 'rated_kw', 100);
   const fraction = pvFraction(input.t, input.latitude, input.longitude, input.siteSeed);
-  const tripped = input.faults.has('inverter_trip');
   // 0.85: DC/AC and soiling losses, so a panel field rarely shows its nameplate.
-  const p = tripped ? 0 : clamp(ratedKw * 0.85 * fraction * (1 + 0.03 * drift(input.seed, input.t, 5 * MIN)), 0, ratedKw);
+  return clamp(ratedKw * 0.85 * fraction * (1 + 0.03 * drift(input.seed, input.t, 5 * MIN)), 0, ratedKw);
+}
+
+/** PV inverter: its available power, curtailed to `powerKw` when the site's anti-backflow control says so. */
+export function samplePv(input: ModelInput, prev: DeviceState): ModelOutput {
+  const state = copy(prev);
+  const fraction = pvFraction(input.t, input.latitude, input.longitude, input.siteSeed);
+  const available = pvAvailableKw(input);
+  const p = input.powerKw === undefined ? available : clamp(input.powerKw, 0, available);
   integrate(state, 'EP', p, input.dtMs);
   // MPPT voltage: the string's open-circuit voltage rises quickly at dawn, then sags as cells warm up.
   const udc = fraction > 0 ? 560 + 140 * Math.min(1, fraction * 4) - 30 * fraction + 6 * drift(input.seed ^ 0x5, input.t, 4 * MIN) : 0;
   return { values: { P: p, EP: state.counters.EP ?? 0, Udc: udc, status: p > 0 ? 1 : 0 }, state };
 }
 
+/** Largest PCS power: its rating, at most 0.5 C (a two-hour battery, the usual C&I design). */
+export const storageMaxKw = (ratedKw: number, capacityKwh: number) => Math.min(ratedKw, capacityKwh * 0.5);
+
 /**
- * One step of a battery driven by the time-of-use schedule. Power tapers over the last 5 % before either
- * SOC limit (CC-CV charging, discharge cut-off), so SOC stays within 10…95 % at any sampling interval.
+ * One step of a battery: driven by `commandKw` (discharge positive; the site's dispatch, models/site.ts) or,
+ * standing alone, by the plain time-of-use schedule. Power tapers over the last 5 % before either SOC limit
+ * (CC-CV charging, discharge cut-off), so SOC stays within 10…95 % at any sampling interval.
  */
-export function storageStep(t: number, dtMs: number, soc: number, ratedKw: number, capacityKwh: number, tripped: boolean): { soc: number; powerKw: number } {
-  const maxKw = Math.min(ratedKw, capacityKwh * 0.25);
-  const cmd = tripped ? 0 : storageSchedule(t);
-  const taper = cmd > 0 ? clamp((soc - SOC_MIN) / 5, 0, 1) : clamp((SOC_MAX - soc) / 5, 0, 1);
-  const powerKw = cmd * maxKw * taper;
+export function storageStep(
+  t: number,
+  dtMs: number,
+  soc: number,
+  ratedKw: number,
+  capacityKwh: number,
+  tripped: boolean,
+  commandKw?: number,
+): { soc: number; powerKw: number } {
+  const maxKw = storageMaxKw(ratedKw, capacityKwh);
+  const cmdKw = tripped ? 0 : clamp(commandKw ?? storageSchedule(t) * maxKw, -maxKw, maxKw);
+  const taper = cmdKw > 0 ? clamp((soc - SOC_MIN) / 5, 0, 1) : clamp((SOC_MAX - soc) / 5, 0, 1);
+  const powerKw = cmdKw * taper;
   const hours = Math.max(0, dtMs) / 3600_000;
   // Discharging draws more from the cells than reaches the grid; charging stores less than it takes.
   const cellKwh = powerKw > 0 ? (powerKw * hours) / ROUND_TRIP_EFFICIENCY : powerKw * hours * ROUND_TRIP_EFFICIENCY;
@@ -43,7 +62,8 @@ export function samplePcs(input: ModelInput, prev: DeviceState): ModelOutput {
   const state = copy(prev);
   const ratedKw = prop(input.props, 'rated_kw', 250);
   const capacity = prop(input.props, 'capacity_kwh', ratedKw * 2);
-  const step = storageStep(input.t, input.dtMs, state.soc, ratedKw, capacity, input.faults.has('inverter_trip'));
+  const tripped = input.faults.has('inverter_trip') || input.deenergised === true;
+  const step = storageStep(input.t, input.dtMs, state.soc, ratedKw, capacity, tripped, input.powerKw);
   state.soc = step.soc;
   state.powerKw = step.powerKw;
   integrate(state, 'EPchg', -step.powerKw, input.dtMs);
@@ -139,7 +159,7 @@ export function evSessionPower(seed: number, t: number, ratedKw: number): number
 export function sampleEvCharger(input: ModelInput, prev: DeviceState): ModelOutput {
   const state = copy(prev);
   const faulted = input.faults.has('charger_fault');
-  const p = faulted ? 0 : evSessionPower(input.seed, input.t, prop(input.props, 'rated_kw', 60));
+  const p = faulted || input.deenergised ? 0 : evSessionPower(input.seed, input.t, prop(input.props, 'rated_kw', 60));
   integrate(state, 'EP', p, input.dtMs);
   return { values: { P: p, EP: state.counters.EP ?? 0, charging: p > 0 ? 1 : 0, fault: faulted ? 1 : 0 }, state };
 }
