@@ -45,8 +45,13 @@ export const COMMERCIAL = [
 const prop = (props: Record<string, number>, key: string, fallback: number) =>
   typeof props[key] === 'number' && props[key]! > 0 ? props[key]! : fallback;
 
-/** Steps per hour of the history run: fine enough for EV sessions (12–28 min) and the SOC limits. */
-const STEPS_PER_HOUR = 4;
+/**
+ * Steps per hour of the history run: quarter hours over the last FINE_DAYS (today, this month: fine enough
+ * for EV sessions of 12–28 min and the SOC limits), hours before that (the year behind, for MoM and YoY),
+ * which keeps the seed to a few seconds.
+ */
+const FINE_STEPS = 4;
+const FINE_DAYS = 35;
 
 /**
  * Hourly energy of every metered node from `start` (hour-aligned) over `hours` hours; the last hour may be
@@ -76,8 +81,11 @@ export function generateHistory(
   const before = metered.map(reading);
   for (let i = 0; i < hours; i++) {
     const span = (i === hours - 1 ? lastFraction : 1) * HOUR;
-    const step = span / STEPS_PER_HOUR;
-    for (let k = 0; k < STEPS_PER_HOUR; k++) model.sample(start + i * HOUR + (k + 0.5) * step, step, { countersOnly: true });
+    const steps = hours - i <= FINE_DAYS * 24 ? FINE_STEPS : 1;
+    const step = span / steps;
+    // An hourly step samples at :20, inside the first half-hour's charging session window (models/renewables.ts).
+    const at = (k: number) => (steps === 1 ? Math.min(span, HOUR / 3) : (k + 0.5) * step);
+    for (let k = 0; k < steps; k++) model.sample(start + i * HOUR + at(k), step, { countersOnly: true });
     metered.forEach((n, j) => {
       const now = reading(n);
       result.get(n.point_id)![i] = now - before[j]!;

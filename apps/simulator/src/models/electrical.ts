@@ -32,8 +32,16 @@ export const gridFrequency = (input: ModelInput) => 50 + 0.04 * drift(input.site
  */
 export function circuitLoadKw(kind: ElectricalKind, input: ModelInput): number {
   const ratedKw = prop(input.props, 'rated_kw', DEFAULT_KW[kind]);
-  const season = seasonFactor(input.t) * dayActivity(input.siteSeed, input.t);
-  return ratedKw * utilisation(input.seed) * commercialLoad(input.t) * season * (1 + 0.06 * drift(input.seed, input.t, 15 * MIN));
+  return ratedKw * utilisation(input.seed) * siteLoadShape(input.t, input.siteSeed) * (1 + 0.06 * drift(input.seed, input.t, 15 * MIN));
+}
+
+/** Curve × season × the day's activity, shared by every circuit of a site at one instant (computed once). */
+let lastShape: { t: number; siteSeed: number; value: number } | null = null;
+function siteLoadShape(t: number, siteSeed: number): number {
+  if (lastShape && lastShape.t === t && lastShape.siteSeed === siteSeed) return lastShape.value;
+  const value = commercialLoad(t) * seasonFactor(t) * dayActivity(siteSeed, t);
+  lastShape = { t, siteSeed, value };
+  return value;
 }
 
 /**

@@ -9,11 +9,21 @@ const ROUND_TRIP_EFFICIENCY = 0.95;
 
 const copy = (s: DeviceState): DeviceState => ({ ...s, counters: { ...s.counters } });
 
+/** pvFraction of the last instant asked: every inverter of a site (and its curtailment pass) shares one sun. */
+let lastSun: { t: number; lat: number; lon: number; seed: number; fraction: number } | null = null;
+function sunFraction(input: ModelInput): number {
+  const c = lastSun;
+  if (c && c.t === input.t && c.lat === input.latitude && c.lon === input.longitude && c.seed === input.siteSeed) return c.fraction;
+  const fraction = pvFraction(input.t, input.latitude, input.longitude, input.siteSeed);
+  lastSun = { t: input.t, lat: input.latitude, lon: input.longitude, seed: input.siteSeed, fraction };
+  return fraction;
+}
+
 /** What a PV inverter could deliver now (kW): the sun's real altitude at the site times the weather. */
 export function pvAvailableKw(input: ModelInput): number {
   if (input.faults.has('inverter_trip') || input.deenergised) return 0;
   const ratedKw = prop(input.props, 'rated_kw', 100);
-  const fraction = pvFraction(input.t, input.latitude, input.longitude, input.siteSeed);
+  const fraction = sunFraction(input);
   // 0.85: DC/AC and soiling losses, so a panel field rarely shows its nameplate.
   return clamp(ratedKw * 0.85 * fraction * (1 + 0.03 * drift(input.seed, input.t, 5 * MIN)), 0, ratedKw);
 }
@@ -21,7 +31,7 @@ export function pvAvailableKw(input: ModelInput): number {
 /** PV inverter: its available power, curtailed to `powerKw` when the site's anti-backflow control says so. */
 export function samplePv(input: ModelInput, prev: DeviceState): ModelOutput {
   const state = copy(prev);
-  const fraction = pvFraction(input.t, input.latitude, input.longitude, input.siteSeed);
+  const fraction = sunFraction(input);
   const available = pvAvailableKw(input);
   const p = input.powerKw === undefined ? available : clamp(input.powerKw, 0, available);
   integrate(state, 'EP', p, input.dtMs);

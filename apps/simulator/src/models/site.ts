@@ -5,7 +5,8 @@ import { BACKFLOW_MARGIN, INVERTER_PF, LINE_LOSS, transformerLossKw } from './ph
 import { pvAvailableKw, storageMaxKw } from './renewables.js';
 import { initialState, sampleDevice } from './sample.js';
 import { storageDispatchKw } from './storageDispatch.js';
-import { prop, type DeviceState, type ModelInput, type StorageLink } from './types.js';
+import { circuitLoadKw, type ElectricalKind } from './electrical.js';
+import { integrate, prop, type DeviceState, type ModelInput, type StorageLink } from './types.js';
 
 /**
  * A station as one electrical system (docs/energy-model.md, "Site physics"): loads, PV and storage are
@@ -33,6 +34,10 @@ interface Node {
   state: DeviceState;
   parent: Node | null;
   children: Node[];
+  /** Fixed by the wiring (computed once): the transformer above, only generation below, breakers above. */
+  bus: Node | null;
+  source: boolean;
+  breakersAbove: Node[];
 }
 
 /** Per site (from its coordinates): weather, grid frequency and voltage are shared by a station. */
@@ -56,6 +61,7 @@ export class SiteModel {
   private readonly nodes: Node[];
   private readonly bySn = new Map<string, Node>();
   private readonly pvRatedKw: number;
+  private readonly electrical: Node[];
 
   constructor(
     defs: readonly SiteDeviceDef[],
@@ -64,7 +70,7 @@ export class SiteModel {
   ) {
     this.nodes = defs.map((def) => {
       const seed = seedOf(def.sn);
-      return { def, seed, state: initialState(def.kind, seed, def.props), parent: null, children: [] };
+      return { def, seed, state: initialState(def.kind, seed, def.props), parent: null, children: [], bus: null, source: false, breakersAbove: [] };
     });
     for (const n of this.nodes) this.bySn.set(n.def.sn, n);
     for (const n of this.nodes) {
@@ -74,6 +80,12 @@ export class SiteModel {
         parent.children.push(n);
       }
     }
+    for (const n of this.nodes) {
+      n.bus = this.busOf(n);
+      n.source = this.isSourceCircuit(n);
+      for (let at = n.parent; at; at = at.parent) if (at.def.kind === 'incomer' || at.def.kind === 'feeder') n.breakersAbove.push(at);
+    }
+    this.electrical = this.nodes.filter((n) => ELECTRICAL.includes(n.def.kind));
     this.pvRatedKw = this.nodes.filter((n) => n.def.kind === 'pv_inverter').reduce((a, n) => a + prop(n.def.props, 'rated_kw', 100), 0);
   }
 
@@ -109,12 +121,13 @@ export class SiteModel {
       ...extra,
     });
     const run = (n: Node, extra: Partial<ModelInput> = {}) => {
+      if (opts.countersOnly && CIRCUITS.includes(n.def.kind)) return this.circuitCounter(n, input(n, extra), out);
       const r = sampleDevice(n.def.kind, input(n, extra), n.state);
       n.state = r.state;
       out.set(n.def.sn, r.values);
       return r.values;
     };
-    const electrical = this.nodes.filter((n) => ELECTRICAL.includes(n.def.kind));
+    const electrical = this.electrical;
 
     // 1. Leaves that draw: circuits without metered children, EV chargers.
     for (const n of electrical) {
@@ -128,13 +141,13 @@ export class SiteModel {
     for (const n of electrical.filter((x) => x.def.kind === 'pcs')) {
       const ratedKw = prop(n.def.props, 'rated_kw', 250);
       const maxKw = storageMaxKw(ratedKw, prop(n.def.props, 'capacity_kwh', ratedKw * 2));
-      const busLoadKw = this.busLoad(this.busOf(n), power);
+      const busLoadKw = this.busLoad(n.bus, power);
       const cmd = storageDispatchKw({ t, soc: n.state.soc, maxKw, busLoadKw, pvKw: pvNow, pvRatedKw: this.pvRatedKw, siteSeed: this.site.siteSeed });
       power.set(n, run(n, { powerKw: cmd }).P ?? 0);
     }
     // 4. Anti-backflow: each bus's PV is curtailed to what the bus consumes, less a small import margin.
     const buses = new Map<Node | null, Node[]>();
-    for (const n of available.keys()) buses.set(this.busOf(n), [...(buses.get(this.busOf(n)) ?? []), n]);
+    for (const n of available.keys()) buses.set(n.bus, [...(buses.get(n.bus) ?? []), n]);
     for (const [bus, inverters] of buses) {
       const total = inverters.reduce((a, n) => a + available.get(n)!, 0);
       const allowed = (1 - BACKFLOW_MARGIN) * Math.max(0, this.busLoad(bus, power));
@@ -147,7 +160,7 @@ export class SiteModel {
       if (known !== undefined) return known;
       for (const c of n.children) derive(c);
       const p = this.derivedKw(n, power, out);
-      const values = run(n, { powerKw: p, ...(this.isSourceCircuit(n) ? { pf: INVERTER_PF } : {}) });
+      const values = run(n, { powerKw: p, ...(n.source ? { pf: INVERTER_PF } : {}) });
       power.set(n, values.P ?? 0);
       return values.P ?? 0;
     };
@@ -172,14 +185,23 @@ export class SiteModel {
     return out;
   }
 
+  /**
+   * The history's fast path for a circuit: only P and its counter (sampleThreePhase also computes voltages,
+   * currents and temperatures, which the seeded counters do not need).
+   */
+  private circuitCounter(n: Node, input: ModelInput, out: Map<string, Record<string, number>>): Record<string, number> {
+    const closed = n.state.breakerClosed && !input.faults.has('breaker_trip');
+    const p = input.deenergised || !closed ? 0 : (input.powerKw ?? circuitLoadKw(n.def.kind as ElectricalKind, input));
+    // The model owns this state: updated in place (the history runs hundreds of thousands of steps).
+    integrate(n.state, 'EP', p, input.dtMs);
+    const values = { P: p, PF: 0.95, EP: n.state.counters.EP ?? 0 };
+    out.set(n.def.sn, values);
+    return values;
+  }
+
   /** Open breaker on the way up (the device's own breaker is its model's business). */
   private deenergised(n: Node, faultsOf: (sn: string) => ReadonlySet<FaultKind>): boolean {
-    for (let at = n.parent; at; at = at.parent) {
-      if (at.def.kind === 'incomer' || at.def.kind === 'feeder') {
-        if (!at.state.breakerClosed || faultsOf(at.def.sn).has('breaker_trip')) return true;
-      }
-    }
-    return false;
+    return n.breakersAbove.some((at) => !at.state.breakerClosed || faultsOf(at.def.sn).has('breaker_trip'));
   }
 
   /** A circuit that only carries generation (a PV feeder): measured in the export direction. */
@@ -197,7 +219,7 @@ export class SiteModel {
   private busLoad(bus: Node | null, power: Map<Node, number>): number {
     let kw = 0;
     for (const [n, p] of power) {
-      if (this.busOf(n) !== bus || n.def.kind === 'pv_inverter') continue;
+      if (n.bus !== bus || n.def.kind === 'pv_inverter') continue;
       if (n.def.kind === 'pcs') kw -= p;
       else if (n.children.length === 0) kw += p;
     }
@@ -206,12 +228,12 @@ export class SiteModel {
 
   /** Power at the meter of a circuit with metered children: children, direction and losses (see above). */
   private derivedKw(n: Node, power: Map<Node, number>, published: Map<string, Record<string, number>>): number {
-    if (this.isSourceCircuit(n)) return n.children.reduce((a, c) => a + (power.get(c) ?? 0), 0) * (1 - LINE_LOSS.feederCable);
+    if (n.source) return n.children.reduce((a, c) => a + (power.get(c) ?? 0), 0) * (1 - LINE_LOSS.feederCable);
     let net = 0;
     for (const c of n.children) {
       const p = power.get(c) ?? 0;
       if (c.def.kind === 'pcs') net -= p;
-      else if (c.def.kind === 'pv_inverter' || this.isSourceCircuit(c)) net -= p;
+      else if (c.def.kind === 'pv_inverter' || c.source) net -= p;
       else if (c.def.kind === 'transformer') {
         // The transformer's meter is on its LV side: its own losses show up between it and the incomer.
         const pf = published.get(c.def.sn)?.PF || 0.95;
