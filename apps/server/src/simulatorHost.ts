@@ -75,6 +75,8 @@ export async function spawnSimulator(opts: {
   dataDir: string;
   mqttUrl: string;
   intervalMs: number;
+  /** Random fault chance per gateway and tick; undefined = the simulator's default. */
+  faultRate?: number | undefined;
   log: FastifyBaseLogger;
 }): Promise<SimulatorProcess | null> {
   try {
@@ -87,7 +89,9 @@ export async function spawnSimulator(opts: {
   await fs.mkdir(dir, { recursive: true });
   const manifestPath = path.join(dir, 'manifest.json');
   await fs.writeFile(manifestPath, JSON.stringify(await buildSimulatorManifest(opts.db)), { mode: 0o600 });
-  const child: ChildProcess = fork(simulatorEntry, ['--mqtt', opts.mqttUrl, '--manifest', manifestPath, '--interval', String(opts.intervalMs)], {
+  const args = ['--mqtt', opts.mqttUrl, '--manifest', manifestPath, '--interval', String(opts.intervalMs)];
+  if (opts.faultRate !== undefined) args.push('--fault-rate', String(opts.faultRate));
+  const child: ChildProcess = fork(simulatorEntry, args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   opts.log.info({ pid: child.pid }, 'simulator started');
