@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { hashString, SiteModel, siteSeedOf, type SiteDeviceDef } from '@gridops/simulator/fleet';
+import { deviceCatalog, type DeviceKind } from '@gridops/contract';
 import type { Db } from '../db/database.js';
 
 /**
@@ -156,19 +157,24 @@ export async function seedStationHistory(
     let counter =
       prop(n.props, 'rated_kw', prop(n.props, 'rated_flow', 100)) *
       (600 + 3000 * hash01(hashString(`${station.code}/${n.device_sn}/${n.point_key}`), 7));
+    // Readings as the meter publishes them (rounded to the point's precision): the simulator continues from
+    // the last one, and a seeded reading above the first live one would read as a counter reset (issue 11).
+    const precision =
+      deviceCatalog[n.device_kind as DeviceKind]?.points.find((p) => p.key === n.point_key)?.precision ?? 2;
+    const reading = (v: number) => Math.round(v * 10 ** precision) / 10 ** precision;
     let dayFirst = 0;
     let dayCount = 0;
     for (let i = 0; i < hours; i++) {
       const b = start + i * HOUR;
       const partial = i === hours - 1;
-      const first = counter + e[i]! / 60;
+      const first = reading(counter + e[i]! / 60);
       counter += e[i]!;
       const lastTs = partial ? now : b + HOUR - 60_000;
       const count = partial ? Math.max(1, Math.round(60 * lastFraction)) : 60;
       hourly.point.push(pointId);
       hourly.bucket.push(b / 1000);
       hourly.first.push(first);
-      hourly.last.push(counter);
+      hourly.last.push(reading(counter));
       hourly.lastTs.push(lastTs / 1000);
       hourly.count.push(count);
       if ((b - dayStart) % 86_400_000 === 0 || i === 0) {
@@ -180,12 +186,12 @@ export async function seedStationHistory(
         daily.point.push(pointId);
         daily.bucket.push((Math.floor((b + OFFSET) / 86_400_000) * 86_400_000 - OFFSET) / 1000);
         daily.first.push(dayFirst);
-        daily.last.push(counter);
+        daily.last.push(reading(counter));
         daily.lastTs.push(lastTs / 1000);
         daily.count.push(dayCount);
       }
     }
-    latest.push({ point_id: pointId, ts: new Date(now), value: counter });
+    latest.push({ point_id: pointId, ts: new Date(now), value: reading(counter) });
   }
   await insertRollups(db, 'rollup_hourly', hourly);
   await insertRollups(db, 'rollup_daily', daily);

@@ -84,4 +84,29 @@ describe('live demo fleet obeys physics', () => {
       }
     }
   }, 180_000);
+
+  it('keeps the "today" totals of the micro-grid page monotonic from one measurement to the next', async () => {
+    type Today = Record<'consumption' | 'grid_import' | 'generation' | 'charged' | 'discharged' | 'ev_charging', number>;
+    const site = sites.find((s) => s.name.startsWith('Suzhou'))!;
+    const microgrid = async () => {
+      const res = await fetch(`${rt.url}/api/v6/energy/microgrid`, { method: 'POST', headers: { ...H, token }, body: JSON.stringify({ project_id: site.id }) });
+      return ((await res.json()) as { data: { at: string | null; today: Today } }).data;
+    };
+    let previous = await microgrid();
+    for (let i = 0; i < 4; i++) {
+      let next = previous;
+      await expect
+        .poll(
+          async () => {
+            next = await microgrid();
+            return next.at !== previous.at;
+          },
+          { timeout: 30_000, interval: 250 },
+        )
+        .toBe(true);
+      for (const key of ['grid_import', 'generation', 'charged', 'discharged', 'ev_charging'] as const)
+        expect(next.today[key], `${key} at ${next.at}`).toBeGreaterThanOrEqual(previous.today[key]);
+      previous = next;
+    }
+  }, 180_000);
 });
