@@ -60,8 +60,12 @@ export function storageStep(
   const maxKw = storageMaxKw(ratedKw, capacityKwh);
   const cmdKw = tripped ? 0 : clamp(commandKw ?? storageSchedule(t) * maxKw, -maxKw, maxKw);
   const taper = cmdKw > 0 ? clamp((soc - SOC_MIN) / 5, 0, 1) : clamp((SOC_MAX - soc) / 5, 0, 1);
-  const powerKw = cmdKw * taper;
   const hours = Math.max(0, dtMs) / 3600_000;
+  // Never more in one step than the cells can take or give before a SOC limit: a long step (the seeded
+  // history's hours) must not count energy through the PCS that the battery could not hold.
+  const roomKw = hours > 0 ? ((SOC_MAX - soc) / 100) * capacityKwh / ROUND_TRIP_EFFICIENCY / hours : Infinity;
+  const leftKw = hours > 0 ? ((soc - SOC_MIN) / 100) * capacityKwh * ROUND_TRIP_EFFICIENCY / hours : Infinity;
+  const powerKw = clamp(cmdKw * taper, -Math.max(0, roomKw), Math.max(0, leftKw));
   // Discharging draws more from the cells than reaches the grid; charging stores less than it takes.
   const cellKwh = powerKw > 0 ? (powerKw * hours) / ROUND_TRIP_EFFICIENCY : powerKw * hours * ROUND_TRIP_EFFICIENCY;
   return { soc: clamp(soc - (100 * cellKwh) / capacityKwh, SOC_MIN, SOC_MAX), powerKw };
