@@ -42,14 +42,14 @@ const d = (sn: string, kind: DeviceKind, name: string, name_en: string, props: R
   parent === undefined ? { sn, kind, name, name_en, props } : { sn, kind, name, name_en, props, parent };
 
 /** A 10 kV / 0.4 kV room: incomer, two transformers and their LV feeders, fire detectors, environment, camera. */
-function distributionRoom(prefix: string, name: string, name_en: string, kva: number, feeders: [string, string, number][]): DemoRoom {
+function distributionRoom(prefix: string, name: string, name_en: string, kva: number, feeders: [string, string, number, ('T1' | 'T2')?][]): DemoRoom {
   const devices: DemoDevice[] = [
     d(`${prefix}AH1`, 'incomer', '10kV进线柜 AH1', '10 kV incoming cabinet AH1', { voltage_v: 5774, rated_kw: kva * 1.6 }),
     d(`${prefix}T1`, 'transformer', '1#变压器', 'Transformer T1', { rated_kva: kva, rated_kw: kva * 0.8 }, `${prefix}AH1`),
     d(`${prefix}T2`, 'transformer', '2#变压器', 'Transformer T2', { rated_kva: kva, rated_kw: kva * 0.8 }, `${prefix}AH1`),
   ];
-  feeders.forEach(([fname, fname_en, kw], i) => {
-    const parent = i % 2 === 0 ? `${prefix}T1` : `${prefix}T2`;
+  feeders.forEach(([fname, fname_en, kw, transformer], i) => {
+    const parent = `${prefix}${transformer ?? (i % 2 === 0 ? 'T1' : 'T2')}`;
     devices.push(d(`${prefix}F${String(i + 1).padStart(2, '0')}`, 'feeder', fname, fname_en, { rated_kw: kw }, parent));
   });
   devices.push(
@@ -113,7 +113,8 @@ export const demoStations: DemoStation[] = [
         ['1#办公楼回路', 'Office building feeder 1', 160],
         ['2#车间动力回路', 'Workshop power feeder 2', 300],
         ['3#充电站回路', 'Charging station feeder 3', 400],
-        ['4#光伏并网回路', 'PV grid-connection feeder 4', 800],
+        // On T1 with the chargers and the battery, which take the midday PV (anti-backflow curtails the rest).
+        ['4#光伏并网回路', 'PV grid-connection feeder 4', 800, 'T1'],
       ]),
       {
         name: '屋顶光伏',
