@@ -56,7 +56,7 @@ describe('demo fleet physics', () => {
   it.each(demoStations.map((s) => [s.code, s] as const))('%s: flows balance, losses are small, a PV feeder carries its inverters', (_code, st) => {
     const model = modelOf(st);
     const { planned, nodes } = treeOf(st);
-    const step = 3 * 60_000;
+    const step = 5 * 60_000;
     const problems: string[] = [];
     let pvChecked = 0;
     // Friday to Sunday: a working day and a weekend, day and night.
@@ -73,8 +73,9 @@ describe('demo fleet physics', () => {
       }
     }
     expect(problems.slice(0, 5)).toEqual([]);
-    if (st.code === 'SZIP') expect(pvChecked).toBeGreaterThan(1000);
-  });
+    if (st.code === 'SZIP') expect(pvChecked).toBeGreaterThan(800);
+    // Seconds of work for three simulated days; generous for a shared 2-core machine.
+  }, 30_000);
 
   it('keeps every "today" total monotonic within the day, across minutes and across a counter reset', () => {
     const st = demoStations.find((s) => s.code === 'SZIP')!;
@@ -101,7 +102,7 @@ describe('demo fleet physics', () => {
       previous = today;
     }
     expect(previous).toBeGreaterThan(100);
-  });
+  }, 30_000);
 
   it('continues a seeded counter without stepping back, so "today" does not double count after a start', () => {
     // The seed's last reading of an idle charger, between two published 0.01 kWh steps (the old seed wrote
@@ -159,5 +160,5 @@ describe('demo fleet physics', () => {
         expect(d).toBeLessThan(2 * capacity);
       }
     }
-  });
+  }, 30_000);
 });

@@ -28,10 +28,19 @@ export interface DispatchContext {
  *   surplus); a PV site targets 35 % + 60 % of the day's PV outlook, other sites a planned 55–85 %;
  * - evening peak (17–21): discharge at the planned 70–100 % power, capped at 90 % of the bus load so nothing flows back upstream, down to
  *   the day's backup reserve (10–20 % SOC);
- * - otherwise idle.
+ * - otherwise idle;
+ * and whenever the site's PV exceeds the bus load, the surplus charges the battery (up to SOC_MAX) instead.
  * Weather, weekends, the load and the SOC left over make every day's charge and discharge different.
  */
 export function storageDispatchKw(c: DispatchContext): number {
+  // PV self-consumption first: PV the bus cannot use goes into the battery rather than being curtailed.
+  const surplusKw = Math.max(0, c.pvKw - c.busLoadKw);
+  const planned = plannedKw(c);
+  if (surplusKw <= 0 || c.soc >= SOC_MAX) return planned;
+  return -Math.min(c.maxKw, Math.max(surplusKw, -planned));
+}
+
+function plannedKw(c: DispatchContext): number {
   const clock = shanghaiClock(c.t);
   const h = clock.hour;
   const weekend = clock.weekday === 0 || clock.weekday === 6;
