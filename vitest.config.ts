@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 const alias = {
   '@gridops/contract': fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url)),
   '@gridops/format': fileURLToPath(new URL('./packages/format/src/index.ts', import.meta.url)),
+  '@gridops/simulator/fleet': fileURLToPath(new URL('./apps/simulator/src/fleet.ts', import.meta.url)),
 };
 
 export default defineConfig({

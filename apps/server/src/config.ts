@@ -79,6 +79,8 @@ const envSchema = z.object({
   SEED_HISTORY_DAYS: z.coerce.number().int().min(0).max(1100).default(400),
   SIMULATOR: onOff.optional(),
   SIM_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
+  /** Chance per gateway and tick of a random staged fault; unset = the simulator's default (one per ~10 min). */
+  SIM_FAULT_RATE: z.coerce.number().min(0).max(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
   WEB_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -131,6 +133,7 @@ export interface AppConfig {
   seedHistoryDays: number;
   simulator: boolean;
   simulatorIntervalMs: number;
+  simulatorFaultRate: number | undefined;
   logLevel: string;
   sessionTtlHours: number;
   webDir: string;
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedHistoryDays: e.SEED_HISTORY_DAYS,
     simulator: e.SIMULATOR ?? embeddedDatabase,
     simulatorIntervalMs: e.SIM_INTERVAL_MS,
+    simulatorFaultRate: e.SIM_FAULT_RATE,
     logLevel: e.LOG_LEVEL,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     webDir: path.resolve(e.WEB_DIR),

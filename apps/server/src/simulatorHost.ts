@@ -21,13 +21,14 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
     .where('p.enabled', '=', true)
     .orderBy('g.id')
     .execute();
-  const devices = await db.selectFrom('devices').select(['id', 'gateway_id', 'sn', 'kind', 'name', 'props']).where('gateway_id', 'is not', null).orderBy('id').execute();
+  const devices = await db.selectFrom('devices').select(['id', 'gateway_id', 'parent_id', 'sn', 'kind', 'name', 'props']).where('gateway_id', 'is not', null).orderBy('id').execute();
   // Counters continue from their last stored reading (seeded history, earlier runs): see counterStarts.
   const starts = await counterStarts(db);
   const secrets = await issueGatewaySecrets(
     db,
     gateways.map((g) => g.sn),
   );
+  const snOf = new Map(devices.map((d) => [d.id, d.sn]));
   return {
     gateways: gateways.map((g) => ({
       sn: g.sn,
@@ -47,6 +48,8 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
             ...Object.fromEntries(Object.entries(d.props).filter((e): e is [string, number] => typeof e[1] === 'number')),
             ...starts.get(d.id),
           },
+          // The simulator derives a parent meter from its children (transformer → feeders → chargers).
+          ...(d.parent_id !== null && snOf.has(d.parent_id) ? { parent_sn: snOf.get(d.parent_id)! } : {}),
         })),
     })),
   };
@@ -81,6 +84,8 @@ export async function spawnSimulator(opts: {
   dataDir: string;
   mqttUrl: string;
   intervalMs: number;
+  /** Random fault chance per gateway and tick; undefined = the simulator's default. */
+  faultRate?: number | undefined;
   log: FastifyBaseLogger;
 }): Promise<SimulatorProcess | null> {
   try {
@@ -93,7 +98,9 @@ export async function spawnSimulator(opts: {
   await fs.mkdir(dir, { recursive: true });
   const manifestPath = path.join(dir, 'manifest.json');
   await fs.writeFile(manifestPath, JSON.stringify(await buildSimulatorManifest(opts.db)), { mode: 0o600 });
-  const child: ChildProcess = fork(simulatorEntry, ['--mqtt', opts.mqttUrl, '--manifest', manifestPath, '--interval', String(opts.intervalMs)], {
+  const args = ['--mqtt', opts.mqttUrl, '--manifest', manifestPath, '--interval', String(opts.intervalMs)];
+  if (opts.faultRate !== undefined) args.push('--fault-rate', String(opts.faultRate));
+  const child: ChildProcess = fork(simulatorEntry, args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   opts.log.info({ pid: child.pid }, 'simulator started');

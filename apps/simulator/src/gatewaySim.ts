@@ -1,8 +1,7 @@
 import type { DeviceKind, SimulatorDevice, SimulatorGateway, TelemetryPayload } from '@gridops/contract';
 import { captureImage } from './captureImage.js';
 import { CAPTURE_FAULTS, faultApplies, isFaultKind, randomFaultsFor, type FaultKind } from './faults.js';
-import { initialState, sampleDevice } from './models/sample.js';
-import { prop, type DeviceState, type StorageLink } from './models/types.js';
+import { SiteModel, siteSeedOf } from './models/site.js';
 import { hashString } from './noise.js';
 
 export interface CapturePayload {
@@ -37,9 +36,6 @@ export interface GatewaySimOptions {
 
 interface SimDevice {
   def: SimulatorDevice;
-  seed: number;
-  state: DeviceState;
-  lastT: number | null;
   /** Staged faults and when they expire (null: until clear_fault). */
   faults: Map<FaultKind, number | null>;
 }
@@ -62,7 +58,9 @@ export class GatewaySim {
   readonly sn: string;
   private readonly devices: SimDevice[];
   private readonly bySn = new Map<string, SimDevice>();
-  private readonly siteSeed: number;
+  /** The station's devices as one electrical system: parents measure their children plus losses. */
+  private readonly site: SiteModel;
+  private lastT: number | null = null;
   private readonly rng: () => number;
   private readonly log: (msg: string) => void;
   /** Gateway-wide comm loss: undefined = none, null = until clear_fault, number = until that time. */
@@ -74,13 +72,14 @@ export class GatewaySim {
     private readonly opts: GatewaySimOptions,
   ) {
     this.sn = gw.sn;
-    this.siteSeed = hashString(`${gw.latitude.toFixed(3)},${gw.longitude.toFixed(3)}`);
     this.rng = opts.rng ?? Math.random;
     this.log = opts.log ?? (() => undefined);
-    this.devices = gw.devices.map((def) => {
-      const seed = hashString(`${gw.sn}/${def.sn}`);
-      return { def, seed, state: initialState(def.kind, seed, def.props), lastT: null, faults: new Map() };
-    });
+    this.devices = gw.devices.map((def) => ({ def, faults: new Map() }));
+    this.site = new SiteModel(
+      gw.devices,
+      { latitude: gw.latitude, longitude: gw.longitude, siteSeed: siteSeedOf(gw.latitude, gw.longitude), zone: gw.timezone },
+      (sn) => hashString(`${gw.sn}/${sn}`),
+    );
     for (const d of this.devices) this.bySn.set(d.def.sn, d);
   }
 
@@ -110,50 +109,20 @@ export class GatewaySim {
   tick(t: number): Telemetry {
     this.expireFaults(t);
     if (this.opts.faultRate > 0 && this.rng() < this.opts.faultRate) this.startRandomFault(t);
-    const samples = new Map<SimDevice, Record<string, number>>();
-    // PCS first: each BMS reports the SOC of the PCS it is paired with (n-th BMS ↔ n-th PCS on the gateway).
-    const links: StorageLink[] = [];
-    for (const d of this.devices.filter((x) => x.def.kind === 'pcs')) {
-      samples.set(d, this.sample(d, t));
-      links.push({ soc: d.state.soc, powerKw: d.state.powerKw, ratedKw: prop(d.def.props, 'rated_kw', 250) });
-    }
-    let bmsIndex = 0;
-    for (const d of this.devices) {
-      if (d.def.kind === 'pcs') continue;
-      const link = d.def.kind === 'bms' ? links[bmsIndex++] : undefined;
-      samples.set(d, this.sample(d, t, link));
-    }
+    const dtMs = this.lastT === null ? this.opts.intervalMs : Math.max(0, t - this.lastT);
+    this.lastT = t;
+    const samples = this.site.sample(t, dtMs, { faults: (sn) => new Set(this.bySn.get(sn)?.faults.keys() ?? []) });
     return {
       ts: t,
       devices: this.devices
         .filter((d) => !(d.faults.has('comm_loss') && d.def.kind !== 'camera'))
-        .map((d) => ({ sn: d.def.sn, values: this.trim(samples.get(d) ?? {}) })),
+        .map((d) => ({ sn: d.def.sn, values: this.trim(samples.get(d.def.sn) ?? {}) })),
     };
   }
 
   private trim(values: Record<string, number>): Record<string, number> {
     const n = this.opts.pointsPerDevice;
     return n === undefined ? values : Object.fromEntries(Object.entries(values).slice(0, n));
-  }
-
-  private sample(d: SimDevice, t: number, storage?: StorageLink): Record<string, number> {
-    const dtMs = d.lastT === null ? this.opts.intervalMs : Math.max(0, t - d.lastT);
-    const input = {
-      t,
-      dtMs,
-      seed: d.seed,
-      siteSeed: this.siteSeed,
-      latitude: this.gw.latitude,
-      longitude: this.gw.longitude,
-      zone: this.gw.timezone,
-      props: d.def.props,
-      faults: new Set(d.faults.keys()),
-      ...(storage ? { storage } : {}),
-    };
-    const out = sampleDevice(d.def.kind, input, d.state);
-    d.state = out.state;
-    d.lastT = t;
-    return out.values;
   }
 
   private expireFaults(t: number) {
@@ -261,7 +230,7 @@ export class GatewaySim {
     if (!d || !breakerKinds.includes(d.def.kind)) return `no breaker on ${String(deviceSn)}`;
     if (typeof close !== 'boolean') return 'params.close must be true or false';
     if (d.faults.has('comm_loss')) return `${d.def.sn} does not answer`;
-    d.state = { ...d.state, breakerClosed: close };
+    this.site.setBreaker(d.def.sn, close);
     // Reclosing after a protection trip is how an operator clears it.
     if (close) d.faults.delete('breaker_trip');
     this.log(`${this.sn}/${d.def.sn}: breaker ${close ? 'closed' : 'opened'}`);

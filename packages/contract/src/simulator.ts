@@ -11,6 +11,8 @@ export const simulatorDevice = z.object({
   name: z.string(),
   /** Ratings the value models scale by: rated_kw, rated_kva, capacity_kwh, rated_a, ... */
   props: z.record(z.string(), z.number()).default({}),
+  /** The device it hangs off electrically (transformer → feeder → charger): the simulator derives parent meters from their children. */
+  parent_sn: z.string().optional(),
 });
 export type SimulatorDevice = z.infer<typeof simulatorDevice>;
 

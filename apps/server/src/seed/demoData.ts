@@ -44,14 +44,14 @@ const d = (sn: string, kind: DeviceKind, name: string, name_en: string, props: R
   parent === undefined ? { sn, kind, name, name_en, props } : { sn, kind, name, name_en, props, parent };
 
 /** A 10 kV / 0.4 kV room: incomer, two transformers and their LV feeders, fire detectors, environment, camera. */
-function distributionRoom(prefix: string, name: string, name_en: string, kva: number, feeders: [string, string, number][]): DemoRoom {
+function distributionRoom(prefix: string, name: string, name_en: string, kva: number, feeders: [string, string, number, ('T1' | 'T2')?][]): DemoRoom {
   const devices: DemoDevice[] = [
     d(`${prefix}AH1`, 'incomer', '10kV进线柜 AH1', '10 kV incoming cabinet AH1', { voltage_v: 5774, rated_kw: kva * 1.6 }),
     d(`${prefix}T1`, 'transformer', '1#变压器', 'Transformer T1', { rated_kva: kva, rated_kw: kva * 0.8 }, `${prefix}AH1`),
     d(`${prefix}T2`, 'transformer', '2#变压器', 'Transformer T2', { rated_kva: kva, rated_kw: kva * 0.8 }, `${prefix}AH1`),
   ];
-  feeders.forEach(([fname, fname_en, kw], i) => {
-    const parent = i % 2 === 0 ? `${prefix}T1` : `${prefix}T2`;
+  feeders.forEach(([fname, fname_en, kw, transformer], i) => {
+    const parent = `${prefix}${transformer ?? (i % 2 === 0 ? 'T1' : 'T2')}`;
     devices.push(d(`${prefix}F${String(i + 1).padStart(2, '0')}`, 'feeder', fname, fname_en, { rated_kw: kw }, parent));
   });
   devices.push(
@@ -117,15 +117,16 @@ export const demoStations: DemoStation[] = [
         ['1#办公楼回路', 'Office building feeder 1', 160],
         ['2#车间动力回路', 'Workshop power feeder 2', 300],
         ['3#充电站回路', 'Charging station feeder 3', 400],
-        ['4#光伏并网回路', 'PV grid-connection feeder 4', 800],
+        // On T1 with the chargers and the battery, which take the midday PV (anti-backflow curtails the rest).
+        ['4#光伏并网回路', 'PV grid-connection feeder 4', 800, 'T1'],
       ]),
       {
         name: '屋顶光伏',
         name_en: 'Rooftop PV',
         kind: 'pv',
         devices: [
-          d('INV1', 'pv_inverter', '1#光伏逆变器', 'PV inverter 1', { rated_kw: 400 }),
-          d('INV2', 'pv_inverter', '2#光伏逆变器', 'PV inverter 2', { rated_kw: 400 }),
+          d('INV1', 'pv_inverter', '1#光伏逆变器', 'PV inverter 1', { rated_kw: 400 }, 'F04'),
+          d('INV2', 'pv_inverter', '2#光伏逆变器', 'PV inverter 2', { rated_kw: 400 }, 'F04'),
         ],
       },
       {
@@ -133,7 +134,7 @@ export const demoStations: DemoStation[] = [
         name_en: 'Battery container',
         kind: 'storage',
         devices: [
-          d('PCS1', 'pcs', '储能变流器PCS', 'PCS', { rated_kw: 500, capacity_kwh: 1000 }),
+          d('PCS1', 'pcs', '储能变流器PCS', 'PCS', { rated_kw: 500, capacity_kwh: 1000 }, 'T1'),
           d('BMS1', 'bms', '电池管理系统BMS', 'BMS', { capacity_kwh: 1000 }, 'PCS1'),
           d('ENV2', 'env_sensor', '储能舱环境监测', 'Container environment', {}),
         ],
@@ -143,7 +144,7 @@ export const demoStations: DemoStation[] = [
         name_en: 'Charging station',
         kind: 'charging',
         devices: [1, 2, 3, 4, 5, 6].map((i) =>
-          d(`EV${i}`, 'ev_charger', `${i}#充电桩`, `EV charger ${i}`, { rated_kw: i <= 2 ? 120 : 60 }),
+          d(`EV${i}`, 'ev_charger', `${i}#充电桩`, `EV charger ${i}`, { rated_kw: i <= 2 ? 120 : 60 }, 'F03'),
         ),
       },
     ],
@@ -175,7 +176,7 @@ export const demoStations: DemoStation[] = [
         name_en: 'Energy centre',
         kind: 'building',
         devices: [
-          d('INV1', 'pv_inverter', '车棚光伏逆变器', 'Carport PV inverter', { rated_kw: 500 }),
+          d('INV1', 'pv_inverter', '车棚光伏逆变器', 'Carport PV inverter', { rated_kw: 500 }, 'T1'),
           d('WM1', 'water_meter', '工厂总水表', 'Factory water meter', { rated_flow: 60 }),
           d('GM1', 'gas_meter', '涂装线燃气表', 'Paint line gas meter', { rated_flow: 180 }),
         ],
@@ -245,7 +246,7 @@ export const demoStations: DemoStation[] = [
         name_en: 'Battery station',
         kind: 'storage',
         devices: [
-          d('PCS1', 'pcs', '储能变流器PCS', 'PCS', { rated_kw: 1000, capacity_kwh: 2000 }),
+          d('PCS1', 'pcs', '储能变流器PCS', 'PCS', { rated_kw: 1000, capacity_kwh: 2000 }, 'T1'),
           d('BMS1', 'bms', '电池管理系统BMS', 'BMS', { capacity_kwh: 2000 }, 'PCS1'),
           d('WM1', 'water_meter', '冷却补水表', 'Cooling make-up water meter', { rated_flow: 15 }),
         ],

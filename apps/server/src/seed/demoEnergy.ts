@@ -1,17 +1,19 @@
 import { sql } from 'kysely';
+import type { DeviceKind } from '@gridops/contract';
 import type { Db } from '../db/database.js';
 import { validateTariff } from '../modules/energy-stats/tariff.js';
 import type { DemoStation } from './demoData.js';
 import { demoTariffs } from './demoTariffs.js';
 import { seedStationHistory, type HistoryNode } from './demoEnergyHistory.js';
+import { plannedPowerTree } from './demoMeterTree.js';
 
 /**
  * The energy side of the demo (docs/energy-model.md, "Demo data"): a complete metering tree per station built
  * from its devices, its loops and tariff, and the counter history the statistics need.
  *
- * Power tree: 10 kV incomer (grid) → transformers → feeders; EV chargers under the charging feeder; PV
- * inverters and the PCS (charge and discharge as two nodes) on the bus of the transformer they connect to.
- * Water, gas and heat: the main meter of each as the incoming node.
+ * Power tree: wired as the station is (demoMeterTree.ts): 10 kV incomer (grid) → transformers → feeders; EV
+ * chargers under the charging feeder, PV inverters under their PV feeder, the PCS (charge and discharge as
+ * two nodes) on the bus of its transformer. Water, gas and heat: the main meter of each as the incoming node.
  */
 interface DevicePoint {
   device_id: number;
@@ -24,13 +26,6 @@ interface DevicePoint {
   point_id: number;
   key: string;
 }
-
-/** Where the sources of each demo station connect: the transformer feeding the PV / storage feeder. */
-const SOURCE_BUS: Record<string, { pv?: string; storage?: string; ev?: string }> = {
-  SZIP: { pv: 'T2', storage: 'T1', ev: 'F03' },
-  NJJN: { pv: 'T1' },
-  HFDC: { storage: 'T1' },
-};
 
 export interface SeedEnergyOptions {
   /** Days of counter history; 0 writes only the trees and tariffs (most integration tests). */
@@ -116,52 +111,26 @@ export async function seedDemoEnergy(
       return id;
     };
 
-    const bus = SOURCE_BUS[st.code] ?? {};
-    const nodeOfSn = new Map<string, number>();
-    const incomer = devices.find((d) => d.kind === 'incomer')!;
-    nodeOfSn.set(incomer.sn, await add('power', null, 'grid', incomer, 'EP', 'P'));
-    for (const t of devices.filter((d) => d.kind === 'transformer'))
-      nodeOfSn.set(t.sn, await add('power', nodeOfSn.get(incomer.sn)!, 'load', t, 'EP', 'P'));
     const bySnOfId = new Map(devices.map((d) => [d.device_id, d.sn]));
-    for (const f of devices.filter((d) => d.kind === 'feeder')) {
-      const parentSn = f.parent_id === null ? incomer.sn : bySnOfId.get(f.parent_id)!;
-      nodeOfSn.set(
-        f.sn,
-        await add('power', nodeOfSn.get(parentSn) ?? nodeOfSn.get(incomer.sn)!, 'load', f, 'EP', 'P'),
+    const parentSn = (d: DevicePoint) => (d.parent_id === null ? undefined : bySnOfId.get(d.parent_id));
+    const nodeOfKey = new Map<string, number>();
+    const loopNodes: number[] = [];
+    for (const planned of plannedPowerTree(devices.map((d) => ({ sn: d.sn, kind: d.kind, parent_sn: parentSn(d) })))) {
+      const dev = devices.find((d) => d.sn === planned.device_sn)!;
+      const side = planned.node_type === 'storage_charge' ? ['充电', 'charge'] : planned.node_type === 'storage_discharge' ? ['放电', 'discharge'] : null;
+      const id = await add(
+        'power',
+        planned.parent === null ? null : nodeOfKey.get(planned.parent)!,
+        planned.node_type,
+        dev,
+        planned.point_key,
+        planned.power_key,
+        side ? `${dev.name} ${side[0]}` : dev.name,
+        side ? `${dev.name_en} ${side[1]}` : dev.name_en,
       );
+      nodeOfKey.set(planned.key, id);
+      if (planned.node_type !== 'load') loopNodes.push(id);
     }
-    const loopNodes: number[] = [nodeOfSn.get(incomer.sn)!];
-    for (const inv of devices.filter((d) => d.kind === 'pv_inverter'))
-      loopNodes.push(await add('power', nodeOfSn.get(bus.pv ?? 'T1')!, 'pv', inv, 'EP', 'P'));
-    for (const pcs of devices.filter((d) => d.kind === 'pcs')) {
-      const parent = nodeOfSn.get(bus.storage ?? 'T1')!;
-      loopNodes.push(
-        await add(
-          'power',
-          parent,
-          'storage_charge',
-          pcs,
-          'EPchg',
-          'P',
-          `${pcs.name} 充电`,
-          `${pcs.name_en} charge`,
-        ),
-      );
-      loopNodes.push(
-        await add(
-          'power',
-          parent,
-          'storage_discharge',
-          pcs,
-          'EPdis',
-          'P',
-          `${pcs.name} 放电`,
-          `${pcs.name_en} discharge`,
-        ),
-      );
-    }
-    for (const ev of devices.filter((d) => d.kind === 'ev_charger'))
-      loopNodes.push(await add('power', nodeOfSn.get(bus.ev ?? 'T1')!, 'ev_charging', ev, 'EP', 'P'));
     for (const [kind, energy, key, power] of [
       ['water_meter', 'water', 'EW', 'flow'],
       ['gas_meter', 'gas', 'EG', 'flow'],
@@ -199,7 +168,13 @@ export async function seedDemoEnergy(
       );
       await trx.insertInto('tariff_prices').values(prices).execute();
     }
-    if (opts.historyDays > 0) await seedStationHistory(trx, history, st, now, opts.historyDays);
+    const siteDevices = devices.map((d) => ({
+      sn: d.sn,
+      kind: d.kind as DeviceKind,
+      props: Object.fromEntries(Object.entries(d.props).filter((e): e is [string, number] => typeof e[1] === 'number')),
+      parent_sn: parentSn(d),
+    }));
+    if (opts.historyDays > 0) await seedStationHistory(trx, history, siteDevices, st, now, opts.historyDays);
   }
   // Fresh statistics after the bulk load, or the planner takes the rollups for empty and picks nested loops.
   if (opts.historyDays > 0) await sql`ANALYZE rollup_hourly, rollup_daily`.execute(trx);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import SunCalc from 'suncalc';
-import { addDays, siteDate, siteDayStart, wallClock } from '@gridops/format';
+import { hashString, SiteModel, siteSeedOf, type SiteDeviceDef } from '@gridops/simulator/fleet';
+import { deviceCatalog, type DeviceKind } from '@gridops/contract';
+import { addDays, siteDate, siteDayStart } from '@gridops/format';
 import type { Db } from '../db/database.js';
 
 /**
@@ -8,11 +9,10 @@ import type { Db } from '../db/database.js';
  * data from the moment it starts, but year-on-year statistics need more than a year behind them, so the seed
  * writes hourly and daily rollups of every counter bound to a metering node for the last HISTORY_DAYS days.
  *
- * The shapes follow the simulator's models (apps/simulator/src/curves.ts and models/): the commercial load
- * curve with its weekend factor, PV from the real sun altitude times a sunny/hazy/overcast day, storage on the
- * time-of-use schedule, EV sessions by plug-in chance, water/gas/heat by occupancy, meals and season. On top:
- * monthly seasonality (summer cooling) and ~3 %/year growth, so MoM and YoY show plausible changes. Parent
- * meters are their children plus a few percent of losses, so the loss analysis is meaningful. The history ends
+ * The values are the simulator's own site model run over the past (generateHistory): loads on the commercial
+ * curve with weekends, seasons and the day's activity, PV from the real sun altitude and the day's weather,
+ * storage on its dispatch strategy, EV sessions, water/gas/heat; parent meters are their children plus
+ * transformer and line losses. The history ends
  * at the seed time with the counters' current readings in point_latest; the simulator starts its counters
  * from point_latest (counter_* props in its manifest), so live rollups continue without a false reset.
  */
@@ -37,187 +37,62 @@ export function hash01(seed: number, n: number): number {
   h ^= h >>> 16;
   return (h >>> 0) / 4294967296;
 }
-function hashString(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return h >>> 0;
-}
-const prop = (props: Record<string, number>, key: string, fallback: number) =>
-  typeof props[key] === 'number' && props[key]! > 0 ? props[key]! : fallback;
-
-// The simulator's commercial curve (fraction of daily peak by local hour) and meal curve.
+// The simulator's commercial curve (fraction of daily peak by local hour): the transformer curves of
+// demoAnalogHistory.ts.
 export const COMMERCIAL = [
   0.32, 0.31, 0.31, 0.3, 0.3, 0.3, 0.35, 0.5, 0.72, 0.88, 0.93, 0.95, 0.84, 0.88, 0.97, 1, 0.97, 0.9, 0.78,
   0.7, 0.62, 0.52, 0.42, 0.36,
 ];
-const MEALS = [
-  0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.3, 0.2, 0.22, 0.25, 0.85, 0.9, 0.6, 0.25, 0.27, 0.3, 0.85, 0.88,
-  0.9, 0.6, 0.3, 0.1, 0.05,
-];
-// Electricity seasonality by month (cooling in summer, Spring Festival dip in February).
-const SEASON = [1.05, 0.9, 0.95, 0.93, 0.98, 1.08, 1.22, 1.25, 1.1, 0.97, 0.96, 1.04];
+const prop = (props: Record<string, number>, key: string, fallback: number) =>
+  typeof props[key] === 'number' && props[key]! > 0 ? props[key]! : fallback;
 
-interface Clock {
-  hour: number;
-  weekend: boolean;
-  month: number;
-  day: number;
-  years: number;
-}
-/** The site's local clock at `t` (its zone: projects.timezone). */
-function clock(t: number, end: number, zone: string): Clock {
-  const c = wallClock(t, zone);
-  return {
-    hour: c.hour,
-    weekend: c.weekday === 0 || c.weekday === 6,
-    month: c.month,
-    day: Math.floor(Date.UTC(c.year, c.month - 1, c.day) / 86_400_000),
-    years: (end - t) / (365 * 86_400_000),
-  };
-}
-const commercial = (c: Clock) => {
-  const v = COMMERCIAL[c.hour]!;
-  return c.weekend ? 0.3 + (v - 0.3) * 0.55 : v;
-};
-const heatingSeason = (m: number) => (m === 12 || m <= 2 ? 1 : m === 11 || m === 3 ? 0.6 : 0.1);
-const storageCmd = (h: number) =>
-  h < 6 ? -1 : h >= 8 && h < 10 ? 0.6 : h >= 11 && h < 14 ? -0.5 : h >= 17 && h < 21 ? 1 : 0;
-const plugIn = (h: number) => (h < 6 ? 0.1 : h < 10 ? 0.5 : h < 17 ? 0.4 : h < 22 ? 0.65 : 0.25);
+/**
+ * Steps per hour of the history run: quarter hours over the last FINE_DAYS (today, this month: fine enough
+ * for EV sessions of 12–28 min and the SOC limits), hours before that (the year behind, for MoM and YoY),
+ * which keeps the seed to a few seconds.
+ */
+const FINE_STEPS = 4;
+const FINE_DAYS = 35;
 
-/** Hourly energy of every metered node from `start` (hour-aligned) over `hours` hours; the last hour may be partial. */
+/**
+ * Hourly energy of every metered node from `start` (hour-aligned) over `hours` hours; the last hour may be
+ * partial. The station runs through the simulator's own site model (`@gridops/simulator/fleet`: loads, PV,
+ * storage dispatch, derived parent meters with their losses) in quarter-hour steps, with the device seeds
+ * the live simulator uses, so the history and the live data obey the same physics.
+ */
 export function generateHistory(
   nodes: HistoryNode[],
+  devices: readonly SiteDeviceDef[],
   station: { code: string; latitude: number; longitude: number; timezone: string },
   start: number,
   hours: number,
   lastFraction: number,
 ) {
-  const end = start + hours * HOUR;
-  const siteSeed = hashString(station.code);
-  const clocks = Array.from({ length: hours }, (_, i) => clock(start + i * HOUR, end, station.timezone));
-  const span = (i: number) => (i === hours - 1 ? lastFraction : 1);
-  const leaf = new Map<number, Float64Array>();
-
-  const model = (n: HistoryNode): Float64Array => {
-    const seed = hashString(`${station.code}/${n.device_sn}/${n.point_key}`);
-    const out = new Float64Array(hours);
-    const noise = (i: number) =>
-      1 + 0.1 * (hash01(seed, clocks[i]!.day) - 0.5) + 0.04 * (hash01(seed, i) - 0.5);
-    const growth = (c: Clock) => 1 - 0.03 * c.years;
-    /** Every hour: `base` of its clock × the day's and hour's noise × the partial last hour. */
-    const hourly = (base: (c: Clock) => number) => {
-      for (let i = 0; i < hours; i++) out[i] = base(clocks[i]!) * noise(i) * span(i);
-      return out;
-    };
-    switch (n.device_kind) {
-      case 'pv_inverter': {
-        const rated = prop(n.props, 'rated_kw', 100);
-        for (let i = 0; i < hours; i++) {
-          const alt = SunCalc.getPosition(
-            new Date(start + i * HOUR + HOUR / 2),
-            station.latitude,
-            station.longitude,
-          ).altitude;
-          if (alt <= 0) continue;
-          const day = hash01(siteSeed, clocks[i]!.day);
-          const weather = day < 0.2 ? 0.35 : day < 0.5 ? 0.7 : 0.95;
-          out[i] =
-            rated *
-            0.85 *
-            Math.sin(alt) ** 1.2 *
-            weather *
-            0.82 *
-            (1 + 0.04 * (hash01(seed, i) - 0.5)) *
-            span(i);
-        }
-        return out;
-      }
-      case 'ev_charger': {
-        const rated = prop(n.props, 'rated_kw', 60);
-        return hourly((c) => rated * plugIn(c.hour) * 0.83 * (20 / 30) * 0.95);
-      }
-      case 'water_meter': {
-        const rated = prop(n.props, 'rated_flow', 10);
-        return hourly((c) => rated * (0.08 + 0.45 * commercial(c)) * (SEASON[c.month - 1]! * 0.5 + 0.5));
-      }
-      case 'gas_meter': {
-        const rated = prop(n.props, 'rated_flow', 20);
-        return hourly((c) => rated * (0.04 + 0.6 * MEALS[c.hour]!) * (heatingSeason(c.month) * 0.2 + 0.9));
-      }
-      case 'heat_meter': {
-        const rated = prop(n.props, 'rated_kw', 500);
-        return hourly((c) => rated * heatingSeason(c.month) * (0.35 + 0.5 * commercial(c)) * 0.0036);
-      }
-      default: {
-        // A feeder or meter: its share of rating at the daily peak (45–70 %), the commercial curve, the season.
-        const rated = prop(n.props, 'rated_kw', 200);
-        const util = 0.45 + 0.25 * hash01(seed, 1);
-        return hourly((c) => rated * util * commercial(c) * SEASON[c.month - 1]! * growth(c));
-      }
-    }
-  };
-
-  // Storage: the PCS's charge and discharge come from one SOC walk over the schedule (0.25 C, 95 % efficiency).
-  const pcsRuns = new Map<string, { chg: Float64Array; dis: Float64Array }>();
-  const storage = (n: HistoryNode) => {
-    const known = pcsRuns.get(n.device_sn!);
-    if (known) return known;
-    const cap = prop(n.props, 'capacity_kwh', 500);
-    const maxKw = Math.min(prop(n.props, 'rated_kw', 250), cap * 0.25);
-    const chg = new Float64Array(hours);
-    const dis = new Float64Array(hours);
-    let soc = 50;
-    for (let i = 0; i < hours; i++) {
-      const cmd = storageCmd(clocks[i]!.hour);
-      const taper =
-        cmd > 0 ? Math.min(1, Math.max(0, (soc - 10) / 5)) : Math.min(1, Math.max(0, (95 - soc) / 5));
-      const kwh = cmd * maxKw * taper * span(i);
-      if (kwh > 0) dis[i] = kwh;
-      else chg[i] = -kwh;
-      soc = Math.min(95, Math.max(10, soc - (100 * (kwh > 0 ? kwh / 0.95 : kwh * 0.95)) / cap));
-    }
-    const run = { chg, dis };
-    pcsRuns.set(n.device_sn!, run);
-    return run;
-  };
-
-  const kids = new Map<number, HistoryNode[]>();
-  for (const n of nodes)
-    if (n.parent_id !== null) kids.set(n.parent_id, [...(kids.get(n.parent_id) ?? []), n]);
-  const source = (t: string) => t === 'pv' || t === 'wind' || t === 'storage_discharge';
-
-  const energyOf = (n: HistoryNode): Float64Array => {
-    const done = leaf.get(n.id);
-    if (done) return done;
-    let out: Float64Array;
-    const children = kids.get(n.id) ?? [];
-    if (n.node_type === 'storage_charge') out = storage(n).chg;
-    else if (n.node_type === 'storage_discharge') out = storage(n).dis;
-    else if (children.length === 0 || n.point_id === null)
-      out = children.length ? sumChildren(children) : model(n);
-    else {
-      // A parent meter: what its children draw minus what sources feed in, plus 1.2 % load losses and a
-      // no-load loss of 0.1 % of its rating per hour (transformer iron losses).
-      const net = sumChildren(children);
-      const noLoad = 0.001 * prop(n.props, 'rated_kw', 1000);
-      out = new Float64Array(hours);
-      for (let i = 0; i < hours; i++) out[i] = Math.max(0, net[i]! * 1.012 + noLoad * span(i));
-    }
-    leaf.set(n.id, out);
-    return out;
-  };
-  function sumChildren(children: HistoryNode[]): Float64Array {
-    const out = new Float64Array(hours);
-    for (const c of children) {
-      const e = energyOf(c);
-      const sign = source(c.node_type) ? -1 : 1;
-      for (let i = 0; i < hours; i++) out[i]! += sign * e[i]!;
-    }
-    return out;
+  const model = new SiteModel(
+    devices,
+    { latitude: station.latitude, longitude: station.longitude, siteSeed: siteSeedOf(station.latitude, station.longitude), zone: station.timezone },
+    (sn) => hashString(`GW-${station.code}-01/${sn}`),
+  );
+  const metered = nodes.filter(
+    (n): n is HistoryNode & { point_id: number; point_key: string; device_sn: string } =>
+      n.point_id !== null && n.point_key !== null && n.device_sn !== null,
+  );
+  const reading = (n: (typeof metered)[number]) => model.counters(n.device_sn)[n.point_key] ?? 0;
+  const result = new Map<number, Float64Array>(metered.map((n) => [n.point_id, new Float64Array(hours)]));
+  const before = metered.map(reading);
+  for (let i = 0; i < hours; i++) {
+    const span = (i === hours - 1 ? lastFraction : 1) * HOUR;
+    const steps = hours - i <= FINE_DAYS * 24 ? FINE_STEPS : 1;
+    const step = span / steps;
+    // An hourly step samples at :20, inside the first half-hour's charging session window (models/renewables.ts).
+    const at = (k: number) => (steps === 1 ? Math.min(span, HOUR / 3) : (k + 0.5) * step);
+    for (let k = 0; k < steps; k++) model.sample(start + i * HOUR + at(k), step, { countersOnly: true });
+    metered.forEach((n, j) => {
+      const now = reading(n);
+      result.get(n.point_id)![i] = now - before[j]!;
+      before[j] = now;
+    });
   }
-
-  const result = new Map<number, Float64Array>();
-  for (const n of nodes) if (n.point_id !== null) result.set(n.point_id, energyOf(n));
   return result;
 }
 
@@ -250,6 +125,7 @@ async function insertRollups(
 export async function seedStationHistory(
   db: Db,
   nodes: HistoryNode[],
+  devices: readonly SiteDeviceDef[],
   station: { code: string; latitude: number; longitude: number; timezone: string },
   now: number,
   days = HISTORY_DAYS,
@@ -259,7 +135,7 @@ export async function seedStationHistory(
   const start = siteDayStart(addDays(siteDate(zone, now), -days), zone).getTime();
   const hours = Math.ceil((now - start) / HOUR);
   const lastFraction = (now - (start + (hours - 1) * HOUR)) / HOUR;
-  const energy = generateHistory(nodes, station, start, hours, lastFraction);
+  const energy = generateHistory(nodes, devices, station, start, hours, lastFraction);
   const hourly = {
     point: [] as number[],
     bucket: [] as number[],
@@ -285,19 +161,24 @@ export async function seedStationHistory(
     let counter =
       prop(n.props, 'rated_kw', prop(n.props, 'rated_flow', 100)) *
       (600 + 3000 * hash01(hashString(`${station.code}/${n.device_sn}/${n.point_key}`), 7));
+    // Readings as the meter publishes them (rounded to the point's precision): the simulator continues from
+    // the last one, and a seeded reading above the first live one would read as a counter reset (issue 11).
+    const precision =
+      deviceCatalog[n.device_kind as DeviceKind]?.points.find((p) => p.key === n.point_key)?.precision ?? 2;
+    const reading = (v: number) => Math.round(v * 10 ** precision) / 10 ** precision;
     let dayFirst = 0;
     let dayCount = 0;
     for (let i = 0; i < hours; i++) {
       const b = start + i * HOUR;
       const partial = i === hours - 1;
-      const first = counter + e[i]! / 60;
+      const first = reading(counter + e[i]! / 60);
       counter += e[i]!;
       const lastTs = partial ? now : b + HOUR - 60_000;
       const count = partial ? Math.max(1, Math.round(60 * lastFraction)) : 60;
       hourly.point.push(pointId);
       hourly.bucket.push(b / 1000);
       hourly.first.push(first);
-      hourly.last.push(counter);
+      hourly.last.push(reading(counter));
       hourly.lastTs.push(lastTs / 1000);
       hourly.count.push(count);
       if (i === 0 || dayOfHour[i] !== dayOfHour[i - 1]) {
@@ -309,12 +190,12 @@ export async function seedStationHistory(
         daily.point.push(pointId);
         daily.bucket.push(dayBucket.get(dayOfHour[i]!)!);
         daily.first.push(dayFirst);
-        daily.last.push(counter);
+        daily.last.push(reading(counter));
         daily.lastTs.push(lastTs / 1000);
         daily.count.push(dayCount);
       }
     }
-    latest.push({ point_id: pointId, ts: new Date(now), value: counter });
+    latest.push({ point_id: pointId, ts: new Date(now), value: reading(counter) });
   }
   await insertRollups(db, 'rollup_hourly', hourly);
   await insertRollups(db, 'rollup_daily', daily);

@@ -1,5 +1,6 @@
 import { commercialLoad, dailyWarmth } from '../curves.js';
 import { clamp, drift, hash01 } from '../noise.js';
+import { dayActivity, seasonFactor } from './physics.js';
 import { integrate, lag, prop, type DeviceState, type ModelInput, type ModelOutput } from './types.js';
 
 const MIN = 60_000;
@@ -26,8 +27,27 @@ export function phaseVoltages(input: ModelInput, load: number): [number, number,
 export const gridFrequency = (input: ModelInput) => 50 + 0.04 * drift(input.siteSeed ^ 0x3f, input.t, 2 * MIN);
 
 /**
- * The three-phase measurements of a circuit: incomer, transformer LV side, feeder or meter. Power follows
- * the commercial load curve; currents follow from power, voltage and power factor; EP integrates P.
+ * Own load of a circuit without metered children: its share of rating on the commercial daily curve, the
+ * month's seasonality (cooling) and the site's activity of the day, with a little wander.
+ */
+export function circuitLoadKw(kind: ElectricalKind, input: ModelInput): number {
+  const ratedKw = prop(input.props, 'rated_kw', DEFAULT_KW[kind]);
+  return ratedKw * utilisation(input.seed) * siteLoadShape(input.t, input.siteSeed, input.zone) * (1 + 0.06 * drift(input.seed, input.t, 15 * MIN));
+}
+
+/** Curve × season × the day's activity, shared by every circuit of a site at one instant (computed once). */
+let lastShape: { t: number; siteSeed: number; zone: string; value: number } | null = null;
+function siteLoadShape(t: number, siteSeed: number, zone: string): number {
+  if (lastShape && lastShape.t === t && lastShape.siteSeed === siteSeed && lastShape.zone === zone) return lastShape.value;
+  const value = commercialLoad(t, zone) * seasonFactor(t, zone) * dayActivity(siteSeed, t, zone);
+  lastShape = { t, siteSeed, zone, value };
+  return value;
+}
+
+/**
+ * The three-phase measurements of a circuit: incomer, transformer LV side, feeder or meter. Power is the
+ * circuit's own load curve or, for a circuit with metered children, what the site model derives from them
+ * (`input.powerKw`); currents follow from power, voltage and power factor; EP integrates P.
  */
 export function sampleThreePhase(kind: ElectricalKind, input: ModelInput, prev: DeviceState): ModelOutput {
   const state: DeviceState = { ...prev, counters: { ...prev.counters } };
@@ -35,12 +55,13 @@ export function sampleThreePhase(kind: ElectricalKind, input: ModelInput, prev: 
   const hasBreaker = kind === 'incomer' || kind === 'feeder';
   const closed = !hasBreaker || (state.breakerClosed && !input.faults.has('breaker_trip'));
   const curve = commercialLoad(input.t, input.zone);
-  let p = ratedKw * utilisation(input.seed) * curve * (1 + 0.06 * drift(input.seed, input.t, 15 * MIN));
+  let p = input.powerKw ?? circuitLoadKw(kind, input);
+  if (input.deenergised) p = 0;
   // Staged over-current: ~165 % of rating, i.e. about 1.3 × the 120 % current limit of demoRules.
   if (input.faults.has('over_current')) p = ratedKw * (1.62 + 0.03 * drift(input.seed, input.t, MIN));
   if (!closed) p = 0;
   const [ua, ub, uc] = phaseVoltages(input, curve);
-  const pf = p > 0 ? clamp(0.9 + 0.06 * curve + 0.01 * drift(input.seed ^ 0x11, input.t, 20 * MIN), 0.85, 0.99) : 0;
+  const pf = p <= 0 ? 0 : input.pf ?? clamp(0.9 + 0.06 * curve + 0.01 * drift(input.seed ^ 0x11, input.t, 20 * MIN), 0.85, 0.99);
   // Unbalance: each phase carries its own few percent, normalised so the three still add up to P.
   const w = [1, 2, 3].map((i) => 1 + 0.03 * drift(input.seed + 10 * i, input.t, 30 * MIN)) as [number, number, number];
   const wSum = w[0] + w[1] + w[2];

@@ -9,30 +9,64 @@ const ROUND_TRIP_EFFICIENCY = 0.95;
 
 const copy = (s: DeviceState): DeviceState => ({ ...s, counters: { ...s.counters } });
 
-/** PV inverter: the sun's real altitude at the site times the weather, scaled by rated_kw. */
+/** pvFraction of the last instant asked: every inverter of a site (and its curtailment pass) shares one sun. */
+let lastSun: { t: number; lat: number; lon: number; seed: number; fraction: number } | null = null;
+function sunFraction(input: ModelInput): number {
+  const c = lastSun;
+  if (c && c.t === input.t && c.lat === input.latitude && c.lon === input.longitude && c.seed === input.siteSeed) return c.fraction;
+  const fraction = pvFraction(input.t, input.latitude, input.longitude, input.siteSeed, input.zone);
+  lastSun = { t: input.t, lat: input.latitude, lon: input.longitude, seed: input.siteSeed, fraction };
+  return fraction;
+}
+
+/** What a PV inverter could deliver now (kW): the sun's real altitude at the site times the weather. */
+export function pvAvailableKw(input: ModelInput): number {
+  if (input.faults.has('inverter_trip') || input.deenergised) return 0;
+  const ratedKw = prop(input.props, 'rated_kw', 100);
+  const fraction = sunFraction(input);
+  // 0.85: DC/AC and soiling losses, so a panel field rarely shows its nameplate.
+  return clamp(ratedKw * 0.85 * fraction * (1 + 0.03 * drift(input.seed, input.t, 5 * MIN)), 0, ratedKw);
+}
+
+/** PV inverter: its available power, curtailed to `powerKw` when the site's anti-backflow control says so. */
 export function samplePv(input: ModelInput, prev: DeviceState): ModelOutput {
   const state = copy(prev);
-  const ratedKw = prop(input.props, 'rated_kw', 100);
-  const fraction = pvFraction(input.t, input.latitude, input.longitude, input.siteSeed, input.zone);
-  const tripped = input.faults.has('inverter_trip');
-  // 0.85: DC/AC and soiling losses, so a panel field rarely shows its nameplate.
-  const p = tripped ? 0 : clamp(ratedKw * 0.85 * fraction * (1 + 0.03 * drift(input.seed, input.t, 5 * MIN)), 0, ratedKw);
+  const fraction = sunFraction(input);
+  const available = pvAvailableKw(input);
+  const p = input.powerKw === undefined ? available : clamp(input.powerKw, 0, available);
   integrate(state, 'EP', p, input.dtMs);
   // MPPT voltage: the string's open-circuit voltage rises quickly at dawn, then sags as cells warm up.
   const udc = fraction > 0 ? 560 + 140 * Math.min(1, fraction * 4) - 30 * fraction + 6 * drift(input.seed ^ 0x5, input.t, 4 * MIN) : 0;
   return { values: { P: p, EP: state.counters.EP ?? 0, Udc: udc, status: p > 0 ? 1 : 0 }, state };
 }
 
+/** Largest PCS power: its rating, at most 0.5 C (a two-hour battery, the usual C&I design). */
+export const storageMaxKw = (ratedKw: number, capacityKwh: number) => Math.min(ratedKw, capacityKwh * 0.5);
+
 /**
- * One step of a battery driven by the time-of-use schedule. Power tapers over the last 5 % before either
- * SOC limit (CC-CV charging, discharge cut-off), so SOC stays within 10…95 % at any sampling interval.
+ * One step of a battery: driven by `commandKw` (discharge positive; the site's dispatch, models/site.ts) or,
+ * standing alone, by the plain time-of-use schedule. Power tapers over the last 5 % before either SOC limit
+ * (CC-CV charging, discharge cut-off), so SOC stays within 10…95 % at any sampling interval.
  */
-export function storageStep(t: number, dtMs: number, soc: number, ratedKw: number, capacityKwh: number, tripped: boolean, zone: string): { soc: number; powerKw: number } {
-  const maxKw = Math.min(ratedKw, capacityKwh * 0.25);
-  const cmd = tripped ? 0 : storageSchedule(t, zone);
-  const taper = cmd > 0 ? clamp((soc - SOC_MIN) / 5, 0, 1) : clamp((SOC_MAX - soc) / 5, 0, 1);
-  const powerKw = cmd * maxKw * taper;
+export function storageStep(
+  t: number,
+  dtMs: number,
+  soc: number,
+  ratedKw: number,
+  capacityKwh: number,
+  tripped: boolean,
+  zone: string,
+  commandKw?: number,
+): { soc: number; powerKw: number } {
+  const maxKw = storageMaxKw(ratedKw, capacityKwh);
+  const cmdKw = tripped ? 0 : clamp(commandKw ?? storageSchedule(t, zone) * maxKw, -maxKw, maxKw);
+  const taper = cmdKw > 0 ? clamp((soc - SOC_MIN) / 5, 0, 1) : clamp((SOC_MAX - soc) / 5, 0, 1);
   const hours = Math.max(0, dtMs) / 3600_000;
+  // Never more in one step than the cells can take or give before a SOC limit: a long step (the seeded
+  // history's hours) must not count energy through the PCS that the battery could not hold.
+  const roomKw = hours > 0 ? ((SOC_MAX - soc) / 100) * capacityKwh / ROUND_TRIP_EFFICIENCY / hours : Infinity;
+  const leftKw = hours > 0 ? ((soc - SOC_MIN) / 100) * capacityKwh * ROUND_TRIP_EFFICIENCY / hours : Infinity;
+  const powerKw = clamp(cmdKw * taper, -Math.max(0, roomKw), Math.max(0, leftKw));
   // Discharging draws more from the cells than reaches the grid; charging stores less than it takes.
   const cellKwh = powerKw > 0 ? (powerKw * hours) / ROUND_TRIP_EFFICIENCY : powerKw * hours * ROUND_TRIP_EFFICIENCY;
   return { soc: clamp(soc - (100 * cellKwh) / capacityKwh, SOC_MIN, SOC_MAX), powerKw };
@@ -43,7 +77,8 @@ export function samplePcs(input: ModelInput, prev: DeviceState): ModelOutput {
   const state = copy(prev);
   const ratedKw = prop(input.props, 'rated_kw', 250);
   const capacity = prop(input.props, 'capacity_kwh', ratedKw * 2);
-  const step = storageStep(input.t, input.dtMs, state.soc, ratedKw, capacity, input.faults.has('inverter_trip'), input.zone);
+  const tripped = input.faults.has('inverter_trip') || input.deenergised === true;
+  const step = storageStep(input.t, input.dtMs, state.soc, ratedKw, capacity, tripped, input.zone, input.powerKw);
   state.soc = step.soc;
   state.powerKw = step.powerKw;
   integrate(state, 'EPchg', -step.powerKw, input.dtMs);
@@ -139,7 +174,7 @@ export function evSessionPower(seed: number, t: number, ratedKw: number, zone: s
 export function sampleEvCharger(input: ModelInput, prev: DeviceState): ModelOutput {
   const state = copy(prev);
   const faulted = input.faults.has('charger_fault');
-  const p = faulted ? 0 : evSessionPower(input.seed, input.t, prop(input.props, 'rated_kw', 60), input.zone);
+  const p = faulted || input.deenergised ? 0 : evSessionPower(input.seed, input.t, prop(input.props, 'rated_kw', 60), input.zone);
   integrate(state, 'EP', p, input.dtMs);
   return { values: { P: p, EP: state.counters.EP ?? 0, charging: p > 0 ? 1 : 0, fault: faulted ? 1 : 0 }, state };
 }

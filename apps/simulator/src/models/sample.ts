@@ -61,9 +61,12 @@ export function initialState(kind: DeviceKind, seed: number, props: Readonly<Rec
   }
   // The server passes each counter's last stored reading as `counter_<key>` (seeded history or an earlier
   // run), so a restarted simulator continues the meter instead of stepping back (which reads as a reset).
+  // Rounded up to the published precision: a start between two published steps would otherwise be published
+  // rounded down, below the stored reading, and a "today" total would count that as a reset (issue 11).
   for (const key of Object.keys(counters)) {
     const start = props[`counter_${key}`];
-    if (typeof start === 'number' && Number.isFinite(start) && start >= 0) counters[key] = start;
+    const precision = deviceCatalog[kind].points.find((p) => p.key === key)?.precision ?? 0;
+    if (typeof start === 'number' && Number.isFinite(start) && start >= 0) counters[key] = Math.ceil(start * 10 ** precision - 1e-9) / 10 ** precision;
   }
   return { counters, breakerClosed: true, soc: 30 + 40 * r(2), temp: null, powerKw: 0 };
 }

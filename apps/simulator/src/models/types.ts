@@ -18,6 +18,16 @@ export interface ModelInput {
   faults: ReadonlySet<FaultKind>;
   /** For a BMS: the storage unit its PCS is driving (its SOC and power), when the site has one. */
   storage?: StorageLink;
+  /**
+   * Set by the site model (models/site.ts): for a circuit with metered children, the power its meter sees
+   * (children plus losses) instead of its own load curve; for a PV inverter, the export limit of the
+   * anti-backflow control; for a PCS, the dispatch command (kW, discharge positive).
+   */
+  powerKw?: number;
+  /** An upstream breaker is open: nothing flows through this device. */
+  deenergised?: boolean;
+  /** Power factor of a derived circuit that carries inverter output (PV feeder): near unity. */
+  pf?: number;
 }
 
 export interface StorageLink {

@@ -98,8 +98,15 @@ export function addSeries(
 }
 export const rounded = (xs: number[]) => xs.map((v) => round(v));
 
+/**
+ * Metered nodes of the given types, top-most only: a PV grid-connection meter and the inverters under it
+ * (both `pv`) measure the same energy once.
+ */
 const ofType = (nodes: StatNode[], types: MeterNodeType[]) =>
-  nodes.filter((n) => types.includes(n.node_type) && n.point_id !== null);
+  topMost(
+    nodes,
+    nodes.filter((n) => types.includes(n.node_type) && n.point_id !== null),
+  );
 
 /**
  * Site balance per bucket from the power tree (docs/energy-model.md, "Site balance"):

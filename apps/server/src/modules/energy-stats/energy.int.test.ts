@@ -12,7 +12,7 @@ describe.each(backends)('energy statistics on %s', (backend) => {
   let site: string;
   let szip: number;
   let hzbj: number;
-  let node: Record<'grid' | 't1' | 't2' | 'inv1' | 'f01', { id: number; point_id: number }>;
+  let node: Record<'grid' | 't1' | 't2' | 'pv' | 'f01', { id: number; point_id: number }>;
 
   const roll = async (
     table: 'rollup_daily' | 'rollup_hourly',
@@ -66,7 +66,7 @@ describe.each(backends)('energy statistics on %s', (backend) => {
       const r = rows.find((x) => x.sn === sn)!;
       return { id: r.id, point_id: r.point_id! };
     };
-    node = { grid: of('AH1'), t1: of('T1'), t2: of('T2'), inv1: of('INV1'), f01: of('F01') };
+    node = { grid: of('AH1'), t1: of('T1'), t2: of('T2'), pv: of('F04'), f01: of('F01') };
 
     // Incomer, daily (local days): Jan 30 flat; Jan 31 +100; Feb 1 +150; Feb 2 missing (gap); Feb 3 +150
     // (1250 → 1400, the gap's energy lands here); Feb 4 meter reset to 5 … 30 (+25).
@@ -83,7 +83,8 @@ describe.each(backends)('energy statistics on %s', (backend) => {
     await roll('rollup_daily', node.t1.point_id, '2024-04-10T00:00:00+08:00', 500, 1100);
     await roll('rollup_daily', node.t2.point_id, '2024-04-09T00:00:00+08:00', 700, 700);
     await roll('rollup_daily', node.t2.point_id, '2024-04-10T00:00:00+08:00', 700, 1080);
-    await roll('rollup_daily', node.inv1.point_id, '2024-04-10T00:00:00+08:00', 100, 300);
+    // The PV grid-connection feeder F04 (the generation meter over both inverters).
+    await roll('rollup_daily', node.pv.point_id, '2024-04-10T00:00:00+08:00', 100, 300);
     // Hourly, across midnight Feb 29 → Mar 1 (local): 21h +10, 22h +10, 23h +10, 00h +10, then a gap to 08h +20.
     const f = node.f01.point_id;
     await roll('rollup_hourly', f, '2024-02-29T21:00:00+08:00', 1990, 2000);

@@ -1,7 +1,7 @@
 import type { MeterNodeType } from '@gridops/contract';
 import { round } from './counterEnergy.js';
 import type { StatNode } from './compute.js';
-import { childrenOf, isSource } from './tree.js';
+import { childrenOf, isSource, nodeBalance } from './tree.js';
 
 /**
  * Live power on the metering tree (docs/energy-model.md, "Energy flow"): the latest value of each node's
@@ -105,13 +105,7 @@ export function flowGraph(nodes: StatNode[], kw: Map<number, number | null>): Fl
     }
     const children = kids.get(n.id) ?? [];
     if (v === null || children.length === 0 || n.power_point_id === null) continue;
-    let input = v;
-    let output = 0;
-    for (const c of children) {
-      const cv = kw.get(c.id) ?? 0;
-      if (isSource(c.node_type)) input += cv ?? 0;
-      else output += cv ?? 0;
-    }
+    const { input, output } = nodeBalance(n, children, (x) => (x.id === n.id ? v : (kw.get(x.id) ?? 0)));
     const diff = input - output;
     if (diff > 0) {
       graph.links.push({ source: key(n.id), target: 'loss', kw: round(diff, 2) });

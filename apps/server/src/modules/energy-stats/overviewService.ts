@@ -9,7 +9,7 @@ import { flowGraph, nodeKw, STALE_AFTER_S } from './live.js';
 import { dayOf, monthOf, siteDate, upTo, yearOf } from './periods.js';
 import { energyRepository as repo } from './repository.js';
 import { clearSkyRange } from './solar.js';
-import { depthOf } from './tree.js';
+import { depthOf, topMost } from './tree.js';
 
 type Triple = { today: number; month: number; year: number };
 const tripleRatio = (num: Triple, den: Triple) => ({
@@ -52,9 +52,11 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
   }
 
   const sumKw = (nodes: StatNode[], kw: Map<number, number | null>, types: string[]) => {
-    const vals = nodes
-      .filter((n) => types.includes(n.node_type) && n.power_point_id !== null)
-      .map((n) => kw.get(n.id) ?? null);
+    // Top-most only: a PV feeder meter and its inverters carry the same power.
+    const vals = topMost(
+      nodes,
+      nodes.filter((n) => types.includes(n.node_type) && n.power_point_id !== null),
+    ).map((n) => kw.get(n.id) ?? null);
     return vals.some((v) => v !== null) ? vals.reduce<number>((a, v) => a + (v ?? 0), 0) : null;
   };
 

@@ -86,6 +86,22 @@ export function topMost<T extends TreeNode>(nodes: T[], selected: T[]): T[] {
 
 export const isSource = (t: MeterNodeType) => SOURCE_NODE_TYPES.includes(t);
 
+/**
+ * What flows into and out of a metered node with children. A load-side node (grid, transformer, feeder)
+ * takes in its own reading plus what source children feed onto its bus, and gives out what its other
+ * children draw. A source node with children (a PV grid-connection meter over its inverters) takes in what
+ * its source children produce and gives out its own reading (plus any load children).
+ */
+export function nodeBalance<T extends TreeNode>(n: T, children: T[], value: (x: T) => number) {
+  let input = isSource(n.node_type) ? 0 : value(n);
+  let output = isSource(n.node_type) ? value(n) : 0;
+  for (const c of children) {
+    if (isSource(c.node_type)) input += value(c);
+    else output += value(c);
+  }
+  return { input, output };
+}
+
 export interface LossRow {
   node_id: number;
   name: string;
@@ -100,8 +116,8 @@ export interface LossRow {
 }
 
 /**
- * Loss of every metered node with children: input = own energy + energy fed in by source children (PV,
- * wind, storage discharge on its bus); output = the other children; loss = input − output; rate = loss /
+ * Loss of every metered node with children: input and output as nodeBalance counts them (own energy plus
+ * what source children feed in, against what the other children draw); loss = input − output; rate = loss /
  * input. Flagged when the rate exceeds the threshold, or when loss is negative beyond it (a metering fault:
  * children report more than their parent).
  */
@@ -112,12 +128,7 @@ export function lossRows(nodes: TreeNode[], energy: Map<number, number>, thresho
   for (const n of nodes) {
     const children = kids.get(n.id) ?? [];
     if (n.point_id === null || children.length === 0) continue;
-    let input = energy.get(n.id) ?? 0;
-    let output = 0;
-    for (const c of children) {
-      if (isSource(c.node_type)) input += energy.get(c.id) ?? 0;
-      else output += energy.get(c.id) ?? 0;
-    }
+    const { input, output } = nodeBalance(n, children, (x) => energy.get(x.id) ?? 0);
     const loss = input - output;
     const rate = ratioPct(loss, input);
     rows.push({
