@@ -27,15 +27,24 @@ describe('pending-events dialog', () => {
     expect(await page.locator('.pending-dialog tbody tr.ant-table-row').count()).toBeGreaterThan(0);
 
     expect(await dismissPending(page)).toBe(true); // clicks 知晓 (again, if a new event re-opened it meanwhile)
-
-    // Re-open via the bell's list is not needed: a reload starts a fresh shell and the dialog opens again.
+    // What was closed over is kept for the browser session: a reload does not show the same list again.
+    const seen = await sessionValue<{ scope: string; sites: Array<[number, number]> }>(page, 'gridops-pending-seen');
+    expect(seen?.scope).toBe('org');
+    expect(seen?.sites.length).toBeGreaterThan(0);
     await page.reload();
-    await dialog.locator('.pending-dialog').waitFor();
-    const firstHandle = page.locator('.pending-dialog tbody tr.ant-table-row button').first();
-    await firstHandle.click();
-    await page.waitForURL((u) => u.pathname === '/SiteHome');
-    expect(typeof (await sessionValue(page, 'proID'))).toBe('number');
+    await page.getByTestId('centre-home').waitFor();
+    // Kept, not reset by the new shell (counts may only have followed the list down meanwhile).
+    expect(await sessionValue(page, 'gridops-pending-seen')).toMatchObject({ scope: 'org' });
     await page.context().close();
+
+    // A new login (a new browser session) is shown the list again; handling a site selects it.
+    const again = await newPage(browser);
+    await loginAs(again, baseUrl, 'centre');
+    await again.locator('[data-testid="pending-dialog"][data-scope="org"] .pending-dialog').waitFor();
+    await again.locator('.pending-dialog tbody tr.ant-table-row button').first().click();
+    await again.waitForURL((u) => u.pathname === '/SiteHome');
+    expect(typeof (await sessionValue(again, 'proID'))).toBe('number');
+    await again.context().close();
   });
 
   it('site selected: events with type tags; handle now opens the event with the type filter hidden', async () => {
