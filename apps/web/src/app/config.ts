@@ -12,6 +12,7 @@ export const defaultConfig: WebConfig = {
   routerMode: 'history',
   mqttWsPort: 8084,
   mqttWsPath: '/mqtt',
+  demoSeed: false,
 };
 
 let current: WebConfig = defaultConfig;
