@@ -57,9 +57,13 @@ export function buildPieOption(input: PieInput, locale: ChartLocale): ChartOptio
         type: 'pie',
         id: 'pie',
         center: ['35%', '52%'],
-        radius: donut ? ['48%', '70%'] : '70%',
+        // Outside labels need room above and below the ring, or small slices at the top are cut off.
+        radius: donut ? ['40%', '60%'] : '60%',
         avoidLabelOverlap: true,
+        minShowLabelAngle: 4,
         label: { formatter: '{d}%', color: palette.textSecondary },
+        labelLine: { length: 8, length2: 6 },
+        labelLayout: { hideOverlap: true },
         itemStyle: { borderColor: palette.bgContainer, borderWidth: 2 },
         data: items.map((i) => ({
           name: i.name,
