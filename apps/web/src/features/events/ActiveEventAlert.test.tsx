@@ -45,6 +45,12 @@ describe('the event the user came to handle', () => {
     expect(useSession.getState()).toMatchObject({ eventTypeFilterHidden: false, activeEventId: null });
   });
 
+  it('names the device once when the event text already starts with it', async () => {
+    await i18n.changeLanguage('zh');
+    render(<ActiveEventAlert activeId={4} rows={[{ ...row, message: '1#变压器 绕组温度越限' }]} onOpen={vi.fn()} />);
+    expect(screen.getByTestId('active-event').textContent).toContain('正在处理：1#变压器 绕组温度越限发生于');
+  });
+
   it('in English, from the pending list when the row is not on this page', async () => {
     await i18n.changeLanguage('en');
     useSession.setState({ noticeList: [{ id: 4, event_title: 'Transformer 1 winding over-temperature', event_type: 2, level: 3, device_name: 'T1', created_at: '2026-11-23T10:15:00Z' }] });

@@ -22,7 +22,8 @@ export function ActiveEventAlert({ activeId, rows, onOpen }: ActiveEventAlertPro
   const notices = useSession((s) => s.noticeList);
   const row = rows.find((r) => r.id === activeId);
   const notice = notices.filter(isEventNotice).find((n) => n.id === activeId);
-  const name = row ? `${row.device_name} · ${row.message}` : notice?.event_title;
+  // Event texts usually start with the device already ("2#充电桩 充电桩故障…"): name it once.
+  const name = row ? (row.message.startsWith(row.device_name) ? row.message : `${row.device_name} · ${row.message}`) : notice?.event_title;
   const raisedAt = row?.raised_at ?? notice?.created_at;
 
   return (
