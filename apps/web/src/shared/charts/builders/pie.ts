@@ -46,7 +46,8 @@ export function buildPieOption(input: PieInput, locale: ChartLocale): ChartOptio
             left: '35%',
             top: '42%',
             textAlign: 'center',
-            textStyle: { fontSize: 16, color: palette.text },
+            // Fits inside the (smaller) ring: "24.02万kWh".
+            textStyle: { fontSize: 14, color: palette.text },
             subtextStyle: { color: palette.textTertiary },
             itemGap: 4,
           },

@@ -96,7 +96,7 @@ describe('buildSankeyOption', () => {
     ).toBe('电网 → 低压母线: 800.0kW');
   });
 
-  it('leaves room on the right for the last column\'s labels (long English names), and wraps past the cap', () => {
+  it('leaves room on the right for the last column\'s labels (long English names), and shortens past the cap', () => {
     const en = {
       nodes: [
         { id: 'grid', name: 'Grid' },
@@ -112,9 +112,9 @@ describe('buildSankeyOption', () => {
     const text = s.label.formatter({ name: 'ev', value: 450 });
     expect(s.right).toBeGreaterThanOrEqual(labelWidthPx(text));
     expect(s.label.width).toBeLessThan(s.right);
-    expect(s.label.overflow).toBe('break');
+    expect(s.label.overflow).toBe('truncate');
     const long = { ...en, nodes: en.nodes.map((n) => (n.id === 'ev' ? { ...n, name: 'A very long feeder name that no margin should grow to fit at all' } : n)) };
-    expect((byId(buildSankeyOption(long, localeFor('en')), 'flow') as { right: number }).right).toBe(240);
+    expect((byId(buildSankeyOption(long, localeFor('en')), 'flow') as { right: number }).right).toBe(320);
   });
 
   it('scales kW to MW for large flows and is empty without links', () => {

@@ -77,8 +77,8 @@ export function labelWidthPx(text: string): number {
   for (const ch of text) w += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 12 : 7;
   return w;
 }
-/** The labels of the last column sit right of the diagram: room for them, within bounds (longer ones wrap). */
-const LABEL_ROOM = { min: 90, max: 240, pad: 12 } as const;
+/** The labels of the last column sit right of the diagram: room for them, within bounds (longer ones end in …, the tooltip has them whole). */
+const LABEL_ROOM = { min: 90, max: 320, pad: 12 } as const;
 
 /** Energy-flow diagram: nodes labelled with their name and power, links with their power in the tooltip. */
 export function buildSankeyOption(input: SankeyInput, locale: ChartLocale): ChartOption {
@@ -134,9 +134,9 @@ export function buildSankeyOption(input: SankeyInput, locale: ChartLocale): Char
         lineStyle: { color: 'gradient', opacity: 0.35, curveness: 0.5 },
         label: {
           color: palette.text,
-          // Never past the chart's edge: a label longer than the room wraps.
+          // Never past the chart's edge: a label longer than the room is shortened.
           width: labelRoom - LABEL_ROOM.pad / 2,
-          overflow: 'break',
+          overflow: 'truncate',
           formatter: (p: unknown) => {
             const [x] = asParams(p);
             return x ? nodeText(x.name ?? '', x.value as number) : '';
