@@ -43,7 +43,7 @@ export function buildPieOption(input: PieInput, locale: ChartLocale): ChartOptio
           title: {
             text: scaleUnit(total, input.unit, { lang, precision }).text,
             subtext: t('charts.total'),
-            left: '35%',
+            left: '38%',
             top: '42%',
             textAlign: 'center',
             // Fits inside the (smaller) ring: "24.02万kWh".
@@ -57,12 +57,12 @@ export function buildPieOption(input: PieInput, locale: ChartLocale): ChartOptio
       {
         type: 'pie',
         id: 'pie',
-        center: ['35%', '52%'],
+        center: ['38%', '52%'],
         // Outside labels need room above and below the ring, or small slices at the top are cut off.
-        radius: donut ? ['40%', '60%'] : '60%',
+        radius: donut ? ['36%', '54%'] : '54%',
         avoidLabelOverlap: true,
         minShowLabelAngle: 4,
-        label: { formatter: '{d}%', color: palette.textSecondary },
+        label: { formatter: '{d}%', color: palette.textSecondary, overflow: 'none' },
         labelLine: { length: 8, length2: 6 },
         labelLayout: { hideOverlap: true },
         itemStyle: { borderColor: palette.bgContainer, borderWidth: 2 },

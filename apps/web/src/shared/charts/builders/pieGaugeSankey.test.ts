@@ -16,7 +16,7 @@ describe('buildPieOption', () => {
   it('is a donut with the scaled total in the middle, leaving out empty and zero items', () => {
     const o = buildPieOption({ items, unit: 'kWh' }, localeFor('zh'));
     expect(byId(o, 'pie')).toMatchObject({
-      radius: ['40%', '60%'],
+      radius: ['36%', '54%'],
       data: [
         { name: '空调', value: 3 },
         { name: '照明', value: 1 },
@@ -30,7 +30,7 @@ describe('buildPieOption', () => {
   it('can be a full pie, and is empty when nothing is positive', () => {
     const o = buildPieOption({ items, unit: 'kWh', donut: false }, localeFor('en'));
     expect(o.title).toBeUndefined();
-    expect(byId(o, 'pie').radius).toBe('60%');
+    expect(byId(o, 'pie').radius).toBe('54%');
     expect(
       hasChartData(buildPieOption({ items: [{ name: 'a', value: 0 }], unit: 'kWh' }, localeFor('en'))),
     ).toBe(false);
