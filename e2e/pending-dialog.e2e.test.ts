@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
 import { dismissPending, sessionValue } from './support/console.js';
+import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -48,6 +49,11 @@ describe('pending-events dialog', () => {
   });
 
   it('site selected: events with type tags; handle now opens the event with the type filter hidden', async () => {
+    // Its own pending event: earlier tests acknowledge Suzhou's, so the list may otherwise be empty.
+    const gateway = simulatedGateways().find((g) => g.project_name === '苏州工业园光储充站' && g.devices.some((d) => d.kind === 'env_sensor'))!;
+    const sensor = gateway.devices.find((d) => d.kind === 'env_sensor')!.sn;
+    const commander = await GatewayCommander.connect('pending-dialog');
+    await commander.stageFault(gateway.sn, sensor, 'water_leak', 'water', 0, 1);
     const page = await newPage(browser);
     await loginAs(page, baseUrl, 'site');
     const dialog = page.locator('[data-testid="pending-dialog"][data-scope="site"]');
@@ -67,5 +73,7 @@ describe('pending-events dialog', () => {
     expect(await page.getByTestId('event-type-filter').count()).toBe(0);
     await expect.poll(() => page.locator('.pending-dialog').isVisible()).toBe(false);
     await page.context().close();
+    await commander.command(gateway.sn, 'clear_fault', { device_sn: sensor });
+    await commander.end();
   });
 });
