@@ -13,7 +13,8 @@ let browser: Browser;
 beforeAll(async () => {
   server = await startServer({ ROUTER_MODE: 'hash', SIMULATOR: 'off', SEED_HISTORY_DAYS: '0' });
   browser = await launchBrowser();
-});
+  // A second server's start: 154 s seen on a loaded machine; startServer itself gives up at 300 s.
+}, 310_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();

@@ -1,18 +1,21 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { gatewayTopics, simulatorManifest } from '@gridops/contract';
+import type { EventItem } from '@gridops/contract';
+import { pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
 /**
  * The live-data issue end to end: a fault staged on a simulated gateway goes through ingest and the alarm
- * engine, and reaches the browser of the site's user as a notification, with the badge rising — and never
+ * engine, and reaches the browser of the site's user as a notification and in the pending list — and never
  * reaches the user of the other group.
+ *
+ * Every wait is on an event (the gateway's command result and telemetry, the page's live subscription, the
+ * notification, the API's event), never on time: the whole e2e suite shares one server and its simulator.
  */
 const baseUrl = inject('baseUrl');
 let browser: Browser;
+let commander: GatewayCommander;
 
 /** Resolves once the console's live client has subscribed to its topics (it logs that, spec §8). */
 function liveSubscribed(page: Page): Promise<void> {
@@ -23,62 +26,84 @@ function liveSubscribed(page: Page): Promise<void> {
   });
 }
 
-async function badgeCount(page: Page): Promise<number> {
-  const sup = page.locator('[data-testid="notice-badge"] .ant-badge-count');
-  if ((await sup.count()) === 0) return 0;
-  const title = await sup.first().getAttribute('title');
-  return title === '99+' ? 99 : Number(title ?? 0);
+/** Every live-event pop-up the page ever shows, kept in `window.__liveEventTexts` (pop-ups leave after 10 s). */
+async function recordLivePopUps(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __liveEventTexts: string[] };
+    w.__liveEventTexts = [];
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.live-event-notification')) {
+        if (seen.has(el)) continue;
+        seen.add(el);
+        w.__liveEventTexts.push(el.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
 }
+const popUpTexts = (page: Page) => page.evaluate(() => (window as unknown as { __liveEventTexts: string[] }).__liveEventTexts);
 
-async function stageFault(gatewaySn: string, params: Record<string, unknown>) {
-  const service = inject('mqttService');
-  const client = await mqtt.connectAsync(inject('mqttTcpUrl'), { username: service.username, password: service.password, clientId: 'gridops-server-e2e-commander' });
-  try {
-    await client.publishAsync(gatewayTopics(gatewaySn).command, JSON.stringify({ id: `e2e-${Date.now()}`, command: 'simulate_fault', params }), { qos: 1 });
-  } finally {
-    await client.endAsync();
-  }
+/** A site's environment sensor: its gateway and device serials. */
+function envSensorOf(projectName: string) {
+  const gateway = simulatedGateways().find((g) => g.project_name === projectName && g.devices.some((d) => d.kind === 'env_sensor'));
+  expect(gateway, `a simulated gateway of ${projectName} with an environment sensor`).toBeDefined();
+  return { gateway: gateway!.sn, device: gateway!.devices.find((d) => d.kind === 'env_sensor')!.sn, projectId: gateway!.project_id };
 }
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  commander = await GatewayCommander.connect('live-alarm');
 });
 afterAll(async () => {
+  await commander?.end();
   await browser?.close();
 });
 
 describe('live alarms in the browser', () => {
-  it('shows a staged smoke alarm to the site user with its level, raises the badge, and keeps it from the other group', async () => {
-    const manifest = simulatorManifest.parse(JSON.parse(fs.readFileSync(path.join(inject('dataDir'), 'simulator/manifest.json'), 'utf8')));
-    const suzhou = manifest.gateways.find((g) => g.sn === 'GW-SZIP-01');
-    expect(suzhou, 'the demo Suzhou gateway is in the simulator manifest').toBeDefined();
-    const envSensor = suzhou!.devices.find((d) => d.kind === 'env_sensor');
-    expect(envSensor).toBeDefined();
+  it('shows a staged smoke alarm to the site user with its level and in the pending list, and keeps it from the other group', async () => {
+    const suzhou = envSensorOf('苏州工业园光储充站');
+    const hangzhou = envSensorOf('杭州滨江商业综合体');
 
     const site = await newPage(browser, { lang: 'zh' });
     const other = await newPage(browser, { lang: 'zh' });
+    await recordLivePopUps(site);
+    await recordLivePopUps(other);
     const siteLive = liveSubscribed(site);
     const otherLive = liveSubscribed(other);
     await loginAs(site, baseUrl, 'site');
     await loginAs(other, baseUrl, 'xihu');
     await Promise.all([siteLive, otherLive]);
-    // Let the start-up notice fetch settle before reading the badge.
-    await site.waitForTimeout(1500);
-    const before = await badgeCount(site);
 
-    // Smoke in the Suzhou battery container: a level-4 alarm rule (demoRules.ts), no on-delay.
-    await stageFault(suzhou!.sn, { device_sn: envSensor!.sn, fault: 'smoke', duration_s: 60 });
+    try {
+      // Smoke in the Suzhou room: a level-4 alarm rule (demoRules.ts), no on-delay.
+      const normalAt = await commander.stageFault(suzhou.gateway, suzhou.device, 'smoke', 'smoke', 0, 1);
 
-    const popUp = site.locator('.live-event-notification').filter({ hasText: 'Ⅳ级' }).filter({ hasText: '苏州工业园光储充站' });
-    await popUp.first().waitFor({ state: 'visible', timeout: 30_000 });
-    await expect.poll(() => badgeCount(site), { timeout: 15_000 }).toBeGreaterThan(before);
-    expect(await popUp.first().textContent()).toContain('告警');
+      const popUp = site.locator('.live-event-notification').filter({ hasText: 'Ⅳ级' }).filter({ hasText: '苏州工业园光储充站' }).filter({ hasText: '烟雾' });
+      await popUp.first().waitFor({ state: 'visible', timeout: 30_000 });
+      expect(await popUp.first().textContent()).toContain('告警');
 
-    // The other group's site user got nothing about Suzhou (give the broker time to have delivered it).
-    await other.waitForTimeout(3000);
-    expect(await other.locator('.live-event-notification').filter({ hasText: '苏州' }).count()).toBe(0);
+      // The event the server raised for it, after the last normal sample…
+      const raised = await pageApiData<{ list: EventItem[] }>(site, baseUrl, `/api/v6/event/list?project_id=${suzhou.projectId}&type=2&level=4&from=${encodeURIComponent(new Date(normalAt).toISOString())}`, { method: 'GET' });
+      const smoke = raised.list.find((e) => e.message.includes('烟雾'));
+      expect(smoke, 'the smoke event raised after the fault was staged').toBeDefined();
+      // …is in the site user's pending list (what the badge counts), which the live event refreshed.
+      await site.getByTestId(`pending-handle-${smoke!.id}`).waitFor({ timeout: 15_000 });
+      expect(Number(await site.locator('[data-testid="notice-badge"] .ant-badge-count').first().getAttribute('title'))).toBeGreaterThan(0);
 
-    await site.context().close();
-    await other.context().close();
+      // The other group's user: a smoke alarm of their own site reaches them (pushed after Suzhou's, on the same
+      // live topic, so it arrives after anything about Suzhou would have) — and nothing about Suzhou ever did.
+      await commander.stageFault(hangzhou.gateway, hangzhou.device, 'smoke', 'smoke', 0, 1);
+      await other.locator('.live-event-notification').filter({ hasText: '杭州滨江商业综合体' }).filter({ hasText: '烟雾' }).first().waitFor({ timeout: 30_000 });
+      const otherTexts = await popUpTexts(other);
+      expect(otherTexts.some((t) => t.includes('杭州'))).toBe(true);
+      expect(otherTexts.filter((t) => t.includes('苏州'))).toEqual([]);
+      expect((await popUpTexts(site)).filter((t) => t.includes('杭州'))).toEqual([]);
+    } finally {
+      // Leave both sensors as they were for whatever runs next.
+      await commander.command(suzhou.gateway, 'clear_fault', { device_sn: suzhou.device });
+      await commander.command(hangzhou.gateway, 'clear_fault', { device_sn: hangzhou.device });
+      await site.context().close();
+      await other.context().close();
+    }
   });
 });

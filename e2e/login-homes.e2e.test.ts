@@ -20,6 +20,13 @@ describe('login and role homes', () => {
     await page.goto(`${baseUrl}/Login`);
     await expect(page.getByTestId('product-name').textContent()).resolves.toContain('能源与设施运维平台');
     await expect(page.getByTestId('login-submit').textContent()).resolves.toContain('登录');
+    // This server runs the demo seed (config.json demoSeed): the demo accounts are offered in a closable hint.
+    expect(await page.getByTestId('demo-hint').textContent()).toContain('demo1234');
+    await page.getByTestId('demo-hint').locator('.ant-alert-close-icon').click();
+    await page.getByTestId('demo-hint').waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('login-submit').waitFor();
+    expect(await page.getByTestId('demo-hint').count()).toBe(0);
     await page.context().close();
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
 import { dismissPending, sessionValue } from './support/console.js';
+import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -27,18 +28,32 @@ describe('pending-events dialog', () => {
     expect(await page.locator('.pending-dialog tbody tr.ant-table-row').count()).toBeGreaterThan(0);
 
     expect(await dismissPending(page)).toBe(true); // clicks 知晓 (again, if a new event re-opened it meanwhile)
-
-    // Re-open via the bell's list is not needed: a reload starts a fresh shell and the dialog opens again.
+    // What was closed over is kept for the browser session: a reload does not show the same list again.
+    const seen = await sessionValue<{ scope: string; sites: Array<[number, number]> }>(page, 'gridops-pending-seen');
+    expect(seen?.scope).toBe('org');
+    expect(seen?.sites.length).toBeGreaterThan(0);
     await page.reload();
-    await dialog.locator('.pending-dialog').waitFor();
-    const firstHandle = page.locator('.pending-dialog tbody tr.ant-table-row button').first();
-    await firstHandle.click();
-    await page.waitForURL((u) => u.pathname === '/SiteHome');
-    expect(typeof (await sessionValue(page, 'proID'))).toBe('number');
+    await page.getByTestId('centre-home').waitFor();
+    // Kept, not reset by the new shell (counts may only have followed the list down meanwhile).
+    expect(await sessionValue(page, 'gridops-pending-seen')).toMatchObject({ scope: 'org' });
     await page.context().close();
+
+    // A new login (a new browser session) is shown the list again; handling a site selects it.
+    const again = await newPage(browser);
+    await loginAs(again, baseUrl, 'centre');
+    await again.locator('[data-testid="pending-dialog"][data-scope="org"] .pending-dialog').waitFor();
+    await again.locator('.pending-dialog tbody tr.ant-table-row button').first().click();
+    await again.waitForURL((u) => u.pathname === '/SiteHome');
+    expect(typeof (await sessionValue(again, 'proID'))).toBe('number');
+    await again.context().close();
   });
 
   it('site selected: events with type tags; handle now opens the event with the type filter hidden', async () => {
+    // Its own pending event: earlier tests acknowledge Suzhou's, so the list may otherwise be empty.
+    const gateway = simulatedGateways().find((g) => g.project_name === '苏州工业园光储充站' && g.devices.some((d) => d.kind === 'env_sensor'))!;
+    const sensor = gateway.devices.find((d) => d.kind === 'env_sensor')!.sn;
+    const commander = await GatewayCommander.connect('pending-dialog');
+    await commander.stageFault(gateway.sn, sensor, 'water_leak', 'water', 0, 1);
     const page = await newPage(browser);
     await loginAs(page, baseUrl, 'site');
     const dialog = page.locator('[data-testid="pending-dialog"][data-scope="site"]');
@@ -58,5 +73,7 @@ describe('pending-events dialog', () => {
     expect(await page.getByTestId('event-type-filter').count()).toBe(0);
     await expect.poll(() => page.locator('.pending-dialog').isVisible()).toBe(false);
     await page.context().close();
+    await commander.command(gateway.sn, 'clear_fault', { device_sn: sensor });
+    await commander.end();
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Screenshots of the console for docs: login, centre home, site home and the pending dialog, in zh and en.
+ * Screenshots of the console for docs: login, centre home, site home, the pending dialog and the events page
+ * opened from it, in zh and en.
  * Usage: npx tsx e2e/screenshots/capture.ts [url]   (or GRIDOPS_URL; default http://localhost:8080)
  */
 import type { Browser } from 'playwright-core';
@@ -29,6 +30,13 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   await site.getByTestId('site-home').waitFor();
   await site.locator('.pending-dialog').waitFor({ timeout: 8000 }).catch(() => undefined);
   await shot(site, `pending-dialog-site-${lang}`, { settleMs: 800, fullPage: false });
+  // "Handle now" opens the events page on that event: what the operator is told there.
+  if (await site.getByTestId('pending-handle-first').isVisible()) {
+    await site.getByTestId('pending-handle-first').click();
+    await site.getByTestId('active-event').waitFor();
+    await shot(site, `events-active-${lang}`, { settleMs: 1000, fullPage: false, dismiss: true });
+    await site.goto(`${baseUrl}/SiteHome`);
+  }
   await dismissPending(site, { waitMs: 6000, mayStayOpen: true });
   await site.getByTestId('weather-sun').waitFor();
   await shot(site, `site-home-${lang}`, { settleMs: 800, fullPage: false });

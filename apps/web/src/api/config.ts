@@ -10,6 +10,7 @@ export const defaultConfig: WebConfig = {
   routerMode: 'history',
   mqttWsPort: 8084,
   mqttWsPath: '/mqtt',
+  demoSeed: false,
 };
 
 let current: WebConfig = defaultConfig;

@@ -9,6 +9,7 @@ import { energyBundle } from './energy/i18n';
 import { centreHomeBundle } from './centre-home/i18n';
 import { eventsBundle } from './events/i18n';
 import { noticesBundle } from './notices/i18n';
+import { orgBundle } from './org/i18n';
 import { siteHomeBundle } from './site-home/i18n';
 import { weatherBundle } from './weather/i18n';
 import { workerHomeBundle } from './worker-home/i18n';
@@ -17,6 +18,7 @@ import { workerHomeBundle } from './worker-home/i18n';
 export const featureBundles: Record<string, Bundle> = {
   alerts: alertsBundle,
   notices: noticesBundle,
+  org: orgBundle,
   centreHome: centreHomeBundle,
   siteHome: siteHomeBundle,
   events: eventsBundle,

@@ -12,5 +12,7 @@ export const webConfig = z.object({
   routerMode: z.enum(['history', 'hash']),
   mqttWsPort: z.number().int(),
   mqttWsPath: z.string(),
+  /** The server runs the demo seed: the login page may offer the demo accounts. */
+  demoSeed: z.boolean(),
 });
 export type WebConfig = z.infer<typeof webConfig>;

@@ -21,6 +21,7 @@ export const webRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async
         ...config.web,
         mqttWsPort: config.mqtt.publicWsPort,
         mqttWsPath: '/mqtt',
+        demoSeed: config.seedDemo,
       };
     },
   );

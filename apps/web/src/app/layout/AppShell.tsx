@@ -18,7 +18,7 @@ import { VideoDialog } from './VideoDialog';
 import { WorkerShell } from './WorkerShell';
 
 function DeskShell({ area }: { area: Area }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const userType = useSession((s) => s.userType);
@@ -41,8 +41,11 @@ function DeskShell({ area }: { area: Area }) {
         </div>
       </Layout.Header>
       <Layout>
-        <Layout.Sider width={220} breakpoint="lg" collapsedWidth={56} data-testid={`menu-${area}`}>
+        {/* English titles are longer ("Carbon management", "Electrical fire monitoring"): a wider menu, and
+            labels wrap (styles.css .shell-menu) rather than end in "…". */}
+        <Layout.Sider width={i18n.language === 'en' ? 248 : 220} breakpoint="lg" collapsedWidth={56} data-testid={`menu-${area}`}>
           <Menu
+            className="shell-menu"
             mode="inline"
             theme="dark"
             selectedKeys={[pathname]}

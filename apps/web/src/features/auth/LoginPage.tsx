@@ -4,10 +4,40 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http';
+import { appConfig } from '../../api/config';
 import { applyLogin } from '../../session/actions';
 import { LangSwitch } from '../../shared/ui/LangSwitch';
 import { Logo } from '../../shared/ui/Logo';
 import { login } from './api';
+
+/** localStorage: the user closed the demo-accounts hint; it stays closed in this browser. */
+export const DEMO_HINT_DISMISSED_KEY = 'gridops-demo-hint-dismissed';
+
+/**
+ * The demo accounts, only on a server that runs the demo seed (config.json `demoSeed`) — a real deployment
+ * never advertises credentials — and closable for good.
+ */
+function DemoAccountsHint() {
+  const { t } = useTranslation();
+  const [dismissed, setDismissed] = useState(() => window.localStorage.getItem(DEMO_HINT_DISMISSED_KEY) === '1');
+  if (!appConfig().demoSeed || dismissed) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      closable={{
+        'aria-label': t('auth.demoHintClose'),
+        onClose: () => {
+          window.localStorage.setItem(DEMO_HINT_DISMISSED_KEY, '1');
+          setDismissed(true);
+        },
+      }}
+      style={{ marginTop: 16, fontSize: 12 }}
+      data-testid="demo-hint"
+      title={t('auth.demoHint')}
+    />
+  );
+}
 
 interface LoginForm {
   username: string;
@@ -77,9 +107,7 @@ export function LoginPage() {
             {busy ? t('auth.loggingIn') : t('auth.login')}
           </Button>
         </Form>
-        <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0, fontSize: 12 }}>
-          {t('auth.demoHint')}
-        </Typography.Paragraph>
+        <DemoAccountsHint />
       </Card>
     </div>
   );

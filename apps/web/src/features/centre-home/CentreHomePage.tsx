@@ -9,6 +9,7 @@ import { selectSite } from '../../session/actions';
 import { useSession } from '../../session/store';
 import { useFormat } from '../../shared/format/useFormat';
 import type { Formatters } from '../../shared/format/useFormat';
+import { useLiveRefresh } from '../../shared/stats/useLiveRefresh';
 import { flattenProjects, orgName, projectName, useOrgTree } from '../org/api';
 import { cityName } from '../org/cityNames';
 
@@ -20,10 +21,15 @@ const statValue = (f: Formatters, value: number, unit: string) => {
   return { value: r.value === null ? '-' : f.number(r.value, r.scaled ? 2 : 0), suffix: r.unit };
 };
 
-/** Pending-event counts per site under the user's organisation (the org-scope notice list). */
+/**
+ * Pending-event counts per site under the user's organisation (the org-scope notice list). Re-read on every
+ * live event, as the header's badge is, so the home and the badge never tell different numbers for long.
+ */
 function useSitePending(orgId: number) {
+  const queryKey = ['notice', 'orgList', orgId];
+  useLiveRefresh(queryKey, { match: (m) => m.command === 'event', throttleMs: 1000, enabled: orgId > 0 });
   return useQuery({
-    queryKey: ['notice', 'orgList', orgId],
+    queryKey,
     enabled: orgId > 0,
     refetchInterval: 30_000,
     queryFn: () => api(noticeApi.orgList, { org_id: orgId }),

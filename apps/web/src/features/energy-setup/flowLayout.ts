@@ -70,16 +70,21 @@ export function initialPositions(nodes: readonly MeterNode[]): Map<number, Posit
   return out;
 }
 
-/** The positions to send: nodes without a saved position, or moved since it was saved. */
+/**
+ * The positions to send: nodes moved away from where the editor opened them (their saved position, or the
+ * automatic one the flow page also draws when none is saved). Opening the editor is never a change.
+ */
 export function changedPositions(
   nodes: readonly MeterNode[],
   current: ReadonlyMap<number, Position>,
 ): { node_id: number; x: number; y: number }[] {
+  const opened = initialPositions(nodes);
   const out: { node_id: number; x: number; y: number }[] = [];
   for (const n of nodes) {
     const p = current.get(n.id);
+    const start = opened.get(n.id);
     if (!p) continue;
-    if (n.layout_x === p.x && n.layout_y === p.y) continue;
+    if (start && start.x === p.x && start.y === p.y) continue;
     out.push({ node_id: n.id, x: p.x, y: p.y });
   }
   return out;

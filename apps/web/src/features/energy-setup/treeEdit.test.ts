@@ -166,7 +166,13 @@ describe('loops and flow layout', () => {
     const saved = nodes.map((n) => (n.id === 1 ? { ...n, layout_x: 100, layout_y: 200 } : n));
     const pos = initialPositions(saved);
     expect(pos.get(1)).toEqual({ x: 100, y: 200 });
-    expect(changedPositions(saved, pos).map((p) => p.node_id)).toEqual([3, 2, 4, 5, 6]);
+    // Right after opening nothing has changed, saved or not (issue 11: "保存布局（17 处改动）" on opening).
+    expect(changedPositions(saved, pos)).toEqual([]);
+    const moved = new Map(pos).set(1, { x: 120, y: 200 }).set(5, { x: 900, y: 100 });
+    expect(changedPositions(saved, moved)).toEqual([
+      { node_id: 1, x: 120, y: 200 },
+      { node_id: 5, x: 900, y: 100 },
+    ]);
     expect(clampPosition({ x: -50, y: 1234.4 })).toEqual({ x: 30, y: 570 });
     expect(clampPosition({ x: 503, y: 207 })).toEqual({ x: 500, y: 210 });
   });

@@ -3,9 +3,10 @@ import { Alert, App, Button, Card, Empty, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLeafHandle } from '../../shared/ui/useLeafHandle';
-import { patchSession, useSession } from '../../session/store';
+import { useSession } from '../../session/store';
 import { ExportButton } from '../../shared/export';
 import { useEventAction, useEventPage } from './api';
+import { ActiveEventAlert } from './ActiveEventAlert';
 import { EventActions } from './EventActions';
 import { EventDrawer } from './EventDrawer';
 import { EventFilters } from './EventFilters';
@@ -55,28 +56,7 @@ export function EventsPage() {
   return (
     <Card data-testid="events-page" data-scope={showSite ? 'all' : 'site'}>
       <EventFilters value={filters} onChange={setFilters} scopeProjectId={scopeProjectId} showSite={showSite} typeHidden={typeHidden} />
-      {typeHidden && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 12 }}
-          data-testid="active-event"
-          title={activeId !== null ? `${t('events.active')}: #${activeId}` : t('events.typeFilterHidden')}
-          description={t('events.activeHint')}
-          action={
-            <Space>
-              {activeId !== null && (
-                <Button size="small" onClick={() => setOpen(rows.find((r) => r.id === activeId) ?? null)} disabled={!rows.some((r) => r.id === activeId)} data-testid="active-event-open">
-                  {t('events.open')}
-                </Button>
-              )}
-              <Button size="small" onClick={() => patchSession({ eventTypeFilterHidden: false, activeEventId: null })} data-testid="events-show-all">
-                {t('events.showAll')}
-              </Button>
-            </Space>
-          }
-        />
-      )}
+      {typeHidden && <ActiveEventAlert activeId={activeId} rows={rows} onOpen={setOpen} />}
       <Space style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }} wrap>
         <Space>
           <Button

@@ -50,3 +50,40 @@ export function followList(seen: SeenPending, scope: Scope, list: Notices): Seen
   const same = events.size === seen.events.size && sites.size === seen.sites.size && [...sites].every(([id, t]) => seen.sites.get(id) === t);
   return same ? seen : { scope, events, sites };
 }
+
+/** sessionStorage key of what the user last closed the dialog over: kept per browser session, across reloads. */
+export const SEEN_STORAGE_KEY = 'gridops-pending-seen';
+
+interface StoredSeen {
+  /** Whose it is: a different login in the same tab starts with nothing seen. */
+  userId: number;
+  scope: Scope;
+  events: number[];
+  sites: Array<[number, number]>;
+}
+
+/** What `userId` had seen in this browser session, or null (nothing stored, another user's, or unreadable). */
+export function loadSeen(userId: number | undefined): SeenPending | null {
+  if (userId === undefined) return null;
+  try {
+    const raw = window.sessionStorage.getItem(SEEN_STORAGE_KEY);
+    if (!raw) return null;
+    const stored = JSON.parse(raw) as Partial<StoredSeen>;
+    if (stored.userId !== userId || (stored.scope !== 'org' && stored.scope !== 'site')) return null;
+    if (!Array.isArray(stored.events) || !Array.isArray(stored.sites)) return null;
+    return { scope: stored.scope, events: new Set(stored.events), sites: new Map(stored.sites) };
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `seen` for the rest of the browser session (a reload must not show the same list again). */
+export function storeSeen(userId: number | undefined, seen: SeenPending | null): void {
+  if (userId === undefined) return;
+  if (!seen) {
+    window.sessionStorage.removeItem(SEEN_STORAGE_KEY);
+    return;
+  }
+  const stored: StoredSeen = { userId, scope: seen.scope, events: [...seen.events], sites: [...seen.sites] };
+  window.sessionStorage.setItem(SEEN_STORAGE_KEY, JSON.stringify(stored));
+}

@@ -13,13 +13,20 @@ export function setFeedbackApis(m: MessageInstance | null, n: NotificationInstan
   notificationApi = n;
 }
 
+/**
+ * One pop-up per cause: a message keyed by its own text replaces the one already showing (and restarts its
+ * timer) instead of stacking a copy — several queries failing for the same reason ("no response", "no access")
+ * show it once.
+ */
+const once = (content: string) => ({ content, key: `feedback:${content}` });
+
 export const feedback = {
   warning(content: string) {
-    if (messageApi) void messageApi.warning(content);
+    if (messageApi) void messageApi.warning(once(content));
     else console.warn(content);
   },
   error(content: string) {
-    if (messageApi) void messageApi.error(content);
+    if (messageApi) void messageApi.error(once(content));
     else console.error(content);
   },
   success(content: string) {

@@ -43,10 +43,11 @@ export function buildPieOption(input: PieInput, locale: ChartLocale): ChartOptio
           title: {
             text: scaleUnit(total, input.unit, { lang, precision }).text,
             subtext: t('charts.total'),
-            left: '35%',
+            left: '38%',
             top: '42%',
             textAlign: 'center',
-            textStyle: { fontSize: 16, color: palette.text },
+            // Fits inside the (smaller) ring: "24.02万kWh".
+            textStyle: { fontSize: 14, color: palette.text },
             subtextStyle: { color: palette.textTertiary },
             itemGap: 4,
           },
@@ -56,10 +57,14 @@ export function buildPieOption(input: PieInput, locale: ChartLocale): ChartOptio
       {
         type: 'pie',
         id: 'pie',
-        center: ['35%', '52%'],
-        radius: donut ? ['48%', '70%'] : '70%',
+        center: ['38%', '52%'],
+        // Outside labels need room above and below the ring, or small slices at the top are cut off.
+        radius: donut ? ['36%', '54%'] : '54%',
         avoidLabelOverlap: true,
-        label: { formatter: '{d}%', color: palette.textSecondary },
+        minShowLabelAngle: 4,
+        label: { formatter: '{d}%', color: palette.textSecondary, overflow: 'none' },
+        labelLine: { length: 8, length2: 6 },
+        labelLayout: { hideOverlap: true },
         itemStyle: { borderColor: palette.bgContainer, borderWidth: 2 },
         data: items.map((i) => ({
           name: i.name,

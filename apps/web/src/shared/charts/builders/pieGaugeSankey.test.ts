@@ -3,7 +3,7 @@ import { hasChartData } from '../hasChartData';
 import { flowFixture } from './fixtures';
 import { buildGaugeOption, loadBand } from './gauge';
 import { buildPieOption } from './pie';
-import { buildSankeyOption, drawableLinks } from './sankey';
+import { buildSankeyOption, drawableLinks, labelWidthPx } from './sankey';
 import { byId, callFormatter, localeFor, stripTags } from './testSupport';
 
 describe('buildPieOption', () => {
@@ -16,7 +16,7 @@ describe('buildPieOption', () => {
   it('is a donut with the scaled total in the middle, leaving out empty and zero items', () => {
     const o = buildPieOption({ items, unit: 'kWh' }, localeFor('zh'));
     expect(byId(o, 'pie')).toMatchObject({
-      radius: ['48%', '70%'],
+      radius: ['36%', '54%'],
       data: [
         { name: '空调', value: 3 },
         { name: '照明', value: 1 },
@@ -30,7 +30,7 @@ describe('buildPieOption', () => {
   it('can be a full pie, and is empty when nothing is positive', () => {
     const o = buildPieOption({ items, unit: 'kWh', donut: false }, localeFor('en'));
     expect(o.title).toBeUndefined();
-    expect(byId(o, 'pie').radius).toBe('70%');
+    expect(byId(o, 'pie').radius).toBe('54%');
     expect(
       hasChartData(buildPieOption({ items: [{ name: 'a', value: 0 }], unit: 'kWh' }, localeFor('en'))),
     ).toBe(false);
@@ -94,6 +94,27 @@ describe('buildSankeyOption', () => {
         callFormatter(o.tooltip, { dataType: 'edge', value: 800, data: { source: 'grid', target: 'bus' } }),
       ),
     ).toBe('电网 → 低压母线: 800.0kW');
+  });
+
+  it('leaves room on the right for the last column\'s labels (long English names), and shortens past the cap', () => {
+    const en = {
+      nodes: [
+        { id: 'grid', name: 'Grid' },
+        { id: 'ev', name: 'EV charging piles' },
+        { id: 'pv', name: 'PV' },
+      ],
+      links: [
+        { source: 'grid', target: 'ev', value: 420 },
+        { source: 'pv', target: 'ev', value: 30 },
+      ],
+    };
+    const s = byId(buildSankeyOption(en, localeFor('en')), 'flow') as { right: number; label: { width: number; overflow: string; formatter: (p: unknown) => string } };
+    const text = s.label.formatter({ name: 'ev', value: 450 });
+    expect(s.right).toBeGreaterThanOrEqual(labelWidthPx(text));
+    expect(s.label.width).toBeLessThan(s.right);
+    expect(s.label.overflow).toBe('truncate');
+    const long = { ...en, nodes: en.nodes.map((n) => (n.id === 'ev' ? { ...n, name: 'A very long feeder name that no margin should grow to fit at all' } : n)) };
+    expect((byId(buildSankeyOption(long, localeFor('en')), 'flow') as { right: number }).right).toBe(320);
   });
 
   it('scales kW to MW for large flows and is empty without links', () => {

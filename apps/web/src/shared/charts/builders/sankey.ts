@@ -59,6 +59,15 @@ export function drawableLinks(
   return kept;
 }
 
+/** Rough width in px of a 12 px label: CJK characters are square, Latin ones about half as wide. */
+export function labelWidthPx(text: string): number {
+  let w = 0;
+  for (const ch of text) w += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 12 : 7;
+  return w;
+}
+/** The labels of the last column sit right of the diagram: room for them, within bounds (longer ones end in …, the tooltip has them whole). */
+const LABEL_ROOM = { min: 90, max: 320, pad: 12 } as const;
+
 /** Energy-flow diagram: nodes labelled with their name and power, links with their power in the tooltip. */
 export function buildSankeyOption(input: SankeyInput, locale: ChartLocale): ChartOption {
   const { lang } = locale;
@@ -74,6 +83,13 @@ export function buildSankeyOption(input: SankeyInput, locale: ChartLocale): Char
   const nameOf = new Map(input.nodes.map((n) => [n.id, n.name]));
   // ECharts identifies sankey nodes by `name`, which must be unique; ids are, display names may not be.
   const label = (id: string) => nameOf.get(id) ?? id;
+  const nodeText = (id: string, value: number) => `${label(id)}  ${valueText(value, scale.unit, precision, lang)}`;
+  // Sinks (no outgoing link) end up in the last column; their labels need the right margin.
+  const sources = new Set(links.map((l) => l.source));
+  const inflow = new Map<string, number>();
+  for (const l of links) inflow.set(l.target, (inflow.get(l.target) ?? 0) + l.value / scale.divisor);
+  const widest = Math.max(0, ...nodes.filter((n) => !sources.has(n.id)).map((n) => labelWidthPx(nodeText(n.id, inflow.get(n.id) ?? 0))));
+  const labelRoom = Math.min(LABEL_ROOM.max, Math.max(LABEL_ROOM.min, widest + LABEL_ROOM.pad));
   return {
     toolbox: toolbox(locale),
     tooltip: {
@@ -96,7 +112,7 @@ export function buildSankeyOption(input: SankeyInput, locale: ChartLocale): Char
         id: 'flow',
         orient: input.orient ?? 'horizontal',
         left: 16,
-        right: 120,
+        right: labelRoom,
         top: 24,
         bottom: 16,
         nodeGap: 14,
@@ -106,11 +122,12 @@ export function buildSankeyOption(input: SankeyInput, locale: ChartLocale): Char
         lineStyle: { color: 'gradient', opacity: 0.35, curveness: 0.5 },
         label: {
           color: palette.text,
+          // Never past the chart's edge: a label longer than the room is shortened.
+          width: labelRoom - LABEL_ROOM.pad / 2,
+          overflow: 'truncate',
           formatter: (p: unknown) => {
             const [x] = asParams(p);
-            return x
-              ? `${label(x.name ?? '')}  ${valueText(x.value as number, scale.unit, precision, lang)}`
-              : '';
+            return x ? nodeText(x.name ?? '', x.value as number) : '';
           },
         },
         data: nodes.map((n, i) => ({

@@ -1,0 +1,41 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { UserInfo } from '@gridops/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { i18n } from '../../test/setupI18n';
+import { initialSession, useSession } from '../../session/store';
+import { PendingDialogHost } from './PendingDialogHost';
+import { SEEN_STORAGE_KEY } from './pendingSeen';
+
+const event = (id: number) => ({ id, event_title: `事件 ${id}`, event_type: 2, level: 3, device_name: 'BMS', created_at: '2026-11-23T00:00:00Z' });
+const user = (id: number) => ({ id }) as UserInfo;
+const dialogOpen = () => document.querySelector('.pending-dialog') !== null && screen.queryByTestId('pending-later') !== null;
+
+describe('pending dialog host: what was seen survives a reload', () => {
+  beforeEach(async () => {
+    await i18n.changeLanguage('zh');
+    window.sessionStorage.clear();
+    useSession.setState({ ...initialSession, userInfo: user(7), noticeScope: 'site', noticeList: [event(1), event(2)] });
+  });
+  afterEach(() => cleanup());
+
+  it('a dismissed list stays closed in a new shell of the same browser session, and re-opens for a new event', async () => {
+    render(<PendingDialogHost />);
+    expect(dialogOpen()).toBe(true);
+    fireEvent.click(screen.getByTestId('pending-later'));
+    expect(JSON.parse(window.sessionStorage.getItem(SEEN_STORAGE_KEY) ?? 'null')).toMatchObject({ userId: 7, scope: 'site', events: [1, 2] });
+    cleanup();
+
+    // A reload: the shell starts again with the same session; the same pending list is not shown again.
+    render(<PendingDialogHost />);
+    expect(screen.queryByTestId('pending-later')).toBeNull();
+
+    await act(async () => useSession.setState({ noticeList: [event(3), event(1), event(2)] }));
+    expect(dialogOpen()).toBe(true);
+  });
+
+  it('another user logging in to the same tab starts with nothing seen', () => {
+    window.sessionStorage.setItem(SEEN_STORAGE_KEY, JSON.stringify({ userId: 8, scope: 'site', events: [1, 2], sites: [] }));
+    render(<PendingDialogHost />);
+    expect(dialogOpen()).toBe(true);
+  });
+});
