@@ -3,7 +3,7 @@ import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
-import { dismissPending, open } from './support/console.js';
+import { dismissPending, open, selectSite } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
 
@@ -160,12 +160,9 @@ describe('events, history, analysis, security and robot pages', () => {
       await page.getByTestId('need-site').waitFor();
     }
 
-    // Choosing a site (the pending dialog's handle selects it, like the header selector) opens the pages.
-    await page.reload();
-    const handle = page.locator('.pending-dialog tbody tr.ant-table-row button').first();
-    await handle.waitFor({ timeout: 15_000 });
-    await handle.click();
-    await page.waitForURL((u) => u.pathname === '/SiteHome');
+    // Choosing a site in the header selector opens the pages. (The pending dialog no longer re-opens on a
+    // reload once it was seen in this browser session, so it cannot be the way in here.)
+    await selectSite(page, 'Suzhou', 'Suzhou SIP PV-Storage-Charging Station', { waitMs: 5000, mayStayOpen: true });
     await open(page, `${ELECTRICAL}/AnalReport/HisdataCts`);
     await page.getByTestId('history-curves').waitFor();
     await expect.poll(async () => Number(await page.getByTestId('curves-chart').getAttribute('data-series')), { timeout: 20_000 }).toBeGreaterThan(0);

@@ -231,7 +231,7 @@ describe.each(backends)('migration 0008 on %s', (backend) => {
       await sql`INSERT INTO gateways (project_id, sn, secret, name) SELECT id, 'GW-OLD', 'legacy-secret', 'g' FROM projects`.execute(db);
       await sql`INSERT INTO users (username, name, user_type, org_id, password_hash, mqtt_username, mqtt_password)
                 SELECT 'u', 'u', 0, id, 'x', 'u-u', 'legacy-mqtt-password' FROM organizations`.execute(db);
-      expect(await migrate(db)).toEqual(['0008_hashed_mqtt_secrets']);
+      expect(await migrate(db, migrations.slice(0, 8))).toEqual(['0008_hashed_mqtt_secrets']);
       const gw = await db.selectFrom('gateways').select('secret_hash').where('sn', '=', 'GW-OLD').executeTakeFirstOrThrow();
       expect(await verifySecret('legacy-secret', gw.secret_hash)).toBe(true);
       const everything = JSON.stringify([(await sql`SELECT * FROM gateways`.execute(db)).rows, (await sql`SELECT * FROM users`.execute(db)).rows]);
