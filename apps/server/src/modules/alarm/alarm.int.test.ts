@@ -4,6 +4,7 @@ import { seedDemo } from '../../seed/demo.js';
 import { backends, createTestDatabase, type TestDatabase } from '../../test-support/backends.js';
 import { PointRegistry } from '../telemetry/registry.js';
 import type { Sample } from '../telemetry/decode.js';
+import { evaluateRobotRound } from '../security/robotAlarms.js';
 import { AlarmEngine } from './engine.js';
 
 const SECOND = 1000;
@@ -98,5 +99,42 @@ describe.each(backends)('alarm events on %s', (backend) => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ phases: ['A', 'C'], value: f.limit + 40, active: true });
     expect(events[0]!.message).toContain('A/C相电流越限');
+  });
+
+  // Runs before the test below adds a live round of its own.
+  it('every seeded robot reading above its limit has its alarm event', async () => {
+    const rows = await database.db.selectFrom('robot_inspections').select(['readings', 'project_id']).execute();
+    const over = rows.flatMap((r) => (r.readings as { value: number; limit: number | null }[]).filter((x) => x.limit !== null && x.value > x.limit));
+    expect(over.length).toBeGreaterThan(0);
+    const events = await database.db
+      .selectFrom('events as e')
+      .innerJoin('devices as d', 'd.id', 'e.device_id')
+      .select(['e.id'])
+      .where('d.kind', '=', 'robot')
+      .execute();
+    // A reading over the limit raises unless the item was already in alarm at the previous round.
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.length).toBeLessThanOrEqual(over.length);
+  });
+
+  it('a robot reading over its limit raises an event through the same rules (T2 at 94.6 °C, limit 85 °C)', async () => {
+    const robot = await database.db
+      .selectFrom('devices')
+      .select(['id'])
+      .where('kind', '=', 'robot')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const points = await database.db.selectFrom('device_points').select(['id', 'key']).where('device_id', '=', robot.id).execute();
+    const pointIds = new Map(points.map((p) => [p.key, p.id]));
+    const before = await eventsOf(robot.id);
+    const startedAt = new Date(Date.now() - 10 * 60 * SECOND);
+    const raised = await database.db
+      .transaction()
+      .execute((trx) => evaluateRobotRound(trx, engine, { pointIds, startedAt, readings: [{ key: 'ir_t1', value: 60 }, { key: 'ir_t2', value: 94.6 }] }));
+    expect(raised).toHaveLength(1);
+    const after = await eventsOf(robot.id);
+    const event = after.find((e) => !before.some((b) => b.id === e.id));
+    expect(event).toMatchObject({ rule_kind: 'high', value: 94.6, limit_value: 85, unit: '°C', point_id: pointIds.get('ir_t2') });
+    expect(event!.message_en).toContain('T2 body IR temperature above limit 94.6 °C (limit 85 °C)');
   });
 });
