@@ -53,6 +53,14 @@ describe.each(backends)('alarm events on %s', (backend) => {
     await tdb?.drop();
   });
 
+  it('the seeded past events carry their numbers and points too', async () => {
+    const seeded = await database.db.selectFrom('events').selectAll().where('rule_id', 'is', null).where('rule_kind', 'is not', null).execute();
+    expect(seeded.length).toBeGreaterThanOrEqual(7);
+    for (const e of seeded) expect(e.point_id, e.message_en).not.toBeNull();
+    const trip = seeded.find((e) => e.message_en.includes('Breaker tripped'));
+    expect(trip).toMatchObject({ rule_kind: 'digital', value: 0, state_from: 1, limit_value: null });
+  });
+
   it('a breaker trip carries its state change, not a fake limit', async () => {
     const f = feeders[0]!;
     await evaluate([
