@@ -51,7 +51,8 @@ export class PointRegistry implements PointLookup {
       const rows = await this.db
         .selectFrom('device_points as p')
         .innerJoin('devices as d', 'd.id', 'p.device_id')
-        .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
+        // Devices without a gateway (the inspection robot) are looked up by point id only, for alarm evaluation.
+        .leftJoin('gateways as g', 'g.id', 'd.gateway_id')
         .innerJoin('projects as pr', 'pr.id', 'd.project_id')
         .select([
           'p.id as point_id',
@@ -75,9 +76,9 @@ export class PointRegistry implements PointLookup {
       const devices = new Map<string, DeviceEntry>();
       const byPoint = new Map<number, PointMeta>();
       for (const r of rows) {
-        const k = `${r.gateway_sn}\u0000${r.device_sn}`;
-        let entry = devices.get(k);
-        if (!entry) devices.set(k, (entry = { deviceId: r.device_id, points: new Map() }));
+        const k = r.gateway_sn === null ? null : `${r.gateway_sn}\u0000${r.device_sn}`;
+        let entry = k === null ? undefined : devices.get(k);
+        if (k !== null && !entry) devices.set(k, (entry = { deviceId: r.device_id, points: new Map() }));
         const kind = r.kind as PointMeta['kind'];
         const meta: PointMeta = {
           pointId: r.point_id,
@@ -96,7 +97,7 @@ export class PointRegistry implements PointLookup {
           projectName: r.project_name,
           projectNameEn: r.project_name_en,
         };
-        entry.points.set(r.key, meta);
+        entry?.points.set(r.key, meta);
         byPoint.set(r.point_id, meta);
       }
       this.devices = devices;
