@@ -4,10 +4,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/store';
 import { Chart, buildPieOption, useChartLocale } from '../../shared/charts';
-import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
+import { StatCard, defaultPeriod } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
 import { useCentreCarbon } from './api';
 import { carbonMonthRows, carbonSummary, kgToT, siteNow } from './carbonRows';
@@ -15,7 +14,7 @@ import type { CentreCarbon } from './api';
 import { comparisonColumn, tonneScale, useCarbonMonthOption } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
 import { SETUP_QUERY } from '../energy-setup/pageStates';
-import { QueryState } from '../../shared/ui/QueryState';
+import { ReportBody, ReportPage } from '../../shared/ui/ReportPage';
 import { localName } from '../../shared/ui/localName';
 
 type RankRow = CentreCarbon['ranking'][number];
@@ -172,95 +171,77 @@ export function CentreCarbonPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="centre-carbon-page">
-      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <PeriodPicker value={period} onChange={setPeriod} periods={['year']} />
-        <ExportButton
-          fileName={`${t('carbon.rankingExport')}-${year}`}
-          columns={exportColumns}
-          rows={rows}
-          disabled={rows.length === 0}
-        />
-      </Space>
-      <QueryState
-        look={SETUP_QUERY}
-        loading={cur.isPending}
-        error={cur.error}
-        empty={!d}
-        onRetry={() => void cur.refetch()}
-      >
-        {d && summary && (
-          <Space
-            orientation="vertical"
-            size={12}
-            style={{ width: '100%' }}
-            data-testid="centre-carbon"
-            data-year={year}
-          >
-            <Row gutter={[12, 12]}>
-              <Col xs={12} xl={6}>
-                <StatCard
-                  data-testid="centre-total"
-                  title={t('carbon.emissionsYear', { year })}
-                  value={summary.total}
-                  unit="t"
-                  comparisons={[{ mode: 'yoy', ...summary.yoy }]}
-                />
-              </Col>
-              <Col xs={12} xl={6}>
-                <StatCard
-                  data-testid="centre-avoided"
-                  title={t('carbon.avoidedPv')}
-                  value={summary.avoided}
-                  unit="t"
-                  goodDirection="up"
-                />
-              </Col>
-              <Col xs={12} xl={6}>
-                <StatCard data-testid="centre-net" title={t('carbon.net')} value={summary.net} unit="t" />
-              </Col>
-              <Col xs={12} xl={6}>
-                <StatCard
-                  data-testid="centre-trees"
-                  title={t('carbon.trees')}
-                  value={d.trees}
-                  unit="棵"
-                  precision={d.trees > 10_000 ? 2 : 0}
-                  footer={
-                    <span style={{ fontSize: 12, opacity: 0.65 }}>
-                      {t('carbon.sites', { count: d.ranking.length })}
-                    </span>
-                  }
-                />
-              </Col>
-            </Row>
-            <Row gutter={[12, 12]}>
-              <Col xs={24} xl={16}>
-                <Card size="small" title={t('carbon.byMonth', { year })}>
-                  <Chart option={monthOption} height={300} />
-                </Card>
-              </Col>
-              <Col xs={24} xl={8}>
-                <Card size="small" title={t('carbon.byType')}>
-                  <Chart option={pieOption} height={300} />
-                </Card>
-              </Col>
-            </Row>
-            <Card size="small" title={t('carbon.ranking', { year })}>
-              <Table<RankingRow>
-                rowKey="key"
-                size="small"
-                columns={columns}
-                dataSource={rows}
-                pagination={false}
-                scroll={{ x: 1200 }}
-                data-testid="ranking-table"
+    <ReportPage
+      data-testid="centre-carbon-page"
+      period={{ value: period, onChange: setPeriod, periods: ['year'] }}
+      exportFile={{ fileName: `${t('carbon.rankingExport')}-${year}`, columns: exportColumns, rows }}
+      query={{ look: SETUP_QUERY, loading: cur.isPending, error: cur.error, empty: !d, onRetry: () => void cur.refetch() }}
+    >
+      {d && summary && (
+        <ReportBody data-testid="centre-carbon" data-year={year}>
+          <Row gutter={[12, 12]}>
+            <Col xs={12} xl={6}>
+              <StatCard
+                data-testid="centre-total"
+                title={t('carbon.emissionsYear', { year })}
+                value={summary.total}
+                unit="t"
+                comparisons={[{ mode: 'yoy', ...summary.yoy }]}
               />
-            </Card>
-            <FactorsCard kind="carbon" />
-          </Space>
-        )}
-      </QueryState>
-    </Space>
+            </Col>
+            <Col xs={12} xl={6}>
+              <StatCard
+                data-testid="centre-avoided"
+                title={t('carbon.avoidedPv')}
+                value={summary.avoided}
+                unit="t"
+                goodDirection="up"
+              />
+            </Col>
+            <Col xs={12} xl={6}>
+              <StatCard data-testid="centre-net" title={t('carbon.net')} value={summary.net} unit="t" />
+            </Col>
+            <Col xs={12} xl={6}>
+              <StatCard
+                data-testid="centre-trees"
+                title={t('carbon.trees')}
+                value={d.trees}
+                unit="棵"
+                precision={d.trees > 10_000 ? 2 : 0}
+                footer={
+                  <span style={{ fontSize: 12, opacity: 0.65 }}>
+                    {t('carbon.sites', { count: d.ranking.length })}
+                  </span>
+                }
+              />
+            </Col>
+          </Row>
+          <Row gutter={[12, 12]}>
+            <Col xs={24} xl={16}>
+              <Card size="small" title={t('carbon.byMonth', { year })}>
+                <Chart option={monthOption} height={300} />
+              </Card>
+            </Col>
+            <Col xs={24} xl={8}>
+              <Card size="small" title={t('carbon.byType')}>
+                <Chart option={pieOption} height={300} />
+              </Card>
+            </Col>
+          </Row>
+          <Card size="small" title={t('carbon.ranking', { year })}>
+            <Table<RankingRow>
+              rowKey="key"
+              size="small"
+              columns={columns}
+              dataSource={rows}
+              pagination={false}
+              scroll={{ x: 1200 }}
+              data-testid="ranking-table"
+            />
+          </Card>
+          <FactorsCard kind="carbon" />
+        </ReportBody>
+      )}
+    </ReportPage>
   );
 }
