@@ -264,7 +264,7 @@ export class IngestPipeline {
         const g = await repo.touchGateway(trx, sn, now);
         if (g && !g.wasOnline && g.commEventId !== null) {
           await eventRepository.clear(trx, g.commEventId, now);
-          await trx.updateTable('gateways').set({ comm_event_id: null }).where('id', '=', g.id).execute();
+          await repo.setCommEvent(trx, g.id, null);
         }
       }
     });
