@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import type { RaisedEvent } from '../alarm/engine.js';
+import type { RaisedEvent } from '../event/raisedEvent.js';
 import { eventRepository } from '../event/repository.js';
 import { telemetryRepository } from './repository.js';
 
