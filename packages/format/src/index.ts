@@ -5,6 +5,7 @@
 export { DEFAULT_LANG, EMPTY_TEXT, isEmptyValue, normalizeLang } from './lang.js';
 export type { Lang } from './lang.js';
 export { MAX_PRECISION, formatNumber, normalizePrecision, round, toNumber } from './number.js';
+export { percentChange, percentOf } from './percent.js';
 export type { NumericInput } from './number.js';
 export {
   DEFAULT_DATE_PATTERN,

@@ -2,24 +2,11 @@ import type { Db } from '../../db/database.js';
 import type { Sample } from '../telemetry/decode.js';
 import type { PointLookup, PointMeta } from '../telemetry/registry.js';
 import { eventRepository } from '../event/repository.js';
+import type { RaisedEvent } from '../event/raisedEvent.js';
 import { initialState, step, type RuleSpec } from './evaluate.js';
 import { alarmText } from './messages.js';
 import { groupNames, isWorse, phaseOf, sortPhases } from './phases.js';
 import { alarmRepository as repo, type RuleRow, type StoredState } from './repository.js';
-
-/** An event raised by this batch, to be pushed once the transaction has committed. */
-export interface RaisedEvent {
-  eventId: number;
-  projectId: number;
-  type: 1 | 2 | 3;
-  level: 1 | 2 | 3 | 4;
-  title: string;
-  titleEn: string;
-  msg: string;
-  msgEn: string;
-  audio: string;
-  raisedAt: number;
-}
 
 const spec = (r: RuleRow): RuleSpec => ({
   kind: r.kind,

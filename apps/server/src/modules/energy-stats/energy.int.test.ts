@@ -111,6 +111,23 @@ describe.each(backends)('energy statistics on %s', (backend) => {
     expect(d.nodes[0]).toMatchObject({ node_id: node.grid.id, value: 325 });
   });
 
+  it('counts a meter reset inside one bucket: growth up to the peak plus growth after the reset', async () => {
+    // Incomer, hourly on a day nothing else uses: 10h 500 → 520 (+20); 11h 521 … peak 560, reset to 2, … 40
+    // ((560 − 520) + (40 − 2) = +78); 12h 41 → 50 (+10).
+    const g = node.grid.point_id;
+    await roll('rollup_hourly', g, '2023-07-15T10:00:00+08:00', 500, 520);
+    await roll('rollup_hourly', g, '2023-07-15T11:00:00+08:00', 521, 40, 2, 560);
+    await roll('rollup_hourly', g, '2023-07-15T12:00:00+08:00', 41, 50);
+    const d = await data('/api/v6/energy/stats', site, {
+      project_id: szip,
+      category: 'grid',
+      period: 'day',
+      date: '2023-07-15',
+    });
+    expect(d.buckets.slice(10, 13).map((b: { value: number }) => b.value)).toEqual([20, 78, 10]);
+    expect(d.total.value).toBe(108);
+  });
+
   it('splits a month boundary correctly: January ends on the 31st local time', async () => {
     const jan = await data('/api/v6/energy/stats', site, {
       project_id: szip,

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
-import type { AlarmEngine, RaisedEvent } from '../alarm/engine.js';
+import type { AlarmEngine } from '../alarm/engine.js';
+import type { RaisedEvent } from '../event/raisedEvent.js';
 import type { Sample } from '../telemetry/decode.js';
 
 /** One reading of a round: the robot's point it measured (by key) and the value. */

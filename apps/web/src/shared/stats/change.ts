@@ -1,4 +1,4 @@
-import { EMPTY_TEXT, formatNumber, toNumber } from '@gridops/format';
+import { EMPTY_TEXT, formatNumber, percentChange, toNumber } from '@gridops/format';
 import type { NumericInput } from '@gridops/format';
 
 export type ChangeDirection = 'up' | 'down' | 'flat';
@@ -12,15 +12,11 @@ export interface Change {
 }
 
 /**
- * Percentage change against a base, as the server computes `mom_pct`/`yoy_pct` (contract energyStats): a
- * zero or missing base gives null, never ±Infinity. The base's absolute value is used so a negative base
- * (net export) still reads "went up" when the value rose.
+ * Percentage change against a base, by the same rule as the server's `mom_pct`/`yoy_pct` (percentChange in
+ * @gridops/format): a zero or missing base gives null, never ±Infinity.
  */
 export function changePct(current: NumericInput, previous: NumericInput): number | null {
-  const c = toNumber(current);
-  const p = toNumber(previous);
-  if (c === null || p === null || p === 0) return null;
-  return ((c - p) / Math.abs(p)) * 100;
+  return percentChange(toNumber(current), toNumber(previous));
 }
 
 /** Direction and display text of a percentage change (use `pct` from the server when it sent one). */
