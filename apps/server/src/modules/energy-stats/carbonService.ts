@@ -12,7 +12,8 @@ import {
   type Series,
   type StatNode,
 } from './compute.js';
-import { pctChange, round } from './counterEnergy.js';
+import { round } from './counterEnergy.js';
+import { bucketStart, changeOf, coveredSince } from './coverage.js';
 import { co2Kg, coalKgce, factorList, treesFor, UNITS } from './factors.js';
 import { resolvePeriod, siteDate, ymd } from './periods.js';
 import { energyRepository as repo, type NodeRow } from './repository.js';
@@ -57,6 +58,8 @@ export function emissionsOf(nodes: StatNode[], s: Series) {
   };
 }
 
+const pointIdsOf = (nodes: StatNode[]) => nodes.flatMap((n) => (n.point_id === null ? [] : [n.point_id]));
+
 const yearRange2 = (year: number): ResolvedRange => ({ from: ymd(year - 1, 1, 1), to: ymd(year, 12, 31) });
 
 /** Carbon reads only the site balance of the power tree and the other trees: branch meters are not queried. */
@@ -65,11 +68,14 @@ export const carbonNodes = (nodes: StatNode[]) =>
   nodes.filter((n) => n.energy_type !== 'power' || CARBON_POWER_TYPES.includes(n.node_type));
 
 function siteCarbon(
-  project: { id: number; name: string; name_en: string; area_m2: number },
+  project: { id: number; name: string; name_en: string; area_m2: number; timezone: string },
   nodes: StatNode[],
   s: Series,
   year: number,
+  first: Map<number, Date>,
 ): CarbonSite {
+  const since = coveredSince(first, carbonNodes(nodes).map((n) => n.point_id));
+  const zone = project.timezone;
   const e = emissionsOf(nodes, s);
   const idx = s.keys.map((k, i) => (k.startsWith(String(year)) ? i : -1)).filter((i) => i >= 0);
   const prevIdx = s.keys.map((k, i) => (k.startsWith(String(year - 1)) ? i : -1)).filter((i) => i >= 0);
@@ -83,7 +89,9 @@ function siteCarbon(
   const emissions = byType(idx);
   const total = round(emissions.power + emissions.gas + emissions.heat + emissions.water, 1);
   const prev = byType(prevIdx);
-  const prevTotal = prev.power + prev.gas + prev.heat + prev.water;
+  const totalOf = (x: typeof prev) => x.power + x.gas + x.heat + x.water;
+  const prevTotal = totalOf(prev);
+  const yoy = changeOf(total, round(prevTotal, 1), bucketStart(String(year - 1), zone), since);
   const avoided = round(sum(e.avoided, idx), 1);
   return {
     project_id: project.id,
@@ -98,14 +106,28 @@ function siteCarbon(
     intensity_kg_m2: project.area_m2 > 0 ? round(total / project.area_m2, 3) : null,
     by_month: idx.map((i) => {
       const m = byType([i]);
+      const monthTotal = round(m.power + m.gas + m.heat + m.water, 1);
+      // The series spans the previous year too: the month before and the same month a year earlier are in it.
+      const base = (j: number) => (j >= 0 ? round(totalOf(byType([j])), 1) : null);
+      const [mi, yi] = [i - 1, i - 12];
+      const mc = changeOf(monthTotal, base(mi), bucketStart(s.keys[Math.max(mi, 0)]!, zone), mi >= 0 ? since : null);
+      const yc = changeOf(monthTotal, base(yi), bucketStart(s.keys[Math.max(yi, 0)]!, zone), yi >= 0 ? since : null);
       return {
         month: s.keys[i]!,
         emissions_kg: m,
-        total_kg: round(m.power + m.gas + m.heat + m.water, 1),
+        total_kg: monthTotal,
         avoided_kg: round(e.avoided[i] ?? 0, 1),
+        mom_value: base(mi),
+        yoy_value: base(yi),
+        mom_pct: mc.pct,
+        yoy_pct: yc.pct,
+        mom_reason: mc.reason,
+        yoy_reason: yc.reason,
       };
     }),
-    yoy_pct: pctChange(total, prevTotal > 0 ? prevTotal : null),
+    yoy_pct: yoy.pct,
+    yoy_reason: yoy.reason,
+    data_since: since?.toISOString() ?? null,
   };
 }
 
@@ -141,19 +163,25 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         (t) => project.energy_types.includes(t) || nodes.some((n) => n.energy_type === t),
       );
       const coalSeries = new Array<number>(cur.keys.length).fill(0);
+      const first = await repo.firstReadings(db, pointIdsOf(nodes));
+      const [momStart, yoyStart] = [bucketStart(p.mom.from, zone), bucketStart(p.yoy.from, zone)];
       const rows = types.map((t) => {
         const value = round(sumOf(uc[t]));
         const m = round(sumOf(um[t]));
         const y = round(sumOf(uy[t]));
         uc[t].forEach((v, i) => (coalSeries[i]! += coalKgce(t, v)));
+        const since = coveredSince(first, nodes.filter((n) => n.energy_type === t).map((n) => n.point_id));
+        const [mc, yc] = [changeOf(value, m, momStart, since), changeOf(value, y, yoyStart, since)];
         return {
           energy_type: t,
           unit: UNITS[t],
           value,
           mom_value: m,
           yoy_value: y,
-          mom_pct: pctChange(value, m),
-          yoy_pct: pctChange(value, y),
+          mom_pct: mc.pct,
+          yoy_pct: yc.pct,
+          mom_reason: mc.reason,
+          yoy_reason: yc.reason,
           coal_kgce: round(coalKgce(t, value), 2),
           series: uc[t].map((v) => round(v)),
         };
@@ -165,6 +193,7 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         range: p.range,
         keys: cur.keys,
         rows,
+        data_since: coveredSince(first, nodes.map((n) => n.point_id))?.toISOString() ?? null,
         total_coal_kgce: round(
           rows.reduce((a, r) => a + r.coal_kgce, 0),
           2,
@@ -178,11 +207,13 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
       const project = (await repo.project(db, projectId))!;
       const year = yearIn ?? Number(siteDate(project.timezone, now).slice(0, 4));
       const nodes = await nodesOf(projectId);
+      const first = await repo.firstReadings(db, pointIdsOf(carbonNodes(nodes)));
       return siteCarbon(
         project,
         nodes,
         await seriesOf(db, carbonNodes(nodes), yearRange2(year), 'month', project.timezone),
         year,
+        first,
       );
     },
 
@@ -216,8 +247,9 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         ),
       );
       const s = mergeSeries(parts, yearRange2(year));
+      const first = await repo.firstReadings(db, pointIdsOf(carbonNodes(asStatNodes(all))));
       const sites = projects.map((p) =>
-        siteCarbon(p, asStatNodes(all.filter((n) => n.project_id === p.id)), s, year),
+        siteCarbon(p, asStatNodes(all.filter((n) => n.project_id === p.id)), s, year, first),
       );
       const months = s.keys.filter((k) => k.startsWith(String(year)));
       const sum = (f: (c: CarbonSite) => number) =>
