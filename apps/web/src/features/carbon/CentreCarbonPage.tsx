@@ -1,3 +1,4 @@
+import type { ChangeReason } from '@gridops/contract';
 import { Card, Col, Progress, Row, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
@@ -7,7 +8,7 @@ import { Chart, buildPieOption, useChartLocale } from '../../shared/charts';
 import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
+import { changeExportColumns, PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
 import { useCentreCarbon } from './api';
 import { carbonMonthRows, carbonSummary, kgToT, siteNow } from './carbonRows';
@@ -34,6 +35,9 @@ export interface RankingRow {
   intensity: number | null;
   trees: number;
   yoyPct: number | null;
+  yoyReason: ChangeReason | null;
+  /** The site's first stored reading (ISO), named when its YoY base is not covered. */
+  since: string | null;
   share: number;
 }
 
@@ -52,6 +56,8 @@ const rankingRows = (ranking: readonly RankRow[], lang: string): RankingRow[] =>
     intensity: r.intensity_kg_m2,
     trees: r.trees,
     yoyPct: r.yoy_pct,
+    yoyReason: r.yoy_reason,
+    since: r.data_since,
     share: max > 0 ? (r.total_kg / max) * 100 : 0,
   }));
 };
@@ -153,7 +159,7 @@ export function CentreCarbonPage() {
       align: 'right',
       render: (_, r) => f.unit(r.trees, '棵', { precision: r.trees > 10_000 ? 2 : 0 }).text,
     },
-    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, pct: r.yoyPct, unit: 't' })),
+    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, pct: r.yoyPct, reason: r.yoyReason, since: r.since, unit: 't' })),
   ];
   const exportColumns: ExportColumn<RankingRow>[] = [
     { title: t('carbon.col.rank'), key: 'rank' },
@@ -168,7 +174,7 @@ export function CentreCarbonPage() {
     { title: `${t('carbon.net')} (tCO2)`, key: 'net', format: '#,##0.000' },
     { title: t('carbon.col.intensity'), key: 'intensity', format: '#,##0.000' },
     { title: t('carbon.col.trees'), key: 'trees', format: '#,##0' },
-    { title: `${t('carbon.col.yoy')} (%)`, key: 'yoyPct', format: '0.0' },
+    ...changeExportColumns<RankingRow>(t, t('carbon.col.yoy'), (r) => r.yoyPct, (r) => r.yoyReason, (r) => (r.since ? f.date(r.since, 'YYYY-MM-DD') : null)),
   ];
 
   return (
