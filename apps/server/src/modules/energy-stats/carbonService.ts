@@ -102,7 +102,7 @@ function siteCarbon(
     total_kg: total,
     avoided_kg: avoided,
     net_kg: round(total - avoided, 1),
-    trees: round(treesFor(avoided), 1),
+    trees: treesFor(avoided),
     intensity_kg_m2: project.area_m2 > 0 ? round(total / project.area_m2, 3) : null,
     by_month: idx.map((i) => {
       const m = byType([i]);
@@ -265,7 +265,7 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         total_kg: total,
         avoided_kg: avoided,
         net_kg: round(total - avoided, 1),
-        trees: round(treesFor(avoided), 1),
+        trees: treesFor(avoided),
         emissions_kg: {
           power: sum((c) => c.emissions_kg.power),
           gas: sum((c) => c.emissions_kg.gas),

@@ -1,3 +1,4 @@
+import { treesPrecision } from '@gridops/format';
 import { Card, Col, Row, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
@@ -163,7 +164,7 @@ function SiteCarbon({ projectId }: { projectId: number }) {
                   title={t('carbon.treesYear', { year })}
                   value={d.trees}
                   unit="棵"
-                  precision={d.trees > 10_000 ? 2 : 0}
+                  precision={treesPrecision(d.trees)}
                   footer={<span style={{ fontSize: 12, opacity: 0.65 }}>{t('carbon.treesHint')}</span>}
                 />
               </Col>

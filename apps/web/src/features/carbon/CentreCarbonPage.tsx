@@ -1,3 +1,4 @@
+import { formatTrees, treesPrecision } from '@gridops/format';
 import type { ChangeReason } from '@gridops/contract';
 import { Card, Col, Progress, Row, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -157,7 +158,7 @@ export function CentreCarbonPage() {
       title: t('carbon.col.trees'),
       key: 'trees',
       align: 'right',
-      render: (_, r) => f.unit(r.trees, '棵', { precision: r.trees > 10_000 ? 2 : 0 }).text,
+      render: (_, r) => formatTrees(r.trees, f.lang).text,
     },
     comparisonColumn(t, 'yoy', (r) => ({ value: r.total, pct: r.yoyPct, reason: r.yoyReason, since: r.since, unit: 't' })),
   ];
@@ -231,7 +232,7 @@ export function CentreCarbonPage() {
                   title={t('carbon.trees')}
                   value={d.trees}
                   unit="棵"
-                  precision={d.trees > 10_000 ? 2 : 0}
+                  precision={treesPrecision(d.trees)}
                   footer={
                     <span style={{ fontSize: 12, opacity: 0.65 }}>
                       {t('carbon.sites', { count: d.ranking.length })}
