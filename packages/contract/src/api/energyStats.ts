@@ -397,7 +397,11 @@ export const centreCarbon = z.object({
   net_kg: z.number(),
   trees: z.number(),
   emissions_kg: byType,
-  by_month: z.array(z.object({ month: z.string(), total_kg: z.number(), avoided_kg: z.number() })),
+  /** Per month with MoM/YoY of the summed emissions (the base must be covered at every site). */
+  by_month: z.array(z.object({ month: z.string(), total_kg: z.number(), avoided_kg: z.number(), ...change })),
+  yoy_pct: z.number().nullable(),
+  yoy_reason: changeReason.nullable(),
+  data_since: dataSince,
   /** Sites ranked by total emissions, highest first. */
   ranking: z.array(carbonSite.omit({ by_month: true }).extend({ rank: z.number().int() })),
 });

@@ -67,13 +67,34 @@ const CARBON_POWER_TYPES = ['grid', 'grid_export', 'pv', 'wind', 'storage_charge
 export const carbonNodes = (nodes: StatNode[]) =>
   nodes.filter((n) => n.energy_type !== 'power' || CARBON_POWER_TYPES.includes(n.node_type));
 
+/**
+ * MoM/YoY of month `i` of a two-year monthly series of totals (kg): the month before and the same month a year
+ * earlier are in the series; a base before `since` (the first stored reading) is not covered.
+ */
+function monthChanges(totals: number[], keys: string[], i: number, since: Date | null, zone: string) {
+  const base = (j: number) => (j >= 0 ? round(totals[j] ?? 0, 1) : null);
+  const [mi, yi] = [i - 1, i - 12];
+  const value = round(totals[i] ?? 0, 1);
+  const mc = changeOf(value, base(mi), bucketStart(keys[Math.max(mi, 0)]!, zone), mi >= 0 ? since : null);
+  const yc = changeOf(value, base(yi), bucketStart(keys[Math.max(yi, 0)]!, zone), yi >= 0 ? since : null);
+  return {
+    mom_value: base(mi),
+    yoy_value: base(yi),
+    mom_pct: mc.pct,
+    yoy_pct: yc.pct,
+    mom_reason: mc.reason,
+    yoy_reason: yc.reason,
+  };
+}
+
+/** A site's carbon year, and its total emissions per month of the two-year series (for the centre's sums). */
 function siteCarbon(
   project: { id: number; name: string; name_en: string; area_m2: number; timezone: string },
   nodes: StatNode[],
   s: Series,
   year: number,
   first: Map<number, Date>,
-): CarbonSite {
+): { site: CarbonSite; totals: number[] } {
   const since = coveredSince(first, carbonNodes(nodes).map((n) => n.point_id));
   const zone = project.timezone;
   const e = emissionsOf(nodes, s);
@@ -93,7 +114,8 @@ function siteCarbon(
   const prevTotal = totalOf(prev);
   const yoy = changeOf(total, round(prevTotal, 1), bucketStart(String(year - 1), zone), since);
   const avoided = round(sum(e.avoided, idx), 1);
-  return {
+  const totals = s.keys.map((_, i) => totalOf(byType([i])));
+  const site: CarbonSite = {
     project_id: project.id,
     name: project.name,
     name_en: project.name_en,
@@ -106,29 +128,19 @@ function siteCarbon(
     intensity_kg_m2: project.area_m2 > 0 ? round(total / project.area_m2, 3) : null,
     by_month: idx.map((i) => {
       const m = byType([i]);
-      const monthTotal = round(m.power + m.gas + m.heat + m.water, 1);
-      // The series spans the previous year too: the month before and the same month a year earlier are in it.
-      const base = (j: number) => (j >= 0 ? round(totalOf(byType([j])), 1) : null);
-      const [mi, yi] = [i - 1, i - 12];
-      const mc = changeOf(monthTotal, base(mi), bucketStart(s.keys[Math.max(mi, 0)]!, zone), mi >= 0 ? since : null);
-      const yc = changeOf(monthTotal, base(yi), bucketStart(s.keys[Math.max(yi, 0)]!, zone), yi >= 0 ? since : null);
       return {
         month: s.keys[i]!,
         emissions_kg: m,
-        total_kg: monthTotal,
+        total_kg: round(totals[i]!, 1),
         avoided_kg: round(e.avoided[i] ?? 0, 1),
-        mom_value: base(mi),
-        yoy_value: base(yi),
-        mom_pct: mc.pct,
-        yoy_pct: yc.pct,
-        mom_reason: mc.reason,
-        yoy_reason: yc.reason,
+        ...monthChanges(totals, s.keys, i, since, zone),
       };
     }),
     yoy_pct: yoy.pct,
     yoy_reason: yoy.reason,
     data_since: since?.toISOString() ?? null,
   };
+  return { site, totals };
 }
 
 /** Integrated energy, site carbon and the centre's aggregated carbon. */
@@ -214,7 +226,7 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         await seriesOf(db, carbonNodes(nodes), yearRange2(year), 'month', project.timezone),
         year,
         first,
-      );
+      ).site;
     },
 
     async centre(user: AuthUser, orgIdIn: number | undefined, yearIn?: number, now = new Date()) {
@@ -248,9 +260,16 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
       );
       const s = mergeSeries(parts, yearRange2(year));
       const first = await repo.firstReadings(db, pointIdsOf(carbonNodes(asStatNodes(all))));
-      const sites = projects.map((p) =>
+      const siteParts = projects.map((p) =>
         siteCarbon(p, asStatNodes(all.filter((n) => n.project_id === p.id)), s, year, first),
       );
+      const sites = siteParts.map((x) => x.site);
+      // The centre's months: the sites' totals summed, compared under the same coverage rule (every site's
+      // meters must cover the base), on the clock of the site that sets the centre's year.
+      const centreTotals = s.keys.map((_, i) => siteParts.reduce((a, x) => a + (x.totals[i] ?? 0), 0));
+      const since = coveredSince(first, carbonNodes(asStatNodes(all)).map((n) => n.point_id));
+      const zone = projects[0]?.timezone ?? 'UTC';
+      const yearIdx = s.keys.map((k, i) => (k.startsWith(String(year)) ? i : -1)).filter((i) => i >= 0);
       const months = s.keys.filter((k) => k.startsWith(String(year)));
       const sum = (f: (c: CarbonSite) => number) =>
         round(
@@ -259,6 +278,11 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         );
       const avoided = sum((c) => c.avoided_kg);
       const total = sum((c) => c.total_kg);
+      const prevYearTotal = round(
+        s.keys.reduce((a, k, i) => (k.startsWith(String(year - 1)) ? a + centreTotals[i]! : a), 0),
+        1,
+      );
+      const centreYoy = changeOf(total, prevYearTotal, bucketStart(String(year - 1), zone), since);
       return {
         org_id: orgId,
         year,
@@ -276,7 +300,11 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
           month: m,
           total_kg: sum((c) => c.by_month[i]?.total_kg ?? 0),
           avoided_kg: sum((c) => c.by_month[i]?.avoided_kg ?? 0),
+          ...monthChanges(centreTotals, s.keys, yearIdx[i]!, since, zone),
         })),
+        yoy_pct: centreYoy.pct,
+        yoy_reason: centreYoy.reason,
+        data_since: since?.toISOString() ?? null,
         ranking: [...sites]
           .sort((a, b) => b.total_kg - a.total_kg)
           .map(({ by_month: _omit, ...c }, i) => ({ ...c, rank: i + 1 })),

@@ -111,5 +111,12 @@ describe.each(backends)('MoM/YoY base coverage on %s', (backend) => {
     expect(month('2025-08').yoy_pct).toBeCloseTo(50, 0);
     expect(month('2025-08').mom_pct).toBeCloseTo(50, 0);
     expect(month('2025-09')).toMatchObject({ yoy_pct: null, yoy_reason: 'base_zero' });
+
+    // The centre sums its sites under the same rule.
+    const centre = await data('/api/v6/energy/centreCarbon', { year: 2025 });
+    expect(centre).toMatchObject({ yoy_pct: null, yoy_reason: 'base_not_covered' });
+    const centreMonth = (m: string) => centre.by_month.find((x: { month: string }) => x.month === m);
+    expect(centreMonth('2025-08').yoy_pct).toBeCloseTo(50, 0);
+    expect(centreMonth('2025-03')).toMatchObject({ yoy_pct: null, yoy_reason: 'base_not_covered' });
   });
 });

@@ -215,9 +215,9 @@ describe.each(backends)('energy statistics on %s', (backend) => {
     expect(d.emissions_kg.power).toBe(812.7);
     expect(d.total_kg).toBe(812.7);
     expect(d.avoided_kg).toBe(114.1);
-    expect(d.trees).toBe(6.2); // 114.06 / 18.3
+    expect(d.trees).toBe(6); // 114.06 / 18.3, whole trees (@gridops/format treesForCo2Kg)
     expect(d.by_month[1].emissions_kg.power).toBeCloseTo(185.3, 1); // 325 × 0.5703
-    expect(d.yoy_pct).toBeNull();
+    expect(d).toMatchObject({ yoy_pct: null, yoy_reason: 'base_not_covered' }); // history starts Jan 2024
 
     const tree = (
       await t.app.inject({ method: 'GET', url: '/api/v6/org/tree', headers: apiHeaders(centre) })

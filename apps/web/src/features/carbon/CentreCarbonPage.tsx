@@ -211,7 +211,7 @@ export function CentreCarbonPage() {
                   title={t('carbon.emissionsYear', { year })}
                   value={summary.total}
                   unit="t"
-                  comparisons={[{ mode: 'yoy', ...summary.yoy }]}
+                  comparisons={[{ mode: 'yoy', ...summary.yoy, since: d.data_since }]}
                 />
               </Col>
               <Col xs={12} xl={6}>
