@@ -61,3 +61,4 @@ export type {
   SiteZone,
   WallClock,
 } from './siteClock.js';
+export { TREE_CO2_KG_PER_YEAR, formatTrees, treesForCo2Kg, treesForCo2T, treesPrecision } from './equivalents.js';

@@ -1,11 +1,13 @@
-import { Card, Col, Row, Table } from 'antd';
+import { treesPrecision } from '@gridops/format';
+import { Card, Col, Row, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, buildPieOption, useChartLocale } from '../../shared/charts';
+import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { StatCard, defaultPeriod } from '../../shared/stats';
+import { changeExportColumns, PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
 import { useSiteCarbon } from './api';
 import { carbonMonthRows, carbonSummary, kgToT, monthOrYear, siteNow } from './carbonRows';
@@ -13,7 +15,7 @@ import type { CarbonMonthRow } from './carbonRows';
 import { comparisonColumn, tonneScale, useCarbonMonthOption } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
 import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
-import { ReportBody, ReportPage } from '../../shared/ui/ReportPage';
+import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
 
@@ -37,6 +39,8 @@ function SiteCarbon({ projectId }: { projectId: number }) {
   );
   const summary = cur.data ? carbonSummary(p, cur.data, prev.data ?? null, rows) : null;
   const d = cur.data;
+  const since = d?.data_since ?? null;
+  const sinceDate = since ? f.date(since, 'YYYY-MM-DD') : null;
   const scale = tonneScale(
     f,
     rows.flatMap((r) => [r.total, r.avoided, r.net, r.power, r.gas, r.heat]),
@@ -83,8 +87,8 @@ function SiteCarbon({ projectId }: { projectId: number }) {
       align: 'right',
       render: (_, r) => cell(r.net),
     },
-    comparisonColumn(t, 'mom', (r) => ({ value: r.total, previous: r.prevMonth, pct: r.momPct, unit: 't' })),
-    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, previous: r.lastYear, pct: r.yoyPct, unit: 't' })),
+    comparisonColumn(t, 'mom', (r) => ({ value: r.total, previous: r.prevMonth, pct: r.momPct, reason: r.momReason, since, unit: 't' })),
+    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, previous: r.lastYear, pct: r.yoyPct, reason: r.yoyReason, since, unit: 't' })),
   ];
   const exportColumns: ExportColumn<CarbonMonthRow>[] = [
     { title: t('carbon.col.month'), key: 'month' },
@@ -96,96 +100,111 @@ function SiteCarbon({ projectId }: { projectId: number }) {
     { title: `${t('carbon.col.total')} (tCO2)`, key: 'total', format: '#,##0.000' },
     { title: `${t('carbon.avoided')} (tCO2)`, key: 'avoided', format: '#,##0.000' },
     { title: `${t('carbon.net')} (tCO2)`, key: 'net', format: '#,##0.000' },
-    { title: `${t('carbon.col.mom')} (%)`, key: 'momPct', format: '0.0' },
-    { title: `${t('carbon.col.yoy')} (%)`, key: 'yoyPct', format: '0.0' },
+    ...changeExportColumns<CarbonMonthRow>(t, t('carbon.col.mom'), (r) => r.momPct, (r) => r.momReason, sinceDate),
+    ...changeExportColumns<CarbonMonthRow>(t, t('carbon.col.yoy'), (r) => r.yoyPct, (r) => r.yoyReason, sinceDate),
   ];
   const comparisons = summary
     ? [
-        ...(summary.mom ? [{ mode: 'mom' as const, ...summary.mom }] : []),
-        { mode: 'yoy' as const, ...summary.yoy },
+        ...(summary.mom ? [{ mode: 'mom' as const, ...summary.mom, since }] : []),
+        { mode: 'yoy' as const, ...summary.yoy, since },
       ]
     : undefined;
 
   return (
-    <ReportPage
-      period={{ value: p, onChange: setPeriod, periods: ['month', 'year'] }}
-      exportFile={{
-        fileName: `${t('carbon.exportName')}-${d ? localName(d, f.lang) : projectId}-${year}`,
-        columns: exportColumns,
-        rows,
-      }}
-      query={{ look: SETUP_QUERY, loading: cur.isPending, error: cur.error, empty: !d, onRetry: () => void cur.refetch() }}
-    >
-      {d && summary && (
-        <ReportBody data-testid="carbon-site" data-year={year}>
-          <Row gutter={[12, 12]}>
-            <Col xs={12} lg={6} xl={5}>
-              <StatCard
-                data-testid="carbon-total"
-                title={t('carbon.emissions')}
-                value={summary.total}
-                unit="t"
-                comparisons={comparisons}
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <PeriodPicker value={p} onChange={setPeriod} periods={['month', 'year']} />
+        <ExportButton
+          fileName={`${t('carbon.exportName')}-${d ? localName(d, f.lang) : projectId}-${year}`}
+          columns={exportColumns}
+          rows={rows}
+          disabled={rows.length === 0}
+        />
+      </Space>
+      <QueryState
+        look={SETUP_QUERY}
+        loading={cur.isPending}
+        error={cur.error}
+        empty={!d}
+        onRetry={() => void cur.refetch()}
+      >
+        {d && summary && (
+          <Space
+            orientation="vertical"
+            size={12}
+            style={{ width: '100%' }}
+            data-testid="carbon-site"
+            data-year={year}
+          >
+            <Row gutter={[12, 12]}>
+              <Col xs={12} lg={6} xl={5}>
+                <StatCard
+                  data-testid="carbon-total"
+                  title={t('carbon.emissions')}
+                  value={summary.total}
+                  unit="t"
+                  comparisons={comparisons}
+                />
+              </Col>
+              <Col xs={12} lg={6} xl={5}>
+                <StatCard
+                  data-testid="carbon-avoided"
+                  title={t('carbon.avoidedPv')}
+                  value={summary.avoided}
+                  unit="t"
+                  goodDirection="up"
+                />
+              </Col>
+              <Col xs={12} lg={6} xl={5}>
+                <StatCard data-testid="carbon-net" title={t('carbon.net')} value={summary.net} unit="t" />
+              </Col>
+              <Col xs={12} lg={6} xl={4}>
+                <StatCard
+                  data-testid="carbon-trees"
+                  title={t('carbon.treesYear', { year })}
+                  value={d.trees}
+                  unit="棵"
+                  precision={treesPrecision(d.trees)}
+                  footer={<span style={{ fontSize: 12, opacity: 0.65 }}>{t('carbon.treesHint')}</span>}
+                />
+              </Col>
+              <Col xs={24} lg={24} xl={5}>
+                <StatCard
+                  data-testid="carbon-intensity"
+                  title={t('carbon.intensityYear', { year })}
+                  value={d.intensity_kg_m2}
+                  unit="kgCO₂/m²"
+                />
+              </Col>
+            </Row>
+            <Row gutter={[12, 12]}>
+              <Col xs={24} xl={16}>
+                <Card size="small" title={t('carbon.byMonth', { year })}>
+                  <Chart option={monthOption} height={300} ariaLabel={t('carbon.byMonth', { year })} />
+                </Card>
+              </Col>
+              <Col xs={24} xl={8}>
+                <Card size="small" title={t('carbon.byType')}>
+                  <Chart option={pieOption} height={300} ariaLabel={t('carbon.byType')} />
+                </Card>
+              </Col>
+            </Row>
+            <Card size="small" title={t('carbon.table', { year })}>
+              <Table<CarbonMonthRow>
+                rowKey="key"
+                size="small"
+                columns={columns}
+                dataSource={rows}
+                pagination={false}
+                scroll={{ x: 900 }}
+                data-testid="carbon-table"
               />
-            </Col>
-            <Col xs={12} lg={6} xl={5}>
-              <StatCard
-                data-testid="carbon-avoided"
-                title={t('carbon.avoidedPv')}
-                value={summary.avoided}
-                unit="t"
-                goodDirection="up"
-              />
-            </Col>
-            <Col xs={12} lg={6} xl={5}>
-              <StatCard data-testid="carbon-net" title={t('carbon.net')} value={summary.net} unit="t" />
-            </Col>
-            <Col xs={12} lg={6} xl={4}>
-              <StatCard
-                data-testid="carbon-trees"
-                title={t('carbon.treesYear', { year })}
-                value={d.trees}
-                unit="棵"
-                precision={d.trees > 10_000 ? 2 : 0}
-                footer={<span style={{ fontSize: 12, opacity: 0.65 }}>{t('carbon.treesHint')}</span>}
-              />
-            </Col>
-            <Col xs={24} lg={24} xl={5}>
-              <StatCard
-                data-testid="carbon-intensity"
-                title={t('carbon.intensityYear', { year })}
-                value={d.intensity_kg_m2}
-                unit="kgCO₂/m²"
-              />
-            </Col>
-          </Row>
-          <Row gutter={[12, 12]}>
-            <Col xs={24} xl={16}>
-              <Card size="small" title={t('carbon.byMonth', { year })}>
-                <Chart option={monthOption} height={300} ariaLabel={t('carbon.byMonth', { year })} />
-              </Card>
-            </Col>
-            <Col xs={24} xl={8}>
-              <Card size="small" title={t('carbon.byType')}>
-                <Chart option={pieOption} height={300} ariaLabel={t('carbon.byType')} />
-              </Card>
-            </Col>
-          </Row>
-          <Card size="small" title={t('carbon.table', { year })}>
-            <Table<CarbonMonthRow>
-              rowKey="key"
-              size="small"
-              columns={columns}
-              dataSource={rows}
-              pagination={false}
-              scroll={{ x: 900 }}
-              data-testid="carbon-table"
-            />
-          </Card>
-          <FactorsCard kind="carbon" />
-        </ReportBody>
-      )}
-    </ReportPage>
+            </Card>
+            <FactorsCard kind="carbon" />
+          </Space>
+        )}
+      </QueryState>
+    </Space>
   );
 }
 

@@ -1,12 +1,15 @@
+import { formatTrees, treesPrecision } from '@gridops/format';
+import type { ChangeReason } from '@gridops/contract';
 import { Card, Col, Progress, Row, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/store';
 import { Chart, buildPieOption, useChartLocale } from '../../shared/charts';
+import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { StatCard, defaultPeriod } from '../../shared/stats';
+import { changeExportColumns, PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
 import { useCentreCarbon } from './api';
 import { carbonMonthRows, carbonSummary, kgToT, siteNow } from './carbonRows';
@@ -14,7 +17,7 @@ import type { CentreCarbon } from './api';
 import { comparisonColumn, tonneScale, useCarbonMonthOption } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
 import { SETUP_QUERY } from '../energy-setup/pageStates';
-import { ReportBody, ReportPage } from '../../shared/ui/ReportPage';
+import { QueryState } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
 
 type RankRow = CentreCarbon['ranking'][number];
@@ -33,6 +36,9 @@ export interface RankingRow {
   intensity: number | null;
   trees: number;
   yoyPct: number | null;
+  yoyReason: ChangeReason | null;
+  /** The site's first stored reading (ISO), named when its YoY base is not covered. */
+  since: string | null;
   share: number;
 }
 
@@ -51,6 +57,8 @@ const rankingRows = (ranking: readonly RankRow[], lang: string): RankingRow[] =>
     intensity: r.intensity_kg_m2,
     trees: r.trees,
     yoyPct: r.yoy_pct,
+    yoyReason: r.yoy_reason,
+    since: r.data_since,
     share: max > 0 ? (r.total_kg / max) * 100 : 0,
   }));
 };
@@ -150,9 +158,9 @@ export function CentreCarbonPage() {
       title: t('carbon.col.trees'),
       key: 'trees',
       align: 'right',
-      render: (_, r) => f.unit(r.trees, '棵', { precision: r.trees > 10_000 ? 2 : 0 }).text,
+      render: (_, r) => formatTrees(r.trees, f.lang).text,
     },
-    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, pct: r.yoyPct, unit: 't' })),
+    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, pct: r.yoyPct, reason: r.yoyReason, since: r.since, unit: 't' })),
   ];
   const exportColumns: ExportColumn<RankingRow>[] = [
     { title: t('carbon.col.rank'), key: 'rank' },
@@ -167,81 +175,99 @@ export function CentreCarbonPage() {
     { title: `${t('carbon.net')} (tCO2)`, key: 'net', format: '#,##0.000' },
     { title: t('carbon.col.intensity'), key: 'intensity', format: '#,##0.000' },
     { title: t('carbon.col.trees'), key: 'trees', format: '#,##0' },
-    { title: `${t('carbon.col.yoy')} (%)`, key: 'yoyPct', format: '0.0' },
+    ...changeExportColumns<RankingRow>(t, t('carbon.col.yoy'), (r) => r.yoyPct, (r) => r.yoyReason, (r) => (r.since ? f.date(r.since, 'YYYY-MM-DD') : null)),
   ];
 
   return (
-    <ReportPage
-      data-testid="centre-carbon-page"
-      period={{ value: period, onChange: setPeriod, periods: ['year'] }}
-      exportFile={{ fileName: `${t('carbon.rankingExport')}-${year}`, columns: exportColumns, rows }}
-      query={{ look: SETUP_QUERY, loading: cur.isPending, error: cur.error, empty: !d, onRetry: () => void cur.refetch() }}
-    >
-      {d && summary && (
-        <ReportBody data-testid="centre-carbon" data-year={year}>
-          <Row gutter={[12, 12]}>
-            <Col xs={12} xl={6}>
-              <StatCard
-                data-testid="centre-total"
-                title={t('carbon.emissionsYear', { year })}
-                value={summary.total}
-                unit="t"
-                comparisons={[{ mode: 'yoy', ...summary.yoy }]}
+    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="centre-carbon-page">
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <PeriodPicker value={period} onChange={setPeriod} periods={['year']} />
+        <ExportButton
+          fileName={`${t('carbon.rankingExport')}-${year}`}
+          columns={exportColumns}
+          rows={rows}
+          disabled={rows.length === 0}
+        />
+      </Space>
+      <QueryState
+        look={SETUP_QUERY}
+        loading={cur.isPending}
+        error={cur.error}
+        empty={!d}
+        onRetry={() => void cur.refetch()}
+      >
+        {d && summary && (
+          <Space
+            orientation="vertical"
+            size={12}
+            style={{ width: '100%' }}
+            data-testid="centre-carbon"
+            data-year={year}
+          >
+            <Row gutter={[12, 12]}>
+              <Col xs={12} xl={6}>
+                <StatCard
+                  data-testid="centre-total"
+                  title={t('carbon.emissionsYear', { year })}
+                  value={summary.total}
+                  unit="t"
+                  comparisons={[{ mode: 'yoy', ...summary.yoy, since: d.data_since }]}
+                />
+              </Col>
+              <Col xs={12} xl={6}>
+                <StatCard
+                  data-testid="centre-avoided"
+                  title={t('carbon.avoidedPv')}
+                  value={summary.avoided}
+                  unit="t"
+                  goodDirection="up"
+                />
+              </Col>
+              <Col xs={12} xl={6}>
+                <StatCard data-testid="centre-net" title={t('carbon.net')} value={summary.net} unit="t" />
+              </Col>
+              <Col xs={12} xl={6}>
+                <StatCard
+                  data-testid="centre-trees"
+                  title={t('carbon.trees')}
+                  value={d.trees}
+                  unit="棵"
+                  precision={treesPrecision(d.trees)}
+                  footer={
+                    <span style={{ fontSize: 12, opacity: 0.65 }}>
+                      {t('carbon.sites', { count: d.ranking.length })}
+                    </span>
+                  }
+                />
+              </Col>
+            </Row>
+            <Row gutter={[12, 12]}>
+              <Col xs={24} xl={16}>
+                <Card size="small" title={t('carbon.byMonth', { year })}>
+                  <Chart option={monthOption} height={300} />
+                </Card>
+              </Col>
+              <Col xs={24} xl={8}>
+                <Card size="small" title={t('carbon.byType')}>
+                  <Chart option={pieOption} height={300} />
+                </Card>
+              </Col>
+            </Row>
+            <Card size="small" title={t('carbon.ranking', { year })}>
+              <Table<RankingRow>
+                rowKey="key"
+                size="small"
+                columns={columns}
+                dataSource={rows}
+                pagination={false}
+                scroll={{ x: 1200 }}
+                data-testid="ranking-table"
               />
-            </Col>
-            <Col xs={12} xl={6}>
-              <StatCard
-                data-testid="centre-avoided"
-                title={t('carbon.avoidedPv')}
-                value={summary.avoided}
-                unit="t"
-                goodDirection="up"
-              />
-            </Col>
-            <Col xs={12} xl={6}>
-              <StatCard data-testid="centre-net" title={t('carbon.net')} value={summary.net} unit="t" />
-            </Col>
-            <Col xs={12} xl={6}>
-              <StatCard
-                data-testid="centre-trees"
-                title={t('carbon.trees')}
-                value={d.trees}
-                unit="棵"
-                precision={d.trees > 10_000 ? 2 : 0}
-                footer={
-                  <span style={{ fontSize: 12, opacity: 0.65 }}>
-                    {t('carbon.sites', { count: d.ranking.length })}
-                  </span>
-                }
-              />
-            </Col>
-          </Row>
-          <Row gutter={[12, 12]}>
-            <Col xs={24} xl={16}>
-              <Card size="small" title={t('carbon.byMonth', { year })}>
-                <Chart option={monthOption} height={300} />
-              </Card>
-            </Col>
-            <Col xs={24} xl={8}>
-              <Card size="small" title={t('carbon.byType')}>
-                <Chart option={pieOption} height={300} />
-              </Card>
-            </Col>
-          </Row>
-          <Card size="small" title={t('carbon.ranking', { year })}>
-            <Table<RankingRow>
-              rowKey="key"
-              size="small"
-              columns={columns}
-              dataSource={rows}
-              pagination={false}
-              scroll={{ x: 1200 }}
-              data-testid="ranking-table"
-            />
-          </Card>
-          <FactorsCard kind="carbon" />
-        </ReportBody>
-      )}
-    </ReportPage>
+            </Card>
+            <FactorsCard kind="carbon" />
+          </Space>
+        )}
+      </QueryState>
+    </Space>
   );
 }

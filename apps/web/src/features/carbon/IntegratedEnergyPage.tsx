@@ -1,14 +1,15 @@
 import { ENERGY_TYPES } from '@gridops/contract';
 import type { EnergyType } from '@gridops/contract';
-import { Card, Col, Row, Segmented, Table } from 'antd';
+import { Card, Col, Row, Segmented, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { patchSession, useSession } from '../../session/store';
 import { Chart, buildPieOption, buildTimeSeriesOption, useChartLocale } from '../../shared/charts';
+import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { StatCard, defaultPeriod, granularityOf } from '../../shared/stats';
+import { changeExportColumns, PeriodPicker, StatCard, defaultPeriod, granularityOf } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
 import { useIntegrated } from './api';
 import type { Integrated } from './api';
@@ -16,7 +17,7 @@ import { maskFuture, siteNow } from './carbonRows';
 import { comparisonColumn } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
 import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
-import { ReportBody, ReportPage } from '../../shared/ui/ReportPage';
+import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
 
 type IntegratedRow = Integrated['rows'][number];
@@ -118,6 +119,8 @@ function Integrated({ projectId }: { projectId: number }) {
     [rows, locale],
   );
 
+  const since = d?.data_since ?? null;
+  const sinceDate = since ? f.date(since, 'YYYY-MM-DD') : null;
   const columns: TableColumnsType<TableRow> = [
     { title: t('carbon.integrated.type'), dataIndex: 'label', key: 'label', width: 100 },
     {
@@ -132,12 +135,16 @@ function Integrated({ projectId }: { projectId: number }) {
       value: r.value,
       previous: r.mom_value,
       pct: r.mom_pct,
+      reason: r.mom_reason,
+      since,
       unit: r.unit,
     })),
     comparisonColumn(t, 'yoy', (r) => ({
       value: r.value,
       previous: r.yoy_value,
       pct: r.yoy_pct,
+      reason: r.yoy_reason,
+      since,
       unit: r.unit,
     })),
     {
@@ -161,137 +168,146 @@ function Integrated({ projectId }: { projectId: number }) {
     { title: t('carbon.integrated.type'), key: 'label' },
     { title: t('carbon.integrated.use'), key: 'value', format: '#,##0.000' },
     { title: t('energySetup.field.unit'), key: 'unit' },
-    { title: `${t('carbon.col.mom')} (%)`, key: 'mom_pct', format: '0.0' },
-    { title: `${t('carbon.col.yoy')} (%)`, key: 'yoy_pct', format: '0.0' },
+    ...changeExportColumns<TableRow>(t, t('carbon.col.mom'), (r) => r.mom_pct, (r) => r.mom_reason, sinceDate),
+    ...changeExportColumns<TableRow>(t, t('carbon.col.yoy'), (r) => r.yoy_pct, (r) => r.yoy_reason, sinceDate),
     { title: `${t('carbon.integrated.coal')} (kgce)`, key: 'coal_kgce', format: '#,##0.00' },
   ];
 
   return (
-    <ReportPage
-      period={{ value: period, onChange: setPeriod }}
-      controls={
-        <Segmented<EnergyType>
-          value={energyType}
-          onChange={pick}
-          options={ENERGY_TYPES.map((k) => ({
-            value: k,
-            label: <span data-testid={`energy-tab-${k}`}>{t(`energySetup.energyType.${k}`)}</span>,
-          }))}
-          data-testid="energy-type-switch"
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Space wrap>
+          <PeriodPicker value={period} onChange={setPeriod} />
+          <Segmented<EnergyType>
+            value={energyType}
+            onChange={pick}
+            options={ENERGY_TYPES.map((k) => ({
+              value: k,
+              label: <span data-testid={`energy-tab-${k}`}>{t(`energySetup.energyType.${k}`)}</span>,
+            }))}
+            data-testid="energy-type-switch"
+          />
+        </Space>
+        <ExportButton
+          fileName={`${t('carbon.integrated.exportName')}-${d ? `${d.range.from}_${d.range.to}` : ''}`}
+          columns={exportColumns}
+          rows={rows}
+          disabled={rows.length === 0}
         />
-      }
-      exportFile={{
-        fileName: `${t('carbon.integrated.exportName')}-${d ? `${d.range.from}_${d.range.to}` : ''}`,
-        columns: exportColumns,
-        rows,
-      }}
-      query={{
-        look: SETUP_QUERY,
-        loading: q.isPending,
-        error: q.error,
-        empty: !d || d.rows.length === 0,
-        onRetry: () => void q.refetch(),
-      }}
-    >
-      {d && (
-        <ReportBody data-testid="integrated" data-range={`${d.range.from}_${d.range.to}`}>
-          <Row gutter={[12, 12]}>
-            {ENERGY_TYPES.map((type) => {
-              // A type the site does not meter still gets its card, marked, so the switch stays in step.
-              const r = rows.find((x) => x.energy_type === type);
-              return (
-                <Col key={type} flex="1 1 200px">
-                  <div
-                    role="button"
-                    tabIndex={0}
-                    onClick={() => pick(type)}
-                    onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && pick(type)}
-                    style={{
-                      cursor: 'pointer',
-                      borderRadius: 8,
-                      outline: type === energyType ? `2px solid ${TYPE_COLOR[type]}` : 'none',
-                    }}
-                    data-testid={`integrated-card-${type}`}
-                    data-selected={type === energyType ? '1' : '0'}
-                    data-metered={r ? '1' : '0'}
-                  >
-                    <StatCard
-                      title={t(`energySetup.energyType.${type}`)}
-                      value={r?.value ?? null}
-                      unit={r?.unit ?? ''}
-                      comparisons={
-                        r
-                          ? [
-                              { mode: 'mom', previous: r.mom_value, pct: r.mom_pct },
-                              { mode: 'yoy', previous: r.yoy_value, pct: r.yoy_pct },
-                            ]
-                          : undefined
-                      }
-                      footer={
-                        <span style={{ fontSize: 12, opacity: 0.7 }}>
-                          {r
-                            ? t('carbon.integrated.coalShort', {
-                                value: f.unit(r.coal_t, 't', { precision: 3 }).text,
-                              })
-                            : t('carbon.integrated.notMetered')}
-                        </span>
-                      }
-                    />
-                  </div>
-                </Col>
-              );
-            })}
-            <Col flex="1 1 200px">
-              <StatCard
-                data-testid="integrated-total-coal"
-                title={t('carbon.integrated.totalCoal')}
-                value={d.total_coal_kgce / 1000}
-                unit="t"
-                precision={3}
-                footer={<span style={{ fontSize: 12, opacity: 0.7 }}>{t('carbon.integrated.tce')}</span>}
-              />
-            </Col>
-          </Row>
-          <Row gutter={[12, 12]}>
-            <Col xs={24} xl={16}>
-              <Card
-                size="small"
-                title={t('carbon.integrated.trend', { type: selected?.label ?? '' })}
-                data-testid="integrated-trend"
-              >
-                <Chart option={trendOption} height={280} />
-              </Card>
-            </Col>
-            <Col xs={24} xl={8}>
-              <Card size="small" title={t('carbon.integrated.coalShare')}>
-                <Chart option={pieOption} height={280} />
-              </Card>
-            </Col>
-          </Row>
-          <Row gutter={[12, 12]}>
-            <Col xs={24} xl={14}>
-              <Card size="small" title={t('carbon.integrated.table')}>
-                <Table<TableRow>
-                  rowKey="energy_type"
-                  size="small"
-                  columns={columns}
-                  dataSource={rows}
-                  pagination={false}
-                  scroll={{ x: 640 }}
-                  data-testid="integrated-table"
+      </Space>
+      <QueryState
+        look={SETUP_QUERY}
+        loading={q.isPending}
+        error={q.error}
+        empty={!d || d.rows.length === 0}
+        onRetry={() => void q.refetch()}
+      >
+        {d && (
+          <Space
+            orientation="vertical"
+            size={12}
+            style={{ width: '100%' }}
+            data-testid="integrated"
+            data-range={`${d.range.from}_${d.range.to}`}
+          >
+            <Row gutter={[12, 12]}>
+              {ENERGY_TYPES.map((type) => {
+                // A type the site does not meter still gets its card, marked, so the switch stays in step.
+                const r = rows.find((x) => x.energy_type === type);
+                return (
+                  <Col key={type} flex="1 1 200px">
+                    <div
+                      role="button"
+                      tabIndex={0}
+                      onClick={() => pick(type)}
+                      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && pick(type)}
+                      style={{
+                        cursor: 'pointer',
+                        borderRadius: 8,
+                        outline: type === energyType ? `2px solid ${TYPE_COLOR[type]}` : 'none',
+                      }}
+                      data-testid={`integrated-card-${type}`}
+                      data-selected={type === energyType ? '1' : '0'}
+                      data-metered={r ? '1' : '0'}
+                    >
+                      <StatCard
+                        title={t(`energySetup.energyType.${type}`)}
+                        value={r?.value ?? null}
+                        unit={r?.unit ?? ''}
+                        comparisons={
+                          r
+                            ? [
+                                { mode: 'mom', previous: r.mom_value, pct: r.mom_pct, reason: r.mom_reason, since },
+                                { mode: 'yoy', previous: r.yoy_value, pct: r.yoy_pct, reason: r.yoy_reason, since },
+                              ]
+                            : undefined
+                        }
+                        footer={
+                          <span style={{ fontSize: 12, opacity: 0.7 }}>
+                            {r
+                              ? t('carbon.integrated.coalShort', {
+                                  value: f.unit(r.coal_t, 't', { precision: 3 }).text,
+                                })
+                              : t('carbon.integrated.notMetered')}
+                          </span>
+                        }
+                      />
+                    </div>
+                  </Col>
+                );
+              })}
+              <Col flex="1 1 200px">
+                <StatCard
+                  data-testid="integrated-total-coal"
+                  title={t('carbon.integrated.totalCoal')}
+                  value={d.total_coal_kgce / 1000}
+                  unit="t"
+                  precision={3}
+                  footer={<span style={{ fontSize: 12, opacity: 0.7 }}>{t('carbon.integrated.tce')}</span>}
                 />
-              </Card>
-            </Col>
-            <Col xs={24} xl={10}>
-              <Card size="small" title={t('carbon.integrated.coalTrend')}>
-                <Chart option={coalOption} height={220} />
-              </Card>
-            </Col>
-          </Row>
-          <FactorsCard kind="coal" />
-        </ReportBody>
-      )}
-    </ReportPage>
+              </Col>
+            </Row>
+            <Row gutter={[12, 12]}>
+              <Col xs={24} xl={16}>
+                <Card
+                  size="small"
+                  title={t('carbon.integrated.trend', { type: selected?.label ?? '' })}
+                  data-testid="integrated-trend"
+                >
+                  <Chart option={trendOption} height={280} />
+                </Card>
+              </Col>
+              <Col xs={24} xl={8}>
+                <Card size="small" title={t('carbon.integrated.coalShare')}>
+                  <Chart option={pieOption} height={280} />
+                </Card>
+              </Col>
+            </Row>
+            <Row gutter={[12, 12]}>
+              <Col xs={24} xl={14}>
+                <Card size="small" title={t('carbon.integrated.table')}>
+                  <Table<TableRow>
+                    rowKey="energy_type"
+                    size="small"
+                    columns={columns}
+                    dataSource={rows}
+                    pagination={false}
+                    scroll={{ x: 640 }}
+                    data-testid="integrated-table"
+                  />
+                </Card>
+              </Col>
+              <Col xs={24} xl={10}>
+                <Card size="small" title={t('carbon.integrated.coalTrend')}>
+                  <Chart option={coalOption} height={220} />
+                </Card>
+              </Col>
+            </Row>
+            <FactorsCard kind="coal" />
+          </Space>
+        )}
+      </QueryState>
+    </Space>
   );
 }
 

@@ -1,5 +1,6 @@
 import { EMPTY_TEXT, formatNumber, percentChange, toNumber } from '@gridops/format';
 import type { NumericInput } from '@gridops/format';
+import type { ChangeReason } from '@gridops/contract';
 
 export type ChangeDirection = 'up' | 'down' | 'flat';
 
@@ -34,4 +35,18 @@ export function describeChange(pct: number | null | undefined, precision = 1): C
 
 export function compare(current: NumericInput, previous: NumericInput, precision = 1): Change {
   return describeChange(changePct(current, previous), precision);
+}
+
+/**
+ * Why a change is '-' (server `mom_reason`/`yoy_reason`, docs/energy-model.md "Comparisons"), in the UI
+ * language; `since` is the first stored reading already formatted as a site-local date. Null without a reason.
+ */
+export function changeReasonText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  reason: ChangeReason | null | undefined,
+  since: string | null | undefined,
+): string | null {
+  if (!reason) return null;
+  if (reason === 'base_zero') return t('stats.reason.base_zero');
+  return since ? t('stats.reason.base_not_covered', { since }) : t('stats.reason.base_not_covered_none');
 }
