@@ -69,19 +69,19 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(authPlugin, { users: services.users });
   await app.register(inputPlugin);
 
-  await app.register(userRoutes, { services });
-  await app.register(orgRoutes, { services });
-  await app.register(noticeRoutes, { services });
-  await app.register(eventRoutes, { services });
-  await app.register(energyRoutes, { services });
-  await app.register(energyConfigRoutes, { services });
-  await app.register(energyStatsRoutes, { services });
-  await app.register(distributionRoutes, { services });
-  await app.register(historyRoutes, { services });
-  await app.register(controlRoutes, { services });
-  await app.register(securityRoutes, { services });
-  await app.register(weatherRoutes, { services });
-  await app.register(mqttAuthRoutes, { services });
-  await app.register(webRoutes, { services });
+  await app.register(userRoutes, { services: { users: services.users, config: services.config } });
+  await app.register(orgRoutes, { services: { orgs: services.orgs } });
+  await app.register(noticeRoutes, { services: { notices: services.notices } });
+  await app.register(eventRoutes, { services: { events: services.events } });
+  await app.register(energyRoutes, { services: { energy: services.energy } });
+  await app.register(energyConfigRoutes, { services: { energyConfig: services.energyConfig } });
+  await app.register(energyStatsRoutes, { services: { energyStats: services.energyStats, energyOverview: services.energyOverview, energyCarbon: services.energyCarbon } });
+  await app.register(distributionRoutes, { services: { distribution: services.distribution } });
+  await app.register(historyRoutes, { services: { history: services.history, analysis: services.analysis } });
+  await app.register(controlRoutes, { services: { control: services.control } });
+  await app.register(securityRoutes, { services: { security: services.security } });
+  await app.register(weatherRoutes, { services: { weather: services.weather } });
+  await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
+  await app.register(webRoutes, { services: { config: services.config } });
   return { app, services };
 }

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SimulatorManifest } from '@gridops/contract';
 import type { Db } from './db/database.js';
 import { issueGatewaySecrets } from './modules/mqtt-auth/gatewaySecrets.js';
+import { simulatorRepository } from './modules/simulator/repository.js';
 
 const simulatorEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../simulator/dist/main.js');
 
@@ -14,14 +15,8 @@ const simulatorEntry = path.resolve(path.dirname(fileURLToPath(import.meta.url))
  * secrets, so the simulated gateways get fresh secrets here (they are simulated: no real device holds them).
  */
 export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest> {
-  const gateways = await db
-    .selectFrom('gateways as g')
-    .innerJoin('projects as p', 'p.id', 'g.project_id')
-    .select(['g.id', 'g.sn', 'g.project_id', 'p.name as project_name', 'p.latitude', 'p.longitude', 'p.timezone'])
-    .where('p.enabled', '=', true)
-    .orderBy('g.id')
-    .execute();
-  const devices = await db.selectFrom('devices').select(['id', 'gateway_id', 'parent_id', 'sn', 'kind', 'name', 'props']).where('gateway_id', 'is not', null).orderBy('id').execute();
+  const gateways = await simulatorRepository.gatewaysOfEnabledProjects(db);
+  const devices = await simulatorRepository.devicesBehindGateways(db);
   // Counters continue from their last stored reading (seeded history, earlier runs): see counterStarts.
   const starts = await counterStarts(db);
   const secrets = await issueGatewaySecrets(
@@ -60,12 +55,7 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
  * there, so the rollups see a monotonic counter across restarts and after the seeded history.
  */
 async function counterStarts(db: Db): Promise<Map<number, Record<string, number>>> {
-  const rows = await db
-    .selectFrom('point_latest as pl')
-    .innerJoin('device_points as dp', 'dp.id', 'pl.point_id')
-    .select(['dp.device_id', 'dp.key', 'pl.value'])
-    .where('dp.kind', '=', 'counter')
-    .execute();
+  const rows = await simulatorRepository.latestCounterReadings(db);
   const out = new Map<number, Record<string, number>>();
   for (const r of rows) out.set(r.device_id, { ...out.get(r.device_id), [`counter_${r.key}`]: r.value });
   return out;

@@ -5,6 +5,7 @@
 export { DEFAULT_LANG, EMPTY_TEXT, isEmptyValue, normalizeLang } from './lang.js';
 export type { Lang } from './lang.js';
 export { MAX_PRECISION, formatNumber, normalizePrecision, round, toNumber } from './number.js';
+export { percentChange, percentOf } from './percent.js';
 export type { NumericInput } from './number.js';
 export {
   DEFAULT_DATE_PATTERN,
@@ -60,3 +61,4 @@ export type {
   SiteZone,
   WallClock,
 } from './siteClock.js';
+export { TREE_CO2_KG_PER_YEAR, formatTrees, treesForCo2Kg, treesForCo2T, treesPrecision } from './equivalents.js';

@@ -147,6 +147,11 @@ export interface EventsTable {
   message_en: Generated<string>;
   value: number | null;
   limit_value: number | null;
+  rule_kind: 'high' | 'low' | 'rate' | 'digital' | null;
+  unit: Generated<string>;
+  state_from: number | null;
+  group_key: string | null;
+  phases: Generated<string[]>;
   raised_at: Generated<Date>;
   cleared_at: Timestamp | null;
   acknowledged_at: Timestamp | null;

@@ -80,6 +80,15 @@ async function seedStation(trx: Trx, station: DemoStation, orgId: number): Promi
   return project.id;
 }
 
+/** What a seeded event measured: the point (by key) and its value against the limit, or a digital change. */
+interface SeedReading {
+  point: string;
+  kind: 'high' | 'digital';
+  value: number;
+  limit?: number;
+  from?: number;
+}
+
 /** A few past events per site, so the consoles have history and a pending list from the first login. */
 async function seedHistory(trx: Trx, projectIds: Map<string, number>) {
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
@@ -89,26 +98,28 @@ async function seedHistory(trx: Trx, projectIds: Map<string, number>) {
     return { projectId, dev };
   };
   const titles = new Map((await trx.selectFrom('projects').select(['id', 'name']).execute()).map((p) => [p.id, p.name]));
-  const history: { code: string; sn: string; type: 1 | 2 | 3; level: 1 | 2 | 3 | 4; zh: string; en: string; h: number; status: string }[] = [
-    { code: 'SHZJ', sn: 'T1', type: 2, level: 2, zh: '绕组温度越上限 112.4°C（限值 110°C）', en: 'Winding temperature above limit: 112.4 °C (limit 110 °C)', h: 3, status: 'pending' },
-    { code: 'SHZJ', sn: 'F03', type: 3, level: 3, zh: '断路器分闸（非操作）', en: 'Breaker tripped (not commanded)', h: 26, status: 'closed' },
+  const history: { code: string; sn: string; type: 1 | 2 | 3; level: 1 | 2 | 3 | 4; zh: string; en: string; h: number; status: string; reading?: SeedReading }[] = [
+    { code: 'SHZJ', sn: 'T1', type: 2, level: 2, zh: '绕组温度越上限 112.4°C（限值 110°C）', en: 'Winding temperature above limit: 112.4 °C (limit 110 °C)', h: 3, status: 'pending', reading: { point: 'temp_winding', kind: 'high', value: 112.4, limit: 110 } },
+    { code: 'SHZJ', sn: 'F03', type: 3, level: 3, zh: '断路器分闸（非操作）', en: 'Breaker tripped (not commanded)', h: 26, status: 'closed', reading: { point: 'breaker', kind: 'digital', value: 0, from: 1 } },
     { code: 'SZIP', sn: 'EV2', type: 3, level: 2, zh: '充电桩故障：通信中断', en: 'Charger fault: communication lost', h: 1.5, status: 'pending' },
-    { code: 'SZIP', sn: 'BMS1', type: 2, level: 3, zh: '单体最高温度越限 46.2°C（限值 45°C）', en: 'Max cell temperature above limit: 46.2 °C (limit 45 °C)', h: 0.6, status: 'pending' },
-    { code: 'SZIP', sn: 'ENV', type: 1, level: 1, zh: '配电室门已打开', en: 'Distribution room door opened', h: 5, status: 'acknowledged' },
-    { code: 'NJJN', sn: 'EF1', type: 2, level: 2, zh: '剩余电流越限 320mA（限值 300mA）', en: 'Residual current above limit: 320 mA (limit 300 mA)', h: 8, status: 'pending' },
-    { code: 'HZBJ', sn: 'F02', type: 2, level: 4, zh: 'A相电流越限 1980A（限值 1800A）', en: 'Phase A current above limit: 1980 A (limit 1800 A)', h: 0.3, status: 'pending' },
-    { code: 'HFDC', sn: 'ENV', type: 2, level: 3, zh: '配电室温度越限 36.5°C（限值 35°C）', en: 'Room temperature above limit: 36.5 °C (limit 35 °C)', h: 12, status: 'handled' },
+    { code: 'SZIP', sn: 'BMS1', type: 2, level: 3, zh: '单体最高温度越限 46.2°C（限值 45°C）', en: 'Max cell temperature above limit: 46.2 °C (limit 45 °C)', h: 0.6, status: 'pending', reading: { point: 'cell_tmax', kind: 'high', value: 46.2, limit: 45 } },
+    { code: 'SZIP', sn: 'ENV', type: 1, level: 1, zh: '配电室门已打开', en: 'Distribution room door opened', h: 5, status: 'acknowledged', reading: { point: 'door', kind: 'digital', value: 1, from: 0 } },
+    { code: 'NJJN', sn: 'EF1', type: 2, level: 2, zh: '剩余电流越限 320mA（限值 300mA）', en: 'Residual current above limit: 320 mA (limit 300 mA)', h: 8, status: 'pending', reading: { point: 'IR', kind: 'high', value: 320, limit: 300 } },
+    { code: 'HZBJ', sn: 'F02', type: 2, level: 4, zh: 'A相电流越限 1980A（限值 1800A）', en: 'Phase A current above limit: 1980 A (limit 1800 A)', h: 0.3, status: 'pending', reading: { point: 'Ia', kind: 'high', value: 1980, limit: 1800 } },
+    { code: 'HFDC', sn: 'ENV', type: 2, level: 3, zh: '配电室温度越限 36.5°C（限值 35°C）', en: 'Room temperature above limit: 36.5 °C (limit 35 °C)', h: 12, status: 'handled', reading: { point: 'temp', kind: 'high', value: 36.5, limit: 35 } },
   ];
   for (const e of history) {
     const { projectId, dev } = await find(e.code, e.sn);
     const raised = hoursAgo(e.h);
     const done = e.status !== 'pending';
+    const point = e.reading
+      ? await trx.selectFrom('device_points').select(['id', 'unit']).where('device_id', '=', dev.id).where('key', '=', e.reading.point).executeTakeFirst()
+      : undefined;
     await trx
       .insertInto('events')
       .values({
         project_id: projectId,
         device_id: dev.id,
-        point_id: null,
         rule_id: null,
         event_type: e.type,
         level: e.level,
@@ -117,8 +128,12 @@ async function seedHistory(trx: Trx, projectIds: Map<string, number>) {
         title: titles.get(projectId) ?? '',
         message: `${dev.name} ${e.zh}`,
         message_en: `${dev.name_en}: ${e.en}`,
-        value: null,
-        limit_value: null,
+        point_id: point?.id ?? null,
+        value: e.reading?.value ?? null,
+        limit_value: e.reading?.limit ?? null,
+        rule_kind: e.reading?.kind ?? null,
+        unit: point?.unit ?? '',
+        state_from: e.reading?.from ?? null,
         raised_at: raised,
         cleared_at: new Date(raised.getTime() + 20 * 60_000),
         acknowledged_at: done ? new Date(raised.getTime() + 10 * 60_000) : null,

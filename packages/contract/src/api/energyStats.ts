@@ -41,15 +41,32 @@ export const periodQuery = z.object({
 export const resolvedRange = z.object({ from: localDate, to: localDate });
 export type ResolvedRange = z.infer<typeof resolvedRange>;
 
+/**
+ * Why a percentage change is null: `base_not_covered` — the base period starts before the first stored
+ * reading (its zero means "not recorded", not "not used"); `base_zero` — the covered base is zero.
+ */
+export const CHANGE_REASONS = ['base_not_covered', 'base_zero'] as const;
+export const changeReason = z.enum(CHANGE_REASONS);
+export type ChangeReason = z.infer<typeof changeReason>;
+
 const change = {
   /** Same-length period just before (previous day/month/year, or the window before a custom range). */
   mom_value: z.number().nullable(),
   /** Same period one year earlier. */
   yoy_value: z.number().nullable(),
-  /** (value − base) / base × 100; null when the base is zero or missing. */
+  /** (value − base) / base × 100; null when the base is not covered by data or is zero (see the reason). */
   mom_pct: z.number().nullable(),
   yoy_pct: z.number().nullable(),
+  /** Why `mom_pct`/`yoy_pct` is null (null when it is a number). */
+  mom_reason: changeReason.nullable(),
+  yoy_reason: changeReason.nullable(),
 };
+
+/**
+ * Instant of the first stored reading of the points a comparison sums (ISO), null when there is none: a base
+ * period starting before it is `base_not_covered` (docs/energy-model.md, "Comparisons").
+ */
+const dataSince = z.string().nullable();
 
 export const statsRequest = periodQuery.extend({
   project_id: id,
@@ -79,6 +96,7 @@ export const statsResponse = z.object({
   range: resolvedRange,
   mom_range: resolvedRange,
   yoy_range: resolvedRange,
+  data_since: dataSince,
   /** Category total per bucket (top-most nodes only, so nothing is counted twice; power use = site consumption). */
   buckets: z.array(statsBucket),
   total: z.object({ value: z.number(), ...change }),
@@ -334,6 +352,7 @@ export const integratedResponse = z.object({
   range: resolvedRange,
   keys: z.array(z.string()),
   rows: z.array(integratedRow),
+  data_since: dataSince,
   total_coal_kgce: z.number(),
   total_coal_series: z.array(z.number()),
 });
@@ -358,9 +377,12 @@ export const carbonSite = z.object({
   /** kgCO2 per m² of floor area; null without area. */
   intensity_kg_m2: z.number().nullable(),
   by_month: z.array(
-    z.object({ month: z.string(), emissions_kg: byType, total_kg: z.number(), avoided_kg: z.number() }),
+    /** MoM/YoY of each month's total emissions, with the same coverage rule as energy. */
+    z.object({ month: z.string(), emissions_kg: byType, total_kg: z.number(), avoided_kg: z.number(), ...change }),
   ),
   yoy_pct: z.number().nullable(),
+  yoy_reason: changeReason.nullable(),
+  data_since: dataSince,
 });
 export type CarbonSite = z.infer<typeof carbonSite>;
 export const centreCarbonRequest = z.object({
@@ -375,7 +397,11 @@ export const centreCarbon = z.object({
   net_kg: z.number(),
   trees: z.number(),
   emissions_kg: byType,
-  by_month: z.array(z.object({ month: z.string(), total_kg: z.number(), avoided_kg: z.number() })),
+  /** Per month with MoM/YoY of the summed emissions (the base must be covered at every site). */
+  by_month: z.array(z.object({ month: z.string(), total_kg: z.number(), avoided_kg: z.number(), ...change })),
+  yoy_pct: z.number().nullable(),
+  yoy_reason: changeReason.nullable(),
+  data_since: dataSince,
   /** Sites ranked by total emissions, highest first. */
   ranking: z.array(carbonSite.omit({ by_month: true }).extend({ rank: z.number().int() })),
 });

@@ -41,6 +41,16 @@ export const eventItem = z.object({
   message: z.string(),
   value: z.number().nullable(),
   limit_value: z.number().nullable(),
+  /** The rule kind that raised it (null for events not raised by a rule). A digital event has no limit. */
+  rule_kind: z.enum(['high', 'low', 'rate', 'digital']).nullable(),
+  /** The point's unit, for value and limit. */
+  unit: z.string(),
+  /** Point key (e.g. "breaker"), naming the states of a digital change. */
+  point_key: z.string().nullable(),
+  /** Digital events: the state before the change; `value` is the state after it. */
+  state_from: z.number().nullable(),
+  /** Phases grouped into this event ("A", "B", "C"); empty when the rule is not per phase. */
+  phases: z.array(z.string()),
   raised_at: z.string(),
   cleared_at: z.string().nullable(),
   acknowledged_at: z.string().nullable(),

@@ -20,6 +20,18 @@ export const METER_NODE_TYPES = [
 export type MeterNodeType = (typeof METER_NODE_TYPES)[number];
 /** Energy flows into the site through these (they feed their parent's bus). */
 export const SOURCE_NODE_TYPES: readonly MeterNodeType[] = ['pv', 'wind', 'storage_discharge'];
+/** Generation, storage, EV charging and export exist in the power tree only: other energy types reject them. */
+export const POWER_ONLY_NODE_TYPES: readonly MeterNodeType[] = [
+  'grid_export',
+  'pv',
+  'wind',
+  'storage_charge',
+  'storage_discharge',
+  'ev_charging',
+];
+/** Node types a tree of this energy type accepts (in METER_NODE_TYPES order). */
+export const nodeTypesForEnergy = (energyType: string): MeterNodeType[] =>
+  METER_NODE_TYPES.filter((t) => energyType === 'power' || !POWER_ONLY_NODE_TYPES.includes(t));
 
 /** Time-of-use bands: 尖 sharp, 峰 peak, 平 flat, 谷 valley. */
 export const TOU_BANDS = ['sharp', 'peak', 'flat', 'valley'] as const;

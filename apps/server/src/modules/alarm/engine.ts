@@ -2,23 +2,11 @@ import type { Db } from '../../db/database.js';
 import type { Sample } from '../telemetry/decode.js';
 import type { PointLookup, PointMeta } from '../telemetry/registry.js';
 import { eventRepository } from '../event/repository.js';
+import type { RaisedEvent } from '../event/raisedEvent.js';
 import { initialState, step, type RuleSpec } from './evaluate.js';
 import { alarmText } from './messages.js';
+import { groupNames, isWorse, phaseOf, sortPhases } from './phases.js';
 import { alarmRepository as repo, type RuleRow, type StoredState } from './repository.js';
-
-/** An event raised by this batch, to be pushed once the transaction has committed. */
-export interface RaisedEvent {
-  eventId: number;
-  projectId: number;
-  type: 1 | 2 | 3;
-  level: 1 | 2 | 3 | 4;
-  title: string;
-  titleEn: string;
-  msg: string;
-  msgEn: string;
-  audio: string;
-  raisedAt: number;
-}
 
 const spec = (r: RuleRow): RuleSpec => ({
   kind: r.kind,
@@ -27,6 +15,12 @@ const spec = (r: RuleRow): RuleSpec => ({
   onDelayMs: r.on_delay_s * 1000,
   offDelayMs: r.off_delay_s * 1000,
 });
+
+/** The state before a digital change: the previous sample when it differed, else the state that does not alarm. */
+function digitalFrom(alarmState: number, before: number | null, after: number): number {
+  if (before !== null && Math.round(before) !== Math.round(after)) return before;
+  return Math.round(alarmState) === 0 ? 1 : 0;
+}
 
 /**
  * Evaluates the alarm rules against the samples a batch stored, inside the batch's transaction: state rows
@@ -88,16 +82,40 @@ export class AlarmEngine {
     const stored = new Map((await repo.lockStates(trx, pairs)).map((s) => [`${s.ruleId}:${s.pointId}`, s]));
     const raised: RaisedEvent[] = [];
     const toSave: StoredState[] = [];
+    // Per-phase group events touched by this batch (device|group → event), and group events a phase left.
+    const groups = new Map<string, { eventId: number; phases: string[]; value: number | null }>();
+    const groupClears = new Map<number, number>();
     for (const [k, w] of work) {
       w.samples.sort((a, b) => a.ts - b.ts);
       const prev = stored.get(k);
       let state = prev ? { phase: prev.phase, since: prev.since, lastValue: prev.lastValue, lastTs: prev.lastTs } : initialState(w.samples[0]!.ts);
       let eventId = prev?.eventId ?? null;
+      const group = phaseOf(w.rule);
       for (const s of w.samples) {
+        const before = state.lastValue;
         const r = step(spec(w.rule), state, s.ts, s.value);
         state = r.state;
         if (r.transition === 'raise') {
-          const text = alarmText(w.rule, w.meta, s.value);
+          if (group) {
+            const gk = `${w.meta.deviceId}|${group.groupKey}`;
+            let g = groups.get(gk);
+            if (!g) {
+              const row = await eventRepository.activeGroupEvent(trx, w.meta.deviceId, group.groupKey);
+              if (row) groups.set(gk, (g = { eventId: row.id, phases: row.phases, value: row.value }));
+            }
+            if (g) {
+              // A phase joining an active event of the same cause: added to it, not a new event.
+              g.phases = sortPhases([...g.phases, group.phase]);
+              if (isWorse(w.rule.kind, s.value, g.value)) g.value = s.value;
+              const text = alarmText({ ...w.rule, ...groupNames(w.rule, g.phases) }, w.meta, g.value ?? s.value);
+              await eventRepository.joinGroup(trx, g.eventId, { phases: g.phases, value: g.value ?? s.value, message: text.zh, messageEn: text.en });
+              eventId = g.eventId;
+              continue;
+            }
+          }
+          const names = group ? groupNames(w.rule, [group.phase]) : w.rule;
+          const text = alarmText({ ...w.rule, ...names }, w.meta, s.value);
+          const digital = w.rule.kind === 'digital';
           eventId = await eventRepository.insert(trx, {
             projectId: w.meta.projectId,
             deviceId: w.meta.deviceId,
@@ -109,9 +127,16 @@ export class AlarmEngine {
             message: text.zh,
             messageEn: text.en,
             value: s.value,
-            limit: w.rule.threshold,
+            // A digital rule's "threshold" is the state that alarms, not a limit: the event shows the change.
+            limit: digital ? null : w.rule.threshold,
+            ruleKind: w.rule.kind,
+            unit: w.meta.unit,
+            stateFrom: digital ? digitalFrom(w.rule.threshold, before, s.value) : null,
+            groupKey: group?.groupKey ?? null,
+            phases: group ? [group.phase] : [],
             raisedAt: new Date(s.ts),
           });
+          if (group) groups.set(`${w.meta.deviceId}|${group.groupKey}`, { eventId, phases: [group.phase], value: s.value });
           raised.push({
             eventId,
             projectId: w.meta.projectId,
@@ -125,13 +150,18 @@ export class AlarmEngine {
             raisedAt: s.ts,
           });
         } else if (r.transition === 'clear' && eventId !== null) {
-          await eventRepository.clear(trx, eventId, new Date(s.ts));
+          // A group event clears when its last phase is back, checked once this batch's states are saved.
+          if (group) groupClears.set(eventId, Math.max(groupClears.get(eventId) ?? 0, s.ts));
+          else await eventRepository.clear(trx, eventId, new Date(s.ts));
           eventId = null;
         }
       }
       toSave.push({ ruleId: w.rule.id, pointId: w.meta.pointId, ...state, eventId });
     }
     await repo.saveStates(trx, toSave);
+    for (const [groupEventId, ts] of groupClears) {
+      if ((await eventRepository.phasesStillInAlarm(trx, groupEventId)) === 0) await eventRepository.clear(trx, groupEventId, new Date(ts));
+    }
     return raised;
   }
 }

@@ -5,7 +5,7 @@ import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
 /** Remote control (/DevControl) with select-before-operate, and the control log (/CtrlLogs). */
-export const controlRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const controlRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'control'> }> = async (app, { services }) => {
   const { control } = services;
 
   addRoute(app, controlApi.targets, (req) =>

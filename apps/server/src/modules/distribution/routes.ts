@@ -5,7 +5,7 @@ import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
 /** Smart distribution: overview (/index), real-time tree (/DevMonitor) and single-line diagrams. */
-export const distributionRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+export const distributionRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'distribution'> }> = async (
   app,
   { services },
 ) => {

@@ -12,7 +12,8 @@ import {
   type Series,
   type StatNode,
 } from './compute.js';
-import { pctChange, round } from './counterEnergy.js';
+import { round } from './counterEnergy.js';
+import { bucketStart, changeOf, coveredSince } from './coverage.js';
 import { co2Kg, coalKgce, factorList, treesFor, UNITS } from './factors.js';
 import { resolvePeriod, siteDate, ymd } from './periods.js';
 import { energyRepository as repo, type NodeRow } from './repository.js';
@@ -57,6 +58,8 @@ export function emissionsOf(nodes: StatNode[], s: Series) {
   };
 }
 
+const pointIdsOf = (nodes: StatNode[]) => nodes.flatMap((n) => (n.point_id === null ? [] : [n.point_id]));
+
 const yearRange2 = (year: number): ResolvedRange => ({ from: ymd(year - 1, 1, 1), to: ymd(year, 12, 31) });
 
 /** Carbon reads only the site balance of the power tree and the other trees: branch meters are not queried. */
@@ -64,12 +67,36 @@ const CARBON_POWER_TYPES = ['grid', 'grid_export', 'pv', 'wind', 'storage_charge
 export const carbonNodes = (nodes: StatNode[]) =>
   nodes.filter((n) => n.energy_type !== 'power' || CARBON_POWER_TYPES.includes(n.node_type));
 
+/**
+ * MoM/YoY of month `i` of a two-year monthly series of totals (kg): the month before and the same month a year
+ * earlier are in the series; a base before `since` (the first stored reading) is not covered.
+ */
+function monthChanges(totals: number[], keys: string[], i: number, since: Date | null, zone: string) {
+  const base = (j: number) => (j >= 0 ? round(totals[j] ?? 0, 1) : null);
+  const [mi, yi] = [i - 1, i - 12];
+  const value = round(totals[i] ?? 0, 1);
+  const mc = changeOf(value, base(mi), bucketStart(keys[Math.max(mi, 0)]!, zone), mi >= 0 ? since : null);
+  const yc = changeOf(value, base(yi), bucketStart(keys[Math.max(yi, 0)]!, zone), yi >= 0 ? since : null);
+  return {
+    mom_value: base(mi),
+    yoy_value: base(yi),
+    mom_pct: mc.pct,
+    yoy_pct: yc.pct,
+    mom_reason: mc.reason,
+    yoy_reason: yc.reason,
+  };
+}
+
+/** A site's carbon year, and its total emissions per month of the two-year series (for the centre's sums). */
 function siteCarbon(
-  project: { id: number; name: string; name_en: string; area_m2: number },
+  project: { id: number; name: string; name_en: string; area_m2: number; timezone: string },
   nodes: StatNode[],
   s: Series,
   year: number,
-): CarbonSite {
+  first: Map<number, Date>,
+): { site: CarbonSite; totals: number[] } {
+  const since = coveredSince(first, carbonNodes(nodes).map((n) => n.point_id));
+  const zone = project.timezone;
   const e = emissionsOf(nodes, s);
   const idx = s.keys.map((k, i) => (k.startsWith(String(year)) ? i : -1)).filter((i) => i >= 0);
   const prevIdx = s.keys.map((k, i) => (k.startsWith(String(year - 1)) ? i : -1)).filter((i) => i >= 0);
@@ -83,9 +110,12 @@ function siteCarbon(
   const emissions = byType(idx);
   const total = round(emissions.power + emissions.gas + emissions.heat + emissions.water, 1);
   const prev = byType(prevIdx);
-  const prevTotal = prev.power + prev.gas + prev.heat + prev.water;
+  const totalOf = (x: typeof prev) => x.power + x.gas + x.heat + x.water;
+  const prevTotal = totalOf(prev);
+  const yoy = changeOf(total, round(prevTotal, 1), bucketStart(String(year - 1), zone), since);
   const avoided = round(sum(e.avoided, idx), 1);
-  return {
+  const totals = s.keys.map((_, i) => totalOf(byType([i])));
+  const site: CarbonSite = {
     project_id: project.id,
     name: project.name,
     name_en: project.name_en,
@@ -94,19 +124,23 @@ function siteCarbon(
     total_kg: total,
     avoided_kg: avoided,
     net_kg: round(total - avoided, 1),
-    trees: round(treesFor(avoided), 1),
+    trees: treesFor(avoided),
     intensity_kg_m2: project.area_m2 > 0 ? round(total / project.area_m2, 3) : null,
     by_month: idx.map((i) => {
       const m = byType([i]);
       return {
         month: s.keys[i]!,
         emissions_kg: m,
-        total_kg: round(m.power + m.gas + m.heat + m.water, 1),
+        total_kg: round(totals[i]!, 1),
         avoided_kg: round(e.avoided[i] ?? 0, 1),
+        ...monthChanges(totals, s.keys, i, since, zone),
       };
     }),
-    yoy_pct: pctChange(total, prevTotal > 0 ? prevTotal : null),
+    yoy_pct: yoy.pct,
+    yoy_reason: yoy.reason,
+    data_since: since?.toISOString() ?? null,
   };
+  return { site, totals };
 }
 
 /** Integrated energy, site carbon and the centre's aggregated carbon. */
@@ -141,19 +175,25 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         (t) => project.energy_types.includes(t) || nodes.some((n) => n.energy_type === t),
       );
       const coalSeries = new Array<number>(cur.keys.length).fill(0);
+      const first = await repo.firstReadings(db, pointIdsOf(nodes));
+      const [momStart, yoyStart] = [bucketStart(p.mom.from, zone), bucketStart(p.yoy.from, zone)];
       const rows = types.map((t) => {
         const value = round(sumOf(uc[t]));
         const m = round(sumOf(um[t]));
         const y = round(sumOf(uy[t]));
         uc[t].forEach((v, i) => (coalSeries[i]! += coalKgce(t, v)));
+        const since = coveredSince(first, nodes.filter((n) => n.energy_type === t).map((n) => n.point_id));
+        const [mc, yc] = [changeOf(value, m, momStart, since), changeOf(value, y, yoyStart, since)];
         return {
           energy_type: t,
           unit: UNITS[t],
           value,
           mom_value: m,
           yoy_value: y,
-          mom_pct: pctChange(value, m),
-          yoy_pct: pctChange(value, y),
+          mom_pct: mc.pct,
+          yoy_pct: yc.pct,
+          mom_reason: mc.reason,
+          yoy_reason: yc.reason,
           coal_kgce: round(coalKgce(t, value), 2),
           series: uc[t].map((v) => round(v)),
         };
@@ -165,6 +205,7 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         range: p.range,
         keys: cur.keys,
         rows,
+        data_since: coveredSince(first, nodes.map((n) => n.point_id))?.toISOString() ?? null,
         total_coal_kgce: round(
           rows.reduce((a, r) => a + r.coal_kgce, 0),
           2,
@@ -178,12 +219,14 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
       const project = (await repo.project(db, projectId))!;
       const year = yearIn ?? Number(siteDate(project.timezone, now).slice(0, 4));
       const nodes = await nodesOf(projectId);
+      const first = await repo.firstReadings(db, pointIdsOf(carbonNodes(nodes)));
       return siteCarbon(
         project,
         nodes,
         await seriesOf(db, carbonNodes(nodes), yearRange2(year), 'month', project.timezone),
         year,
-      );
+        first,
+      ).site;
     },
 
     async centre(user: AuthUser, orgIdIn: number | undefined, yearIn?: number, now = new Date()) {
@@ -216,9 +259,17 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         ),
       );
       const s = mergeSeries(parts, yearRange2(year));
-      const sites = projects.map((p) =>
-        siteCarbon(p, asStatNodes(all.filter((n) => n.project_id === p.id)), s, year),
+      const first = await repo.firstReadings(db, pointIdsOf(carbonNodes(asStatNodes(all))));
+      const siteParts = projects.map((p) =>
+        siteCarbon(p, asStatNodes(all.filter((n) => n.project_id === p.id)), s, year, first),
       );
+      const sites = siteParts.map((x) => x.site);
+      // The centre's months: the sites' totals summed, compared under the same coverage rule (every site's
+      // meters must cover the base), on the clock of the site that sets the centre's year.
+      const centreTotals = s.keys.map((_, i) => siteParts.reduce((a, x) => a + (x.totals[i] ?? 0), 0));
+      const since = coveredSince(first, carbonNodes(asStatNodes(all)).map((n) => n.point_id));
+      const zone = projects[0]?.timezone ?? 'UTC';
+      const yearIdx = s.keys.map((k, i) => (k.startsWith(String(year)) ? i : -1)).filter((i) => i >= 0);
       const months = s.keys.filter((k) => k.startsWith(String(year)));
       const sum = (f: (c: CarbonSite) => number) =>
         round(
@@ -227,13 +278,18 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         );
       const avoided = sum((c) => c.avoided_kg);
       const total = sum((c) => c.total_kg);
+      const prevYearTotal = round(
+        s.keys.reduce((a, k, i) => (k.startsWith(String(year - 1)) ? a + centreTotals[i]! : a), 0),
+        1,
+      );
+      const centreYoy = changeOf(total, prevYearTotal, bucketStart(String(year - 1), zone), since);
       return {
         org_id: orgId,
         year,
         total_kg: total,
         avoided_kg: avoided,
         net_kg: round(total - avoided, 1),
-        trees: round(treesFor(avoided), 1),
+        trees: treesFor(avoided),
         emissions_kg: {
           power: sum((c) => c.emissions_kg.power),
           gas: sum((c) => c.emissions_kg.gas),
@@ -244,7 +300,11 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
           month: m,
           total_kg: sum((c) => c.by_month[i]?.total_kg ?? 0),
           avoided_kg: sum((c) => c.by_month[i]?.avoided_kg ?? 0),
+          ...monthChanges(centreTotals, s.keys, yearIdx[i]!, since, zone),
         })),
+        yoy_pct: centreYoy.pct,
+        yoy_reason: centreYoy.reason,
+        data_since: since?.toISOString() ?? null,
         ranking: [...sites]
           .sort((a, b) => b.total_kg - a.total_kg)
           .map(({ by_month: _omit, ...c }, i) => ({ ...c, rank: i + 1 })),

@@ -5,7 +5,7 @@ import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
 /** Configuration pages of /EnergyManage: metering trees, loops, flow layout and tariffs. */
-export const energyConfigRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+export const energyConfigRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'energyConfig'> }> = async (
   app,
   { services },
 ) => {

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  POWER_ONLY_NODE_TYPES,
   TOU_BANDS,
   type EnergyLoop,
   type EnergyType,
@@ -41,14 +42,6 @@ const powerEnergy = (key: string, deviceKind: string): EnergyType | null =>
           ? 'gas'
           : 'water'
         : null;
-const POWER_ONLY: MeterNodeType[] = [
-  'grid_export',
-  'pv',
-  'wind',
-  'storage_charge',
-  'storage_discharge',
-  'ev_charging',
-];
 
 const invalid = (field: string, zh: string, en: string) =>
   new AppError(ErrorCode.Validation, { zh, en }, field);
@@ -86,7 +79,7 @@ export function nest(nodes: MeterNode[]): MeterTreeNode[] {
 export function createEnergyConfigService(db: Db, access: AccessService) {
   /** Every rule a node must satisfy in its tree; throws 10006/10008 naming the field. */
   async function validate(projectId: number, energyType: EnergyType, nodeId: number | null, v: NodeValues) {
-    if (energyType !== 'power' && POWER_ONLY.includes(v.node_type as MeterNodeType)) {
+    if (energyType !== 'power' && POWER_ONLY_NODE_TYPES.includes(v.node_type as MeterNodeType)) {
       throw invalid(
         'node_type',
         `${v.node_type} 类型只能用于电力计量树`,

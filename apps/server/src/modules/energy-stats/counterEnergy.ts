@@ -1,3 +1,5 @@
+import { percentChange, percentOf } from '@gridops/format';
+
 /**
  * Energy of a counter over one rollup bucket (docs/energy-model.md, "Energy from counters").
  *
@@ -31,15 +33,15 @@ export function hasReset(b: CounterBucket, prevLast: number | null): boolean {
 
 /**
  * SQL twin of bucketEnergy over columns first/last/min/max and `p` (previous last, or first when there is
- * none). Kept next to the TypeScript so the two cannot drift apart unnoticed (counterEnergy.test.ts).
+ * none). Kept next to the TypeScript; counterEnergy.int.test.ts runs both on the same buckets so they cannot drift apart.
  */
 export const ENERGY_SQL = `greatest(0, max - least(first, p)) + CASE WHEN last < max THEN greatest(0, last - min) ELSE 0 END`;
 export const RESET_SQL = `CASE WHEN first < p OR last < max THEN 1 ELSE 0 END`;
 
-/** Percentage change; null against a zero or missing base (the console shows '-'), never Infinity. */
+/** Percentage change (percentChange in @gridops/format), rounded for the wire; null against a zero or missing base. */
 export function pctChange(value: number | null, base: number | null): number | null {
-  if (value === null || base === null || !Number.isFinite(base) || base === 0) return null;
-  return round(((value - base) / Math.abs(base)) * 100, 2);
+  const change = percentChange(value, base);
+  return change === null ? null : round(change, 2);
 }
 
 /** Rounds for the wire: energies to 3 decimals (Wh), so sums of many buckets do not carry float noise. */
@@ -48,6 +50,8 @@ export const round = (v: number, digits = 3) => {
   return Math.round(v * f) / f;
 };
 
-/** Ratio as a percentage, null when the denominator is zero. */
-export const ratioPct = (num: number, den: number): number | null =>
-  den > 0 ? round((num / den) * 100, 2) : null;
+/** Ratio as a percentage (percentOf in @gridops/format), rounded for the wire; null when the denominator is zero. */
+export const ratioPct = (num: number, den: number): number | null => {
+  const share = percentOf(num, den);
+  return share === null ? null : round(share, 2);
+};

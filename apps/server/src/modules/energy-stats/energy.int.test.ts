@@ -95,7 +95,7 @@ describe.each(backends)('energy statistics on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  it('derives monthly energy across a gap and a reset, with MoM and a zero-base YoY', async () => {
+  it('derives monthly energy across a gap and a reset, with no MoM/YoY against bases before the history', async () => {
     const d = await data('/api/v6/energy/stats', site, {
       project_id: szip,
       category: 'grid',
@@ -105,10 +105,36 @@ describe.each(backends)('energy statistics on %s', (backend) => {
     expect(d.range).toEqual({ from: '2024-02-01', to: '2024-02-29' });
     expect(d.buckets).toHaveLength(29);
     expect(d.buckets.slice(0, 4).map((b: { value: number }) => b.value)).toEqual([150, 0, 150, 25]);
-    expect(d.total).toEqual({ value: 325, mom_value: 100, yoy_value: 0, mom_pct: 225, yoy_pct: null });
+    // History starts on 30 January: January (the MoM base) and February 2023 are not covered.
+    expect(d.total).toEqual({
+      value: 325,
+      mom_value: 100,
+      yoy_value: 0,
+      mom_pct: null,
+      yoy_pct: null,
+      mom_reason: 'base_not_covered',
+      yoy_reason: 'base_not_covered',
+    });
     expect(d.buckets[0].mom_value).toBe(0); // Jan 1 had no data
-    expect(d.buckets[0].yoy_pct).toBeNull();
+    expect(d.buckets[0]).toMatchObject({ mom_pct: null, mom_reason: 'base_not_covered', yoy_pct: null });
     expect(d.nodes[0]).toMatchObject({ node_id: node.grid.id, value: 325 });
+  });
+
+  it('counts a meter reset inside one bucket: growth up to the peak plus growth after the reset', async () => {
+    // Incomer, hourly on a day nothing else uses: 10h 500 → 520 (+20); 11h 521 … peak 560, reset to 2, … 40
+    // ((560 − 520) + (40 − 2) = +78); 12h 41 → 50 (+10).
+    const g = node.grid.point_id;
+    await roll('rollup_hourly', g, '2023-07-15T10:00:00+08:00', 500, 520);
+    await roll('rollup_hourly', g, '2023-07-15T11:00:00+08:00', 521, 40, 2, 560);
+    await roll('rollup_hourly', g, '2023-07-15T12:00:00+08:00', 41, 50);
+    const d = await data('/api/v6/energy/stats', site, {
+      project_id: szip,
+      category: 'grid',
+      period: 'day',
+      date: '2023-07-15',
+    });
+    expect(d.buckets.slice(10, 13).map((b: { value: number }) => b.value)).toEqual([20, 78, 10]);
+    expect(d.total.value).toBe(108);
   });
 
   it('splits a month boundary correctly: January ends on the 31st local time', async () => {
@@ -206,9 +232,9 @@ describe.each(backends)('energy statistics on %s', (backend) => {
     expect(d.emissions_kg.power).toBe(812.7);
     expect(d.total_kg).toBe(812.7);
     expect(d.avoided_kg).toBe(114.1);
-    expect(d.trees).toBe(6.2); // 114.06 / 18.3
+    expect(d.trees).toBe(6); // 114.06 / 18.3, whole trees (@gridops/format treesForCo2Kg)
     expect(d.by_month[1].emissions_kg.power).toBeCloseTo(185.3, 1); // 325 × 0.5703
-    expect(d.yoy_pct).toBeNull();
+    expect(d).toMatchObject({ yoy_pct: null, yoy_reason: 'base_not_covered' }); // history starts Jan 2024
 
     const tree = (
       await t.app.inject({ method: 'GET', url: '/api/v6/org/tree', headers: apiHeaders(centre) })

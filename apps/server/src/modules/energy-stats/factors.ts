@@ -1,4 +1,5 @@
 import type { EnergyType } from '@gridops/contract';
+import { TREE_CO2_KG_PER_YEAR, treesForCo2Kg } from '@gridops/format';
 
 /**
  * Conversion and emission factors with their sources (docs/energy-model.md, "Factors"). Values are per the
@@ -13,8 +14,11 @@ export const GAS_CO2_KG_PER_M3 = 2.1622;
 export const HEAT_CO2_KG_PER_GJ = 110;
 /** Water is not counted (indirect, scope 3; no national factor). */
 export const WATER_CO2_KG_PER_M3 = 0;
-/** Annual CO2 uptake of one tree, kg: a common convention (18.3 kg/tree·year), not a national standard. */
-export const TREE_CO2_KG_PER_YEAR = 18.3;
+/**
+ * Annual CO2 uptake of one tree, kg: a common convention (18.3 kg/tree·year), not a national standard. It and
+ * the rounding to whole trees live in @gridops/format, so the server and every page show the same figure.
+ */
+export { TREE_CO2_KG_PER_YEAR };
 
 /** Standard coal equivalent, kgce per metered unit (GB/T 2589-2020). */
 export const COAL_KGCE = {
@@ -39,7 +43,8 @@ export const CO2_KG: Record<EnergyType, number> = {
 
 export const coalKgce = (type: EnergyType, amount: number) => amount * COAL_KGCE[type];
 export const co2Kg = (type: EnergyType, amount: number) => amount * CO2_KG[type];
-export const treesFor = (avoidedKg: number) => avoidedKg / TREE_CO2_KG_PER_YEAR;
+/** Whole trees absorbing the avoided CO2 in a year (the one rounding: @gridops/format treesForCo2Kg). */
+export const treesFor = (avoidedKg: number) => treesForCo2Kg(avoidedKg);
 
 export const factorList = {
   carbon: [

@@ -103,7 +103,7 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
         irradiation_kwh_m2: irr,
         live_kw: sumKw(nodes, kw, ['pv', 'wind']),
         avoided_co2_kg_year: round(avoided, 1),
-        trees_year: round(treesFor(avoided), 1),
+        trees_year: treesFor(avoided),
       };
     },
 

@@ -160,6 +160,16 @@ export const energyRepository = {
     return r.rows;
   },
 
+  /** Instant of each point's first stored reading (its earliest daily rollup): where its history begins. */
+  firstReadings: async (db: Db, ids: number[]): Promise<Map<number, Date>> => {
+    if (!ids.length) return new Map();
+    const r = await sql<{ point_id: number; first_ts: Date }>`
+      SELECT pts.id AS point_id, f.first_ts
+      FROM unnest(${ids}::int[]) AS pts(id)
+      JOIN LATERAL (SELECT first_ts FROM rollup_daily WHERE point_id = pts.id ORDER BY bucket LIMIT 1) f ON true`.execute(db);
+    return new Map(r.rows.map((x) => [x.point_id, new Date(x.first_ts)]));
+  },
+
   /** First reading at or before the range start (the previous day's last) and last reading inside it. */
   readings: async (db: Db, ids: number[], from: Date, to: Date) => {
     if (!ids.length) return [];

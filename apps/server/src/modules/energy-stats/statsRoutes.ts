@@ -5,7 +5,7 @@ import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
 /** Statistics of /EnergyManage, /IntergralEnergy, /EnergyHome, /Carbon and /CentreCarbon. */
-export const energyStatsRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (
+export const energyStatsRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'energyStats' | 'energyOverview' | 'energyCarbon'> }> = async (
   app,
   { services },
 ) => {

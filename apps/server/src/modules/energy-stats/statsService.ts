@@ -19,7 +19,8 @@ import {
   sumOf,
   type StatNode,
 } from './compute.js';
-import { pctChange, round } from './counterEnergy.js';
+import { round } from './counterEnergy.js';
+import { bucketStart, changeOf, coveredSince } from './coverage.js';
 import { expenseReport } from './expense.js';
 import { resolvePeriod, siteDayEnd, siteDayStart } from './periods.js';
 import { siteZone } from '../org/siteZone.js';
@@ -79,6 +80,16 @@ export function createEnergyStatsService(db: Db, access: AccessService) {
       const totals = [cur, mom, yoy].map((s) => categoryTotal(q.category, all, selected, s, restricted));
       const [tc, tm, ty] = totals as [number[], number[], number[]];
       const total = { value: round(sumOf(tc)), mom_value: round(sumOf(tm)), yoy_value: round(sumOf(ty)) };
+      // Totals sum the whole tree (site balance): every meter's history must cover the base.
+      const first = await repo.firstReadings(db, all.flatMap((n) => (n.point_id === null ? [] : [n.point_id])));
+      const siteSince = coveredSince(first, all.map((n) => n.point_id));
+      const momStart = bucketStart(p.mom.from, zone);
+      const yoyStart = bucketStart(p.yoy.from, zone);
+      const changes = (value: number, m: number | null, y: number | null, since: Date | null, ms: Date, ys: Date) => {
+        const mc = changeOf(value, m, ms, since);
+        const yc = changeOf(value, y, ys, since);
+        return { mom_pct: mc.pct, mom_reason: mc.reason, yoy_pct: yc.pct, yoy_reason: yc.reason };
+      };
       return {
         project_id: q.project_id,
         category: q.category,
@@ -89,29 +100,23 @@ export function createEnergyStatsService(db: Db, access: AccessService) {
         range: p.range,
         mom_range: p.mom,
         yoy_range: p.yoy,
+        data_since: siteSince?.toISOString() ?? null,
         buckets: cur.keys.map((key, i) => {
           const value = round(tc[i]!);
           const m = at(tm, i);
           const y = at(ty, i);
-          return {
-            key,
-            value,
-            mom_value: m,
-            yoy_value: y,
-            mom_pct: pctChange(value, m),
-            yoy_pct: pctChange(value, y),
-          };
+          const ms = mom.keys[i] === undefined ? momStart : bucketStart(mom.keys[i]!, zone);
+          const ys = yoy.keys[i] === undefined ? yoyStart : bucketStart(yoy.keys[i]!, zone);
+          return { key, value, mom_value: m, yoy_value: y, ...changes(value, m, y, siteSince, ms, ys) };
         }),
-        total: {
-          ...total,
-          mom_pct: pctChange(total.value, total.mom_value),
-          yoy_pct: pctChange(total.value, total.yoy_value),
-        },
+        total: { ...total, ...changes(total.value, total.mom_value, total.yoy_value, siteSince, momStart, yoyStart) },
         nodes: selected.map((n) => {
           const series = (cur.byNode.get(n.id) ?? []).map((v) => round(v));
           const value = round(sumOf(series));
           const m = round(sumOf(mom.byNode.get(n.id) ?? []));
           const y = round(sumOf(yoy.byNode.get(n.id) ?? []));
+          // A metered node needs its own history; a virtual one (sum of its branch) the whole tree's.
+          const since = n.point_id === null ? siteSince : coveredSince(first, [n.point_id]);
           return {
             node_id: n.id,
             parent_id: n.parent_id,
@@ -121,8 +126,7 @@ export function createEnergyStatsService(db: Db, access: AccessService) {
             value,
             mom_value: m,
             yoy_value: y,
-            mom_pct: pctChange(value, m),
-            yoy_pct: pctChange(value, y),
+            ...changes(value, m, y, since, momStart, yoyStart),
             series,
           };
         }),

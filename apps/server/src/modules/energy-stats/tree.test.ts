@@ -88,6 +88,7 @@ describe('factors', () => {
     expect(coalKgce('gas', 1000)).toBeCloseTo(1214.3, 6);
     expect(coalKgce('water', 1000)).toBeCloseTo(85.7, 6);
     expect(coalKgce('heat', 1)).toBeCloseTo(34.12, 6); // 1 GJ = 1000 MJ × 0.03412
-    expect(treesFor(1830)).toBeCloseTo(100, 6);
+    expect(treesFor(1830)).toBe(100);
+    expect(treesFor(477_300)).toBe(26_082); // 477.30 t: "2.61万棵" on every page
   });
 });

@@ -4,7 +4,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
-export const energyRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const energyRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'energy'> }> = async (app, { services }) => {
   addRoute(app, energyApi.daySunInfo, (req) =>
     services.energy.daySunInfo(requireUser(req.user), req.body.project_id),
   );

@@ -1,7 +1,7 @@
 import { clientTopics, type LiveEventData, type MessageEnvelope } from '@gridops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import type { RaisedEvent } from '../alarm/engine.js';
+import type { RaisedEvent } from './raisedEvent.js';
 import { eventRepository } from './repository.js';
 
 export type Publish = (topic: string, payload: string) => Promise<void>;

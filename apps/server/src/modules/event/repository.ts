@@ -13,6 +13,11 @@ export interface NewEvent {
   messageEn: string;
   value: number | null;
   limit: number | null;
+  ruleKind?: 'high' | 'low' | 'rate' | 'digital' | null;
+  unit?: string;
+  stateFrom?: number | null;
+  groupKey?: string | null;
+  phases?: string[];
   raisedAt: Date;
 }
 
@@ -44,12 +49,50 @@ export const eventRepository = {
         message_en: e.messageEn,
         value: e.value,
         limit_value: e.limit,
+        rule_kind: e.ruleKind ?? null,
+        unit: e.unit ?? '',
+        state_from: e.stateFrom ?? null,
+        group_key: e.groupKey ?? null,
+        phases: e.phases ?? [],
         raised_at: e.raisedAt,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('event_log').values({ event_id: row.id, action: 'raised', user_id: null, note: null }).execute();
     return row.id;
+  },
+
+  /** The active event of a per-phase group on a device, locked: phases joining it serialise here. */
+  activeGroupEvent: (db: Db, deviceId: number, groupKey: string) =>
+    db
+      .selectFrom('events')
+      .select(['id', 'value', 'phases'])
+      .where('device_id', '=', deviceId)
+      .where('group_key', '=', groupKey)
+      .where('active', '=', true)
+      .orderBy('id', 'desc')
+      .forUpdate()
+      .executeTakeFirst(),
+
+  /** A phase joined an active group event: its phases, worst value and texts follow. */
+  async joinGroup(db: Db, eventId: number, change: { phases: string[]; value: number; message: string; messageEn: string }): Promise<void> {
+    await db
+      .updateTable('events')
+      .set({ phases: change.phases, value: change.value, message: change.message, message_en: change.messageEn })
+      .where('id', '=', eventId)
+      .execute();
+  },
+
+  /** Phases still in alarm (active or clearing) on a group event, the event row locked first. */
+  async phasesStillInAlarm(db: Db, eventId: number): Promise<number> {
+    await db.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
+    const r = await db
+      .selectFrom('alarm_state')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('event_id', '=', eventId)
+      .where('phase', 'in', ['active', 'clearing'])
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
   },
 
   /** Return to normal: the condition is gone; the event stays pending until someone acknowledges it. */
@@ -63,6 +106,7 @@ export const eventRepository = {
     let q = db
       .selectFrom('events as e')
       .leftJoin('devices as d', 'd.id', 'e.device_id')
+      .leftJoin('device_points as dp', 'dp.id', 'e.point_id')
       .innerJoin('projects as p', 'p.id', 'e.project_id')
       .where('e.project_id', 'in', f.projectIds);
     if (f.from) q = q.where('e.raised_at', '>=', f.from);
@@ -96,6 +140,11 @@ export const eventRepository = {
           'e.message_en',
           'e.value',
           'e.limit_value',
+          'e.rule_kind',
+          'e.unit',
+          'dp.key as point_key',
+          'e.state_from',
+          'e.phases',
           'e.raised_at',
           'e.cleared_at',
           'e.acknowledged_at',

@@ -5,7 +5,7 @@ import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
 /** Events: list/filter/page in scope, and the lifecycle actions (each one written to event_log). */
-export const eventRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const eventRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'events'> }> = async (app, { services }) => {
   const { events } = services;
 
   addRoute(app, eventApi.list, (req) => events.list(requireUser(req.user), req.query, req.lang));

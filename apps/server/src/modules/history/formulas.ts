@@ -1,3 +1,5 @@
+import { percentOf } from '@gridops/format';
+
 /**
  * The formulas of the statistics and special-analysis APIs, as plain functions so they are testable on fixed
  * numbers and documented in one place (docs/pages/distribution.md).
@@ -56,5 +58,5 @@ export function counterDeltas(rows: { first: number; last: number }[], previousL
 /** Rounds for presentation; statistics are computed on full precision. */
 export const round = (v: number | null, digits = 3) => (v === null || !Number.isFinite(v) ? null : Math.round(v * 10 ** digits) / 10 ** digits);
 
-/** a / b × 100, or null when b is 0. */
-export const pct = (a: number, b: number) => (b > 0 ? (a / b) * 100 : null);
+/** a / b × 100, or null when b is not positive (percentOf in @gridops/format). */
+export const pct = percentOf;

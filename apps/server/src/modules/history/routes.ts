@@ -5,7 +5,7 @@ import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
 /** History curves, statistics and special analysis (/AnalReport, /HisdataCts, /SpecAnaly, /EvnManage drawer). */
-export const historyRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const historyRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'history' | 'analysis'> }> = async (app, { services }) => {
   const { history, analysis } = services;
 
   addRoute(app, historyApi.series, (req) => history.series(requireUser(req.user), req.query, req.lang));

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { hashSecret } from '../../lib/secretHash.js';
 import { randomSecret } from '../../lib/tokens.js';
+import { mqttAuthRepository } from './repository.js';
 
 /**
  * Gives gateways new random secrets and returns them: the only moment a secret exists in plaintext, since
@@ -14,8 +15,7 @@ export async function issueGatewaySecrets(db: Db, sns: string[]): Promise<Map<st
   await db.transaction().execute(async (trx) => {
     for (const sn of sns) {
       const secret = randomSecret(32);
-      const updated = await trx.updateTable('gateways').set({ secret_hash: hashSecret(secret) }).where('sn', '=', sn).executeTakeFirst();
-      if (updated.numUpdatedRows !== 1n) throw new Error(`no gateway with serial number ${sn}`);
+      if (!(await mqttAuthRepository.setGatewaySecretHash(trx, sn, hashSecret(secret)))) throw new Error(`no gateway with serial number ${sn}`);
       secrets.set(sn, secret);
     }
   });

@@ -12,7 +12,7 @@ const allowDeny = z.object({ result: z.enum(['allow', 'deny']), is_superuser: z.
  * cluster applies exactly the rules of the embedded broker. The broker authenticates itself with the header
  * `x-gridops-broker-secret: <MQTT_SERVICE_PASSWORD>`; without that secret configured the endpoints are off.
  */
-export const mqttAuthRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const mqttAuthRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'config' | 'db'> }> = async (app, { services }) => {
   const { config, db } = services;
   const secret = config.mqtt.servicePassword;
   const username = config.mqtt.serviceUsername;

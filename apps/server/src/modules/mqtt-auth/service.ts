@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { verifySecret } from '../../lib/secretHash.js';
 import { timingSafeEqualStrings } from '../../lib/tokens.js';
 import type { MqttIdentity } from './acl.js';
 import { sessionIdFromMqttUsername } from './credentials.js';
+import { mqttAuthRepository, type MqttAuthRepository } from './repository.js';
 
 export interface ServiceCredentials {
   username: string;
@@ -15,19 +15,9 @@ export interface ServiceCredentials {
  * (from userinfo; they work while the session is live and the user enabled), or a gateway's serial number and
  * secret. Only hashes are stored (lib/secretHash.ts).
  */
-export function createMqttAuthService(db: Db, service: ServiceCredentials) {
-  const liveSession = (sessionId: number) =>
-    db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id as session_id', 's.mqtt_password_hash', 'u.id', 'u.org_id', 'u.username'])
-      .where('s.id', '=', sessionId)
-      .where('s.revoked_at', 'is', null)
-      .where('s.expires_at', '>', sql<Date>`now()`)
-      .where('u.enabled', '=', true)
-      .executeTakeFirst();
-
-  const gateway = (sn: string) => db.selectFrom('gateways').select(['id', 'sn', 'secret_hash', 'project_id']).where('sn', '=', sn).executeTakeFirst();
+export function createMqttAuthService(db: Db, service: ServiceCredentials, repo: MqttAuthRepository = mqttAuthRepository) {
+  const liveSession = (sessionId: number) => repo.liveSession(db, sessionId);
+  const gateway = (sn: string) => repo.gatewayBySn(db, sn);
 
   return {
     /** The identity behind a username already authenticated by the broker (EMQX ACL calls carry no password). */
@@ -62,16 +52,7 @@ export function createMqttAuthService(db: Db, service: ServiceCredentials) {
     /** Of these sessions, the ones that ended (logged out, expired, user disabled): their clients must go. */
     async endedSessions(sessionIds: number[]): Promise<number[]> {
       if (sessionIds.length === 0) return [];
-      const live = await db
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .select('s.id')
-        .where('s.id', 'in', sessionIds)
-        .where('s.revoked_at', 'is', null)
-        .where('s.expires_at', '>', sql<Date>`now()`)
-        .where('u.enabled', '=', true)
-        .execute();
-      const liveIds = new Set(live.map((r) => r.id));
+      const liveIds = new Set(await repo.liveSessionIds(db, sessionIds));
       return sessionIds.filter((id) => !liveIds.has(id));
     },
   };

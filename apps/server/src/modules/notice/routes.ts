@@ -5,7 +5,7 @@ import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
 /** The four notice calls of spec §7: pending-event counts and lists, by organisation or by project. */
-export const noticeRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const noticeRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'notices'> }> = async (app, { services }) => {
   const { notices } = services;
 
   addRoute(app, noticeApi.orgCount, (req) => notices.orgCount(requireUser(req.user), req.body.org_id));

@@ -4,7 +4,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
-export const orgRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const orgRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'orgs'> }> = async (app, { services }) => {
   const { orgs } = services;
 
   addRoute(app, orgApi.tree, (req) => orgs.tree(requireUser(req.user)));

@@ -5,7 +5,7 @@ import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
 /** Security monitoring (/SecMonitor: cameras and captures) and the inspection robot (/RobMonitor). */
-export const securityRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const securityRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'security'> }> = async (app, { services }) => {
   const { security } = services;
 
   addRoute(app, securityApi.cameras, (req) =>

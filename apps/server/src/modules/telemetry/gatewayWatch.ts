@@ -1,23 +1,19 @@
-import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import type { RaisedEvent } from '../alarm/engine.js';
+import type { RaisedEvent } from '../event/raisedEvent.js';
 import { eventRepository } from '../event/repository.js';
+import { telemetryRepository } from './repository.js';
 
 /**
- * Raises a communication fault for every gateway silent past its heartbeat window. The UPDATE … RETURNING
- * claims each silent gateway atomically, so with several server instances exactly one raises the fault.
+ * Raises a communication fault for every gateway silent past its heartbeat window. The repository claims
+ * each silent gateway atomically, so with several server instances exactly one raises the fault.
  * The fault clears when the gateway is heard again (see IngestPipeline.flush).
  */
 export async function checkSilentGateways(db: Db): Promise<RaisedEvent[]> {
   return db.transaction().execute(async (trx) => {
-    const silent = await sql<{ id: number; project_id: number; name: string; sn: string; project_name: string; project_name_en: string }>`
-      UPDATE gateways g SET online = false
-      FROM projects p
-      WHERE p.id = g.project_id AND g.online AND g.last_seen_at < now() - make_interval(secs => g.heartbeat_s)
-      RETURNING g.id, g.project_id, g.name, g.sn, p.name AS project_name, p.name_en AS project_name_en`.execute(trx);
+    const silent = await telemetryRepository.claimSilentGateways(trx);
     const raised: RaisedEvent[] = [];
-    for (const g of silent.rows) {
+    for (const g of silent) {
       const now = new Date();
       const msg = `网关 ${g.sn} 通信中断`;
       const msgEn = `Gateway ${g.sn}: communication lost`;
@@ -35,7 +31,7 @@ export async function checkSilentGateways(db: Db): Promise<RaisedEvent[]> {
         limit: null,
         raisedAt: now,
       });
-      await trx.updateTable('gateways').set({ comm_event_id: eventId }).where('id', '=', g.id).execute();
+      await telemetryRepository.setCommEvent(trx, g.id, eventId);
       raised.push({
         eventId,
         projectId: g.project_id,

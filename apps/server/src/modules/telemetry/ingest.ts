@@ -1,7 +1,7 @@
 import { gatewayStatusPayload } from '@gridops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import type { AlarmEngine, RaisedEvent } from '../alarm/engine.js';
+import type { RaisedEvent } from '../event/raisedEvent.js';
 import { eventRepository } from '../event/repository.js';
 import { DEFAULT_MAX_FUTURE_SKEW_MS, decodeTelemetry, type Reject, type Sample } from './decode.js';
 import type { PointRegistry } from './registry.js';
@@ -72,6 +72,15 @@ function dedupe(samples: Sample[], seen = new Set<string>()): Sample[] {
 }
 
 /**
+ * What the pipeline asks of the alarm engine (alarm/engine.ts implements it): evaluate the samples a batch
+ * stored, inside its transaction. Declared here so telemetry does not import the alarm module, which imports
+ * telemetry's types.
+ */
+export interface SampleEvaluator {
+  evaluate(trx: Db, samples: Sample[], receivedAt: number): Promise<RaisedEvent[]>;
+}
+
+/**
  * Telemetry ingest: decode, batch by size and time, store in one transaction with alarm evaluation, and only
  * then acknowledge the messages of the batch (the promise from `submit` resolves after commit). Pushes for
  * raised events go out after the commit, so nobody is told of an event that was rolled back.
@@ -105,7 +114,7 @@ export class IngestPipeline {
   constructor(
     private readonly db: Db,
     private readonly registry: PointRegistry,
-    private readonly engine: AlarmEngine,
+    private readonly engine: SampleEvaluator,
     private readonly onEvents: (events: RaisedEvent[]) => Promise<void>,
     private readonly log: FastifyBaseLogger,
     private readonly opts: IngestOptions = { maxBatch: 5000, maxDelayMs: 100, lanes: 1, maxFutureSkewMs: DEFAULT_MAX_FUTURE_SKEW_MS },
@@ -264,7 +273,7 @@ export class IngestPipeline {
         const g = await repo.touchGateway(trx, sn, now);
         if (g && !g.wasOnline && g.commEventId !== null) {
           await eventRepository.clear(trx, g.commEventId, now);
-          await trx.updateTable('gateways').set({ comm_event_id: null }).where('id', '=', g.id).execute();
+          await repo.setCommEvent(trx, g.id, null);
         }
       }
     });

@@ -1,5 +1,6 @@
 import { pointValueRange, type ValueRange } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
+import { telemetryRepository } from './repository.js';
 
 export interface PointMeta {
   pointId: number;
@@ -48,36 +49,13 @@ export class PointRegistry implements PointLookup {
   async load(): Promise<void> {
     if (this.loading) return this.loading;
     this.loading = (async () => {
-      const rows = await this.db
-        .selectFrom('device_points as p')
-        .innerJoin('devices as d', 'd.id', 'p.device_id')
-        .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
-        .innerJoin('projects as pr', 'pr.id', 'd.project_id')
-        .select([
-          'p.id as point_id',
-          'p.key',
-          'p.name',
-          'p.name_en',
-          'p.unit',
-          'p.kind',
-          'p.precision',
-          'd.id as device_id',
-          'd.sn as device_sn',
-          'd.kind as device_kind',
-          'd.name as device_name',
-          'd.name_en as device_name_en',
-          'd.project_id',
-          'g.sn as gateway_sn',
-          'pr.name as project_name',
-          'pr.name_en as project_name_en',
-        ])
-        .execute();
+      const rows = await telemetryRepository.pointCatalogue(this.db);
       const devices = new Map<string, DeviceEntry>();
       const byPoint = new Map<number, PointMeta>();
       for (const r of rows) {
-        const k = `${r.gateway_sn}\u0000${r.device_sn}`;
-        let entry = devices.get(k);
-        if (!entry) devices.set(k, (entry = { deviceId: r.device_id, points: new Map() }));
+        const k = r.gateway_sn === null ? null : `${r.gateway_sn}\u0000${r.device_sn}`;
+        let entry = k === null ? undefined : devices.get(k);
+        if (k !== null && !entry) devices.set(k, (entry = { deviceId: r.device_id, points: new Map() }));
         const kind = r.kind as PointMeta['kind'];
         const meta: PointMeta = {
           pointId: r.point_id,
@@ -96,7 +74,7 @@ export class PointRegistry implements PointLookup {
           projectName: r.project_name,
           projectNameEn: r.project_name_en,
         };
-        entry.points.set(r.key, meta);
+        entry?.points.set(r.key, meta);
         byPoint.set(r.point_id, meta);
       }
       this.devices = devices;

@@ -1,8 +1,22 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Sample } from './decode.js';
-import { LATE_AFTER, quarterOf } from './quarterHours.js';
 
+const EPOCH = `TIMESTAMPTZ '2000-01-01 00:00:00+00'`;
+/** The quarter a timestamp column (or expression) falls in, as SQL text. */
+export const quarterOf = (column: string) => `date_bin('15 minutes', ${column}, ${EPOCH})`;
+/** A sample whose quarter ended this long before its transaction began marks the quarter dirty (quarterHours.ts). */
+export const LATE_AFTER = `interval '2 minutes'`;
+/** Quarters are compacted once they ended this long ago (quarterHours.ts). */
+const COMPACT_LAG = `interval '10 minutes'`;
+/** A server back from a long stop catches up a day per run, so one run stays short. */
+const MAX_SPAN = sql.raw(`interval '1 day'`);
+
+// Sums in numeric (migration 0009): no stored value can overflow them.
+const aggregate = sql.raw(`min(t.value), max(t.value), sum(t.value::numeric), count(*)::int,
+  (array_agg(t.value ORDER BY t.ts))[1], min(t.ts), (array_agg(t.value ORDER BY t.ts DESC))[1], max(t.ts)`);
+const replace = sql.raw(`ON CONFLICT (point_id, bucket) DO UPDATE SET min = EXCLUDED.min, max = EXCLUDED.max, sum = EXCLUDED.sum,
+  count = EXCLUDED.count, first = EXCLUDED.first, first_ts = EXCLUDED.first_ts, last = EXCLUDED.last, last_ts = EXCLUDED.last_ts`);
 
 const rollupMerge = (table: 'rollup_hourly' | 'rollup_daily', source: string) => `
   INSERT INTO ${table} AS r (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
@@ -65,6 +79,35 @@ lt AS (
 SELECT point_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, value FROM ins`;
 
 export const telemetryRepository = {
+  /** Every point behind a gateway, with its device, gateway and project: the ingest's point catalogue. */
+  pointCatalogue(db: Db) {
+    return db
+      .selectFrom('device_points as p')
+      .innerJoin('devices as d', 'd.id', 'p.device_id')
+      // Devices without a gateway (the inspection robot) are looked up by point id only, for alarm evaluation.
+      .leftJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .innerJoin('projects as pr', 'pr.id', 'd.project_id')
+      .select([
+        'p.id as point_id',
+        'p.key',
+        'p.name',
+        'p.name_en',
+        'p.unit',
+        'p.kind',
+        'p.precision',
+        'd.id as device_id',
+        'd.sn as device_sn',
+        'd.kind as device_kind',
+        'd.name as device_name',
+        'd.name_en as device_name_en',
+        'd.project_id',
+        'g.sn as gateway_sn',
+        'pr.name as project_name',
+        'pr.name_en as project_name_en',
+      ])
+      .execute();
+  },
+
   async store(db: Db, samples: Sample[]): Promise<Sample[]> {
     if (samples.length === 0) return [];
     const ids: number[] = [];
@@ -103,5 +146,69 @@ export const telemetryRepository = {
         )
         .execute();
     }
+  },
+  /** Writes the quarter-hour rollups of every sample in [from, to) (whole quarters); returns the rows written. */
+  async compactRange(db: Db, from: Date, to: Date): Promise<number> {
+    const r = await sql`
+      INSERT INTO rollup_15m (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
+      SELECT t.point_id, ${sql.raw(quarterOf('t.ts'))}, ${aggregate}
+      FROM telemetry t WHERE t.ts >= ${from} AND t.ts < ${to} GROUP BY 1, 2
+      ${replace}`.execute(db);
+    return Number(r.numAffectedRows ?? 0);
+  },
+
+  /**
+   * Locks the compaction state row (SKIP LOCKED: undefined when another instance holds it) and returns the
+   * current cut with the next target (the last quarter closed COMPACT_LAG ago, at most MAX_SPAN ahead).
+   */
+  async claimCompactionState(db: Db): Promise<{ doneUntil: Date; target: Date } | undefined> {
+    const state = await sql<{ done_until: Date; target: Date }>`
+      SELECT done_until, least(${sql.raw(quarterOf(`now() - ${COMPACT_LAG}`))}, done_until + ${MAX_SPAN}) AS target
+      FROM rollup_15m_state WHERE id = 1 FOR UPDATE SKIP LOCKED`.execute(db);
+    const s = state.rows[0];
+    return s ? { doneUntil: s.done_until, target: s.target } : undefined;
+  },
+
+  async setCompactedUntil(db: Db, doneUntil: Date): Promise<void> {
+    await sql`UPDATE rollup_15m_state SET done_until = ${doneUntil} WHERE id = 1`.execute(db);
+  },
+
+  /** Removes and returns up to `limit` dirty-quarter markers, skipping those an ingest transaction still holds. */
+  async takeDirtyQuarters(db: Db, limit: number): Promise<{ pointId: number; bucket: Date }[]> {
+    const dirty = await sql<{ point_id: number; bucket: Date }>`
+      DELETE FROM rollup_15m_dirty WHERE (point_id, bucket) IN (
+        SELECT point_id, bucket FROM rollup_15m_dirty ORDER BY bucket LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING point_id, bucket`.execute(db);
+    return dirty.rows.map((d) => ({ pointId: d.point_id, bucket: d.bucket }));
+  },
+
+  /** Recomputes the given quarters of the given points from telemetry. */
+  async recomputeQuarters(db: Db, quarters: { pointId: number; bucket: Date }[]): Promise<void> {
+    if (quarters.length === 0) return;
+    await sql`
+      INSERT INTO rollup_15m (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
+      SELECT d.point_id, d.bucket, ${aggregate}
+      FROM unnest(${quarters.map((d) => d.pointId)}::int[], ${quarters.map((d) => d.bucket.toISOString())}::timestamptz[]) AS d(point_id, bucket)
+      JOIN telemetry t ON t.point_id = d.point_id AND t.ts >= d.bucket AND t.ts < d.bucket + interval '15 minutes'
+      GROUP BY 1, 2
+      ${replace}`.execute(db);
+  },
+
+  /**
+   * Marks every gateway silent past its heartbeat window offline and returns them. The UPDATE … RETURNING
+   * claims each one atomically, so with several server instances exactly one caller gets it.
+   */
+  async claimSilentGateways(db: Db) {
+    const silent = await sql<{ id: number; project_id: number; name: string; sn: string; project_name: string; project_name_en: string }>`
+      UPDATE gateways g SET online = false
+      FROM projects p
+      WHERE p.id = g.project_id AND g.online AND g.last_seen_at < now() - make_interval(secs => g.heartbeat_s)
+      RETURNING g.id, g.project_id, g.name, g.sn, p.name AS project_name, p.name_en AS project_name_en`.execute(db);
+    return silent.rows;
+  },
+
+  /** Links (or, with null, unlinks) a gateway's open communication-fault event. */
+  async setCommEvent(db: Db, gatewayId: number, eventId: number | null): Promise<void> {
+    await db.updateTable('gateways').set({ comm_event_id: eventId }).where('id', '=', gatewayId).execute();
   },
 };

@@ -4,7 +4,7 @@ import { headerValue, requireUser } from '../../plugins/auth.js';
 import type { AppServices } from '../../services.js';
 import { addRoute } from '../../lib/route.js';
 
-export const userRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'users' | 'config'> }> = async (app, { services }) => {
   const { users, config } = services;
 
   addRoute(app, userApi.login, (req) =>

@@ -4,6 +4,6 @@ import { requireUser } from '../../plugins/auth.js';
 import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
-export const weatherRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const weatherRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'weather'> }> = async (app, { services }) => {
   addRoute(app, weatherApi.now, (req) => services.weather.now(requireUser(req.user), req.body.project_id));
 };

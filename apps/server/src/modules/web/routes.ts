@@ -9,7 +9,7 @@ import type { AppServices } from '../../services.js';
  * Serves `./config.json` for the console and the built web app itself. Unknown non-API GETs get index.html
  * so the console's history-mode routes survive a reload; unknown API paths get the 10005 envelope.
  */
-export const webRoutes: FastifyPluginAsyncZod<{ services: AppServices }> = async (app, { services }) => {
+export const webRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'config'> }> = async (app, { services }) => {
   const { config } = services;
 
   app.get(

@@ -1,3 +1,4 @@
+import { treesPrecision } from '@gridops/format';
 import { Card, Col, Row, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
@@ -6,7 +7,7 @@ import { Chart, buildPieOption, useChartLocale } from '../../shared/charts';
 import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
+import { changeExportColumns, PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
 import { useSiteCarbon } from './api';
 import { carbonMonthRows, carbonSummary, kgToT, monthOrYear, siteNow } from './carbonRows';
@@ -38,6 +39,8 @@ function SiteCarbon({ projectId }: { projectId: number }) {
   );
   const summary = cur.data ? carbonSummary(p, cur.data, prev.data ?? null, rows) : null;
   const d = cur.data;
+  const since = d?.data_since ?? null;
+  const sinceDate = since ? f.date(since, 'YYYY-MM-DD') : null;
   const scale = tonneScale(
     f,
     rows.flatMap((r) => [r.total, r.avoided, r.net, r.power, r.gas, r.heat]),
@@ -84,8 +87,8 @@ function SiteCarbon({ projectId }: { projectId: number }) {
       align: 'right',
       render: (_, r) => cell(r.net),
     },
-    comparisonColumn(t, 'mom', (r) => ({ value: r.total, previous: r.prevMonth, pct: r.momPct, unit: 't' })),
-    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, previous: r.lastYear, pct: r.yoyPct, unit: 't' })),
+    comparisonColumn(t, 'mom', (r) => ({ value: r.total, previous: r.prevMonth, pct: r.momPct, reason: r.momReason, since, unit: 't' })),
+    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, previous: r.lastYear, pct: r.yoyPct, reason: r.yoyReason, since, unit: 't' })),
   ];
   const exportColumns: ExportColumn<CarbonMonthRow>[] = [
     { title: t('carbon.col.month'), key: 'month' },
@@ -97,13 +100,13 @@ function SiteCarbon({ projectId }: { projectId: number }) {
     { title: `${t('carbon.col.total')} (tCO2)`, key: 'total', format: '#,##0.000' },
     { title: `${t('carbon.avoided')} (tCO2)`, key: 'avoided', format: '#,##0.000' },
     { title: `${t('carbon.net')} (tCO2)`, key: 'net', format: '#,##0.000' },
-    { title: `${t('carbon.col.mom')} (%)`, key: 'momPct', format: '0.0' },
-    { title: `${t('carbon.col.yoy')} (%)`, key: 'yoyPct', format: '0.0' },
+    ...changeExportColumns<CarbonMonthRow>(t, t('carbon.col.mom'), (r) => r.momPct, (r) => r.momReason, sinceDate),
+    ...changeExportColumns<CarbonMonthRow>(t, t('carbon.col.yoy'), (r) => r.yoyPct, (r) => r.yoyReason, sinceDate),
   ];
   const comparisons = summary
     ? [
-        ...(summary.mom ? [{ mode: 'mom' as const, ...summary.mom }] : []),
-        { mode: 'yoy' as const, ...summary.yoy },
+        ...(summary.mom ? [{ mode: 'mom' as const, ...summary.mom, since }] : []),
+        { mode: 'yoy' as const, ...summary.yoy, since },
       ]
     : undefined;
 
@@ -161,7 +164,7 @@ function SiteCarbon({ projectId }: { projectId: number }) {
                   title={t('carbon.treesYear', { year })}
                   value={d.trees}
                   unit="棵"
-                  precision={d.trees > 10_000 ? 2 : 0}
+                  precision={treesPrecision(d.trees)}
                   footer={<span style={{ fontSize: 12, opacity: 0.65 }}>{t('carbon.treesHint')}</span>}
                 />
               </Col>

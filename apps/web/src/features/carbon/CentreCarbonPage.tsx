@@ -1,3 +1,5 @@
+import { formatTrees, treesPrecision } from '@gridops/format';
+import type { ChangeReason } from '@gridops/contract';
 import { Card, Col, Progress, Row, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
@@ -7,7 +9,7 @@ import { Chart, buildPieOption, useChartLocale } from '../../shared/charts';
 import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
+import { changeExportColumns, PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
 import { useCentreCarbon } from './api';
 import { carbonMonthRows, carbonSummary, kgToT, siteNow } from './carbonRows';
@@ -34,6 +36,9 @@ export interface RankingRow {
   intensity: number | null;
   trees: number;
   yoyPct: number | null;
+  yoyReason: ChangeReason | null;
+  /** The site's first stored reading (ISO), named when its YoY base is not covered. */
+  since: string | null;
   share: number;
 }
 
@@ -52,6 +57,8 @@ const rankingRows = (ranking: readonly RankRow[], lang: string): RankingRow[] =>
     intensity: r.intensity_kg_m2,
     trees: r.trees,
     yoyPct: r.yoy_pct,
+    yoyReason: r.yoy_reason,
+    since: r.data_since,
     share: max > 0 ? (r.total_kg / max) * 100 : 0,
   }));
 };
@@ -151,9 +158,9 @@ export function CentreCarbonPage() {
       title: t('carbon.col.trees'),
       key: 'trees',
       align: 'right',
-      render: (_, r) => f.unit(r.trees, '棵', { precision: r.trees > 10_000 ? 2 : 0 }).text,
+      render: (_, r) => formatTrees(r.trees, f.lang).text,
     },
-    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, pct: r.yoyPct, unit: 't' })),
+    comparisonColumn(t, 'yoy', (r) => ({ value: r.total, pct: r.yoyPct, reason: r.yoyReason, since: r.since, unit: 't' })),
   ];
   const exportColumns: ExportColumn<RankingRow>[] = [
     { title: t('carbon.col.rank'), key: 'rank' },
@@ -168,7 +175,7 @@ export function CentreCarbonPage() {
     { title: `${t('carbon.net')} (tCO2)`, key: 'net', format: '#,##0.000' },
     { title: t('carbon.col.intensity'), key: 'intensity', format: '#,##0.000' },
     { title: t('carbon.col.trees'), key: 'trees', format: '#,##0' },
-    { title: `${t('carbon.col.yoy')} (%)`, key: 'yoyPct', format: '0.0' },
+    ...changeExportColumns<RankingRow>(t, t('carbon.col.yoy'), (r) => r.yoyPct, (r) => r.yoyReason, (r) => (r.since ? f.date(r.since, 'YYYY-MM-DD') : null)),
   ];
 
   return (
@@ -204,7 +211,7 @@ export function CentreCarbonPage() {
                   title={t('carbon.emissionsYear', { year })}
                   value={summary.total}
                   unit="t"
-                  comparisons={[{ mode: 'yoy', ...summary.yoy }]}
+                  comparisons={[{ mode: 'yoy', ...summary.yoy, since: d.data_since }]}
                 />
               </Col>
               <Col xs={12} xl={6}>
@@ -225,7 +232,7 @@ export function CentreCarbonPage() {
                   title={t('carbon.trees')}
                   value={d.trees}
                   unit="棵"
-                  precision={d.trees > 10_000 ? 2 : 0}
+                  precision={treesPrecision(d.trees)}
                   footer={
                     <span style={{ fontSize: 12, opacity: 0.65 }}>
                       {t('carbon.sites', { count: d.ranking.length })}

@@ -9,7 +9,7 @@ import { Chart, buildPieOption, buildTimeSeriesOption, useChartLocale } from '..
 import { ExportButton } from '../../shared/export';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { PeriodPicker, StatCard, defaultPeriod, granularityOf } from '../../shared/stats';
+import { changeExportColumns, PeriodPicker, StatCard, defaultPeriod, granularityOf } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
 import { useIntegrated } from './api';
 import type { Integrated } from './api';
@@ -119,6 +119,8 @@ function Integrated({ projectId }: { projectId: number }) {
     [rows, locale],
   );
 
+  const since = d?.data_since ?? null;
+  const sinceDate = since ? f.date(since, 'YYYY-MM-DD') : null;
   const columns: TableColumnsType<TableRow> = [
     { title: t('carbon.integrated.type'), dataIndex: 'label', key: 'label', width: 100 },
     {
@@ -133,12 +135,16 @@ function Integrated({ projectId }: { projectId: number }) {
       value: r.value,
       previous: r.mom_value,
       pct: r.mom_pct,
+      reason: r.mom_reason,
+      since,
       unit: r.unit,
     })),
     comparisonColumn(t, 'yoy', (r) => ({
       value: r.value,
       previous: r.yoy_value,
       pct: r.yoy_pct,
+      reason: r.yoy_reason,
+      since,
       unit: r.unit,
     })),
     {
@@ -162,8 +168,8 @@ function Integrated({ projectId }: { projectId: number }) {
     { title: t('carbon.integrated.type'), key: 'label' },
     { title: t('carbon.integrated.use'), key: 'value', format: '#,##0.000' },
     { title: t('energySetup.field.unit'), key: 'unit' },
-    { title: `${t('carbon.col.mom')} (%)`, key: 'mom_pct', format: '0.0' },
-    { title: `${t('carbon.col.yoy')} (%)`, key: 'yoy_pct', format: '0.0' },
+    ...changeExportColumns<TableRow>(t, t('carbon.col.mom'), (r) => r.mom_pct, (r) => r.mom_reason, sinceDate),
+    ...changeExportColumns<TableRow>(t, t('carbon.col.yoy'), (r) => r.yoy_pct, (r) => r.yoy_reason, sinceDate),
     { title: `${t('carbon.integrated.coal')} (kgce)`, key: 'coal_kgce', format: '#,##0.00' },
   ];
 
@@ -231,8 +237,8 @@ function Integrated({ projectId }: { projectId: number }) {
                         comparisons={
                           r
                             ? [
-                                { mode: 'mom', previous: r.mom_value, pct: r.mom_pct },
-                                { mode: 'yoy', previous: r.yoy_value, pct: r.yoy_pct },
+                                { mode: 'mom', previous: r.mom_value, pct: r.mom_pct, reason: r.mom_reason, since },
+                                { mode: 'yoy', previous: r.yoy_value, pct: r.yoy_pct, reason: r.yoy_reason, since },
                               ]
                             : undefined
                         }

@@ -53,7 +53,7 @@ export function tonneScale(f: Formatters, values: Iterable<number | null | undef
 export function comparisonColumn<T>(
   t: TFunction,
   mode: 'mom' | 'yoy',
-  pick: (r: T) => Pick<ComparisonCellProps, 'value' | 'previous' | 'pct' | 'unit'>,
+  pick: (r: T) => Pick<ComparisonCellProps, 'value' | 'previous' | 'pct' | 'unit' | 'reason' | 'since'>,
 ): TableColumnsType<T>[number] {
   return {
     title: t(`carbon.col.${mode}`),
@@ -66,6 +66,8 @@ export function comparisonColumn<T>(
           value={c.value}
           previous={c.previous}
           pct={c.pct}
+          reason={c.reason}
+          since={c.since}
           unit={c.unit}
           mode={mode}
           showValue={false}

@@ -1,3 +1,4 @@
+import type { ChangeReason } from '@gridops/contract';
 import { runtimeZone, siteNow as siteNowAt } from '@gridops/format';
 import { changePct } from '../../shared/stats';
 import type { PeriodValue } from '../../shared/stats';
@@ -8,6 +9,16 @@ export interface MonthInput {
   total_kg: number;
   avoided_kg: number;
   emissions_kg?: { power: number; gas: number; heat: number; water: number };
+  /**
+   * Server-computed changes (site carbon): the base values in kg, the percentages and why one is null
+   * (docs/energy-model.md "Comparisons"). Absent (centre carbon): computed here from the two years.
+   */
+  mom_value?: number | null;
+  yoy_value?: number | null;
+  mom_pct?: number | null;
+  yoy_pct?: number | null;
+  mom_reason?: ChangeReason | null;
+  yoy_reason?: ChangeReason | null;
 }
 
 /** One table row, in tonnes CO2 (the display unit; 万吨 above 10000 t per spec §9). */
@@ -25,6 +36,8 @@ export interface CarbonMonthRow {
   momPct: number | null;
   lastYear: number | null;
   yoyPct: number | null;
+  momReason: ChangeReason | null;
+  yoyReason: ChangeReason | null;
 }
 
 export const kgToT = (kg: number | null | undefined): number | null =>
@@ -51,8 +64,9 @@ export function carbonMonthRows(
   return current.map((m) => {
     const future = m.month > thisMonth;
     const total = future ? null : kgToT(m.total_kg);
-    const prevMonth = kgToT(totals.get(prevMonthKey(m.month)));
-    const lastYear = kgToT(totals.get(lastYearKey(m.month)));
+    const server = m.mom_pct !== undefined;
+    const prevMonth = kgToT(server ? m.mom_value : totals.get(prevMonthKey(m.month)));
+    const lastYear = kgToT(server ? m.yoy_value : totals.get(lastYearKey(m.month)));
     const avoided = future ? null : kgToT(m.avoided_kg);
     return {
       key: m.month,
@@ -64,9 +78,11 @@ export function carbonMonthRows(
       avoided,
       net: total === null || avoided === null ? null : Math.round((total - avoided) * 1000) / 1000,
       prevMonth,
-      momPct: changePct(total, prevMonth),
+      momPct: future ? null : server ? (m.mom_pct ?? null) : changePct(total, prevMonth),
       lastYear,
-      yoyPct: changePct(total, lastYear),
+      yoyPct: future ? null : server ? (m.yoy_pct ?? null) : changePct(total, lastYear),
+      momReason: future ? null : (m.mom_reason ?? null),
+      yoyReason: future ? null : (m.yoy_reason ?? null),
     };
   });
 }
@@ -75,8 +91,8 @@ export interface CarbonSummary {
   total: number | null;
   avoided: number | null;
   net: number | null;
-  mom: { previous: number | null; pct: number | null } | null;
-  yoy: { previous: number | null; pct: number | null };
+  mom: { previous: number | null; pct: number | null; reason: ChangeReason | null } | null;
+  yoy: { previous: number | null; pct: number | null; reason: ChangeReason | null };
 }
 
 /**
@@ -85,7 +101,7 @@ export interface CarbonSummary {
  */
 export function carbonSummary(
   period: { period: 'month' | 'year'; date: string },
-  year: { total_kg: number; avoided_kg: number },
+  year: { total_kg: number; avoided_kg: number; yoy_pct?: number | null; yoy_reason?: ChangeReason | null },
   previousYear: { total_kg: number } | null,
   rows: readonly CarbonMonthRow[],
 ): CarbonSummary {
@@ -95,8 +111,8 @@ export function carbonSummary(
       total: r?.total ?? null,
       avoided: r?.avoided ?? null,
       net: r?.net ?? null,
-      mom: { previous: r?.prevMonth ?? null, pct: r?.momPct ?? null },
-      yoy: { previous: r?.lastYear ?? null, pct: r?.yoyPct ?? null },
+      mom: { previous: r?.prevMonth ?? null, pct: r?.momPct ?? null, reason: r?.momReason ?? null },
+      yoy: { previous: r?.lastYear ?? null, pct: r?.yoyPct ?? null, reason: r?.yoyReason ?? null },
     };
   }
   const total = kgToT(year.total_kg);
@@ -107,7 +123,11 @@ export function carbonSummary(
     avoided,
     net: total === null || avoided === null ? null : Math.round((total - avoided) * 1000) / 1000,
     mom: null,
-    yoy: { previous: prev, pct: changePct(total, prev) },
+    // The site answer carries the server's YoY (with the coverage rule); the centre's is computed here.
+    yoy:
+      year.yoy_pct !== undefined
+        ? { previous: prev, pct: year.yoy_pct, reason: year.yoy_reason ?? null }
+        : { previous: prev, pct: changePct(total, prev), reason: null },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { MeterNode, MeterNodeType, MeterPoint } from '@gridops/contract';
+import { nodeTypesForEnergy, type MeterNode, type MeterNodeType, type MeterPoint } from '@gridops/contract';
 
 /** A node of the editor's tree: the flat node plus its children, ordered by `sort` then id. */
 export interface EditorNode {
@@ -159,17 +159,5 @@ export function defaultChildType(
 
 /** Node types a tree accepts: PV, storage, EV and export belong to the power tree only (server rule). */
 export function typesForTree(energyType: MeterNode['energy_type']): MeterNodeType[] {
-  return energyType === 'power'
-    ? [
-        'grid',
-        'grid_export',
-        'pv',
-        'wind',
-        'storage_charge',
-        'storage_discharge',
-        'ev_charging',
-        'load',
-        'virtual',
-      ]
-    : ['grid', 'load', 'virtual'];
+  return nodeTypesForEnergy(energyType);
 }

@@ -17,7 +17,7 @@ import {
   storageRows,
 } from './rows';
 
-const change = { mom_value: null, yoy_value: null, mom_pct: null, yoy_pct: null };
+const change = { mom_value: null, yoy_value: null, mom_pct: null, yoy_pct: null, mom_reason: null, yoy_reason: null };
 
 function stats(over: Partial<StatsResponse> = {}): StatsResponse {
   return {
@@ -30,12 +30,13 @@ function stats(over: Partial<StatsResponse> = {}): StatsResponse {
     range: { from: '2026-11-23', to: '2026-11-23' },
     mom_range: { from: '2026-11-22', to: '2026-11-22' },
     yoy_range: { from: '2025-11-23', to: '2025-11-23' },
+    data_since: '2024-01-01T00:00:00.000Z',
     buckets: [
-      { key: '2026-11-23 09:00', value: 120, mom_value: 100, yoy_value: 0, mom_pct: 20, yoy_pct: null },
-      { key: '2026-11-23 10:00', value: 80, mom_value: 100, yoy_value: 50, mom_pct: -20, yoy_pct: 60 },
-      { key: '2026-11-23 11:00', value: 0, mom_value: 90, yoy_value: 40, mom_pct: -100, yoy_pct: -100 },
+      { key: '2026-11-23 09:00', value: 120, mom_value: 100, yoy_value: 0, mom_pct: 20, yoy_pct: null, mom_reason: null, yoy_reason: null },
+      { key: '2026-11-23 10:00', value: 80, mom_value: 100, yoy_value: 50, mom_pct: -20, yoy_pct: 60, mom_reason: null, yoy_reason: null },
+      { key: '2026-11-23 11:00', value: 0, mom_value: 90, yoy_value: 40, mom_pct: -100, yoy_pct: -100, mom_reason: null, yoy_reason: null },
     ],
-    total: { value: 200, mom_value: 290, yoy_value: 90, mom_pct: -31.03, yoy_pct: 122.22 },
+    total: { value: 200, mom_value: 290, yoy_value: 90, mom_pct: -31.03, yoy_pct: 122.22, mom_reason: null, yoy_reason: null },
     nodes: [
       { node_id: 11, parent_id: null, name: '进线', name_en: 'Incomer', node_type: 'grid', value: 200, ...change, series: [120, 80, 0] },
       { node_id: 12, parent_id: 11, name: '1#变压器', name_en: 'T1', node_type: 'load', value: 150, ...change, series: [90, 60, 0] },

@@ -1,4 +1,4 @@
-import type { Granularity, ResolvedRange, StatsResponse } from '@gridops/contract';
+import type { ChangeReason, Granularity, ResolvedRange, StatsResponse } from '@gridops/contract';
 import { runtimeZone, siteNow } from '@gridops/format';
 import type { ComparisonInput } from '../../shared/charts';
 import type { ExpenseResponse, LossResponse, ReadingsResponse } from './api';
@@ -41,6 +41,9 @@ export interface BucketRow {
   mom_pct: number | null;
   yoy_value: number | null;
   yoy_pct: number | null;
+  /** Why the change is null (server reason, docs/energy-model.md "Comparisons"). */
+  mom_reason: ChangeReason | null;
+  yoy_reason: ChangeReason | null;
 }
 
 /** Category totals per bucket, future buckets emptied. */
@@ -55,13 +58,22 @@ export function bucketRows(stats: StatsResponse, nowKey: string): BucketRow[] {
       mom_pct: future ? null : b.mom_pct,
       yoy_value: b.yoy_value,
       yoy_pct: future ? null : b.yoy_pct,
+      mom_reason: future ? null : b.mom_reason,
+      yoy_reason: future ? null : b.yoy_reason,
     };
   });
 }
 
 /** Current vs the chosen base, per bucket, for `buildComparisonOption` (server change % kept as is). */
-export function comparisonInput(rows: readonly BucketRow[], mode: CompareMode, unit: string): ComparisonInput {
+export function comparisonInput(
+  rows: readonly BucketRow[],
+  mode: CompareMode,
+  unit: string,
+  since?: string | null,
+): ComparisonInput {
   return {
+    changeReason: rows.map((r) => (mode === 'mom' ? r.mom_reason : r.yoy_reason)),
+    since: since ?? null,
     categories: rows.map((r) => r.label),
     current: rows.map((r) => r.value),
     previous: rows.map((r) => (mode === 'mom' ? r.mom_value : r.yoy_value)),
@@ -82,6 +94,9 @@ export interface NodeRow {
   mom_pct: number | null;
   yoy_value: number | null;
   yoy_pct: number | null;
+  /** Why the change is null (server reason, docs/energy-model.md "Comparisons"). */
+  mom_reason: ChangeReason | null;
+  yoy_reason: ChangeReason | null;
 }
 
 /** Per node (branch) totals with their comparisons, in tree order as the server sends them. */
@@ -102,6 +117,8 @@ export function nodeRows(stats: StatsResponse, lang: Lang): NodeRow[] {
     mom_pct: n.mom_pct,
     yoy_value: n.yoy_value,
     yoy_pct: n.yoy_pct,
+    mom_reason: n.mom_reason,
+    yoy_reason: n.yoy_reason,
   }));
 }
 
@@ -117,6 +134,8 @@ export interface StorageRow {
   /** Server change % of the discharged energy. */
   mom_pct: number | null;
   yoy_pct: number | null;
+  mom_reason: ChangeReason | null;
+  yoy_reason: ChangeReason | null;
 }
 
 /** Charge and discharge statistics of the same period merged per bucket, with efficiency and cycles. */
@@ -141,6 +160,8 @@ export function storageRows(
       cycles: capacityKwh && discharged !== null ? discharged / capacityKwh : null,
       mom_pct: future ? null : (d?.mom_pct ?? null),
       yoy_pct: future ? null : (d?.yoy_pct ?? null),
+      mom_reason: future ? null : (d?.mom_reason ?? null),
+      yoy_reason: future ? null : (d?.yoy_reason ?? null),
     };
   });
 }

@@ -25,6 +25,11 @@ const row = {
   handled_at: null,
   handle_note: null,
   closed_at: null,
+  rule_kind: 'high',
+  unit: '℃',
+  point_key: null,
+  state_from: null,
+  phases: [],
 } satisfies EventItem;
 
 describe('the event the user came to handle', () => {

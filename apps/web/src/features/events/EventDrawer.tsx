@@ -2,11 +2,13 @@ import type { EventItem } from '@gridops/contract';
 import { Alert, Card, Descriptions, Drawer, Empty, Skeleton, Tag, Timeline } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Chart, buildTimeSeriesOption, columnarToPoints, useChartLocale } from '../../shared/charts';
 import { useFormat } from '../../shared/format';
 import { useEventCurve, useEventLog } from './api';
 import type { EventCurve } from './api';
 import { EventActions } from './EventActions';
+import { eventReading } from './eventReading';
 
 /** Smallest step between samples: the curve API does not say its bucket, and gaps are breaks of > 2 steps. */
 export function curveStep(t: readonly number[]): number | undefined {
@@ -53,6 +55,32 @@ function CurveChart({ curve, event }: { curve: EventCurve; event: EventItem }) {
   return <Chart option={option} height={280} ariaLabel={t('events.curve')} />;
 }
 
+/**
+ * The event's numbers: a digital state change (合闸→分闸), or the value against its limit with unit. Returned
+ * as an array of items because Descriptions reads its direct children's props (a wrapper component would not do).
+ */
+function readingItems(event: EventItem, t: TFunction, f: ReturnType<typeof useFormat>) {
+  const reading = eventReading(event);
+  if (reading.kind === 'state') {
+    return [
+      <Descriptions.Item key="state" label={t('events.stateChange')} span={2}>
+        <span data-testid="event-state-change">{`${t(reading.from)} → ${t(reading.to)}`}</span>
+      </Descriptions.Item>,
+    ];
+  }
+  const unit = reading.kind === 'value' && reading.unit ? ` ${reading.unit}` : '';
+  const perMinute = reading.kind === 'value' && reading.perMinute ? '/min' : '';
+  const show = (v: number | null, suffix = '') => (v === null ? '-' : `${f.number(v, 2)}${unit}${suffix}`);
+  return [
+    <Descriptions.Item key="value" label={t('events.value')}>
+      <span data-testid="event-value">{show(reading.kind === 'value' ? reading.value : null, perMinute)}</span>
+    </Descriptions.Item>,
+    <Descriptions.Item key="limit" label={t('events.limit')}>
+      <span data-testid="event-limit">{show(reading.kind === 'value' ? reading.limit : null, perMinute)}</span>
+    </Descriptions.Item>,
+  ];
+}
+
 /** One event: its fields, the actions still open, the point's curve ±1 h and the audit log. */
 export function EventDrawer({ event, onClose }: { event: EventItem | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -75,8 +103,12 @@ export function EventDrawer({ event, onClose }: { event: EventItem | null; onClo
               {event.active && <Tag color="red">{t('events.activeNow')}</Tag>}
             </Descriptions.Item>
             <Descriptions.Item label={t('events.time')}>{f.date(event.raised_at)}</Descriptions.Item>
-            <Descriptions.Item label={t('events.value')}>{event.value === null ? '-' : f.number(event.value, 2)}</Descriptions.Item>
-            <Descriptions.Item label={t('events.limit')}>{event.limit_value === null ? '-' : f.number(event.limit_value, 2)}</Descriptions.Item>
+            {readingItems(event, t, f)}
+            {event.phases.length > 0 && (
+              <Descriptions.Item label={t('events.phases')} span={2}>
+                <span data-testid="event-phases">{t('events.phaseList', { phases: event.phases.join('/') })}</span>
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label={t('events.clearedAt')}>{f.date(event.cleared_at)}</Descriptions.Item>
             <Descriptions.Item label={t('events.handledAt')}>{f.date(event.handled_at)}</Descriptions.Item>
             <Descriptions.Item label={t('events.message')} span={2}>

@@ -2,7 +2,8 @@ import { Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../format/useFormat';
 import { semanticColors } from '../theme/palette';
-import { changePct, describeChange } from './change';
+import type { ChangeReason } from '@gridops/contract';
+import { changePct, changeReasonText, describeChange } from './change';
 
 export interface ComparisonCellProps {
   value: number | null | undefined;
@@ -13,6 +14,10 @@ export interface ComparisonCellProps {
   precision?: number;
   /** 'mom' or 'yoy' names the comparison in the tooltip. */
   mode?: 'mom' | 'yoy';
+  /** Why the server sent no change (`mom_reason`/`yoy_reason`): the tooltip of the '-' says so. */
+  reason?: ChangeReason | null;
+  /** First stored reading (ISO, `data_since`), named in the `base_not_covered` tooltip as a site-local date. */
+  since?: string | null;
   /** Show the value before the change (default true); false for a bare "change %" column. */
   showValue?: boolean;
   /**
@@ -27,6 +32,8 @@ export function ComparisonCell({
   value,
   previous,
   pct,
+  reason,
+  since,
   unit = '',
   precision = 2,
   mode = 'mom',
@@ -48,14 +55,17 @@ export function ComparisonCell({
     mode === 'mom'
       ? t('stats.previousValue', { value: prevText })
       : t('stats.samePeriodValue', { value: prevText });
+  const why = change.pct === null ? changeReasonText(t, reason, since ? f.date(since, 'YYYY-MM-DD') : null) : null;
+  const tip = why ?? (previous === undefined ? undefined : `${t(`stats.${mode}`)} · ${label}`);
   return (
     <span
       className="comparison-cell"
       data-testid="comparison-cell"
       data-direction={change.direction ?? 'none'}
+      data-reason={why ? (reason ?? undefined) : undefined}
     >
       {showValue && <span style={{ marginRight: 8 }}>{f.unit(value, unit, { precision }).text}</span>}
-      <Tooltip title={previous === undefined ? undefined : `${t(`stats.${mode}`)} · ${label}`}>
+      <Tooltip title={tip}>
         <Typography.Text style={{ color }} data-testid="comparison-change">
           {change.text}
         </Typography.Text>

@@ -1,4 +1,5 @@
 import { Card, Skeleton, Typography } from 'antd';
+import type { ChangeReason } from '@gridops/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../format/useFormat';
@@ -8,6 +9,9 @@ export interface StatComparison {
   mode: 'mom' | 'yoy';
   previous?: number | null;
   pct?: number | null;
+  /** Why `pct` is null (server reason) and the first stored reading, for the '-' tooltip. */
+  reason?: ChangeReason | null;
+  since?: string | null;
 }
 
 export interface StatCardProps {
@@ -76,6 +80,8 @@ export function StatCard({
               value={value}
               previous={c.previous}
               pct={c.pct}
+              reason={c.reason}
+              since={c.since}
               unit={unit}
               precision={precision}
               mode={c.mode}

@@ -1,5 +1,6 @@
-import { EMPTY_TEXT, formatNumber, toNumber } from '@gridops/format';
+import { EMPTY_TEXT, formatNumber, percentChange, toNumber } from '@gridops/format';
 import type { NumericInput } from '@gridops/format';
+import type { ChangeReason } from '@gridops/contract';
 
 export type ChangeDirection = 'up' | 'down' | 'flat';
 
@@ -12,15 +13,11 @@ export interface Change {
 }
 
 /**
- * Percentage change against a base, as the server computes `mom_pct`/`yoy_pct` (contract energyStats): a
- * zero or missing base gives null, never ±Infinity. The base's absolute value is used so a negative base
- * (net export) still reads "went up" when the value rose.
+ * Percentage change against a base, by the same rule as the server's `mom_pct`/`yoy_pct` (percentChange in
+ * @gridops/format): a zero or missing base gives null, never ±Infinity.
  */
 export function changePct(current: NumericInput, previous: NumericInput): number | null {
-  const c = toNumber(current);
-  const p = toNumber(previous);
-  if (c === null || p === null || p === 0) return null;
-  return ((c - p) / Math.abs(p)) * 100;
+  return percentChange(toNumber(current), toNumber(previous));
 }
 
 /** Direction and display text of a percentage change (use `pct` from the server when it sent one). */
@@ -38,4 +35,18 @@ export function describeChange(pct: number | null | undefined, precision = 1): C
 
 export function compare(current: NumericInput, previous: NumericInput, precision = 1): Change {
   return describeChange(changePct(current, previous), precision);
+}
+
+/**
+ * Why a change is '-' (server `mom_reason`/`yoy_reason`, docs/energy-model.md "Comparisons"), in the UI
+ * language; `since` is the first stored reading already formatted as a site-local date. Null without a reason.
+ */
+export function changeReasonText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  reason: ChangeReason | null | undefined,
+  since: string | null | undefined,
+): string | null {
+  if (!reason) return null;
+  if (reason === 'base_zero') return t('stats.reason.base_zero');
+  return since ? t('stats.reason.base_not_covered', { since }) : t('stats.reason.base_not_covered_none');
 }

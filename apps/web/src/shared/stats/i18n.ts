@@ -12,6 +12,12 @@ export const statsBundle: Bundle = {
     previousValue: '上期 {{value}}',
     samePeriodValue: '同期 {{value}}',
     noBase: '无对比数据',
+    note: '说明',
+    reason: {
+      base_not_covered: '对比基期早于数据起始（{{since}}），不计算变化率',
+      base_not_covered_none: '对比基期没有数据，不计算变化率',
+      base_zero: '对比基期为 0，不计算变化率',
+    },
     updatedAt: '更新于 {{time}}',
   },
   en: {
@@ -25,6 +31,12 @@ export const statsBundle: Bundle = {
     previousValue: 'Previous {{value}}',
     samePeriodValue: 'Last year {{value}}',
     noBase: 'Nothing to compare with',
+    note: 'Note',
+    reason: {
+      base_not_covered: 'The base period starts before the data does (data since {{since}}): no change shown',
+      base_not_covered_none: 'The base period has no data: no change shown',
+      base_zero: 'The base period is zero: no change shown',
+    },
     updatedAt: 'Updated {{time}}',
   },
 };

@@ -4,7 +4,8 @@ export { PeriodPicker } from './PeriodPicker';
 export type { PeriodPickerProps } from './PeriodPicker';
 export { StatCard } from './StatCard';
 export type { StatCardProps, StatComparison } from './StatCard';
-export { changePct, compare, describeChange } from './change';
+export { changePct, changeReasonText, compare, describeChange } from './change';
+export { changeExportColumns } from './changeExport';
 export type { Change, ChangeDirection } from './change';
 export {
   ALL_PERIODS,

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { formatTrees, treesForCo2T, treesPrecision } from '@gridops/format';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../test/setupI18n';
+import { changeExportColumns } from './changeExport';
 import { ComparisonCell } from './ComparisonCell';
 import { PeriodPicker } from './PeriodPicker';
 import { StatCard } from './StatCard';
@@ -34,6 +36,32 @@ describe('<ComparisonCell>', () => {
   });
 });
 
+describe('honest comparisons', () => {
+  it("shows '-' with the reason when the base is not covered by data, in zh and en", async () => {
+    render(<ComparisonCell value={300} previous={200} pct={null} reason="base_not_covered" since="2024-06-30T04:00:00.000Z" />);
+    const change = screen.getByTestId('comparison-change');
+    expect(change.textContent).toBe('-');
+    expect(screen.getByTestId('comparison-cell').dataset.reason).toBe('base_not_covered');
+    fireEvent.mouseEnter(change);
+    expect(await screen.findByText('对比基期早于数据起始（2024-06-30），不计算变化率')).toBeTruthy();
+    cleanup();
+    await i18n.changeLanguage('en');
+    render(<ComparisonCell value={50} previous={0} pct={null} reason="base_zero" />);
+    fireEvent.mouseEnter(screen.getByTestId('comparison-change'));
+    expect(await screen.findByText('The base period is zero: no change shown')).toBeTruthy();
+  });
+
+  it('says the reason in the export: the change column holds a number or a dash, the note column why', () => {
+    const t = (key: string, o?: Record<string, unknown>) => i18n.t(key, o);
+    type R = { pct: number | null; reason: 'base_not_covered' | 'base_zero' | null };
+    const [pct, note] = changeExportColumns<R>(t, '同比', (r) => r.pct, (r) => r.reason, '2024-06-30');
+    const cells = (r: R) => [pct, note].map((c) => (typeof c!.format === 'function' ? c!.format(undefined, r) : null));
+    expect(cells({ pct: 12.5, reason: null })).toEqual([12.5, '']);
+    expect(cells({ pct: null, reason: 'base_not_covered' })).toEqual(['-', '对比基期早于数据起始（2024-06-30），不计算变化率']);
+    expect(cells({ pct: null, reason: 'base_zero' })).toEqual(['-', '对比基期为 0，不计算变化率']);
+  });
+});
+
 describe('<StatCard>', () => {
   it('scales the value, shows the unit apart and the MoM/YoY lines', async () => {
     await i18n.changeLanguage('en');
@@ -52,6 +80,13 @@ describe('<StatCard>', () => {
     const text = screen.getByTestId('stat-card').textContent ?? '';
     expect(text).toContain('MoM↑25.0%');
     expect(text).toContain('YoY-');
+  });
+
+  it('shows 477.30 t of CO2 avoided as the same trees as every other page (one rounding)', () => {
+    const trees = treesForCo2T(477.3);
+    render(<StatCard title="trees" value={trees} unit="棵" precision={treesPrecision(trees)} />);
+    expect(screen.getByTestId('stat-value').textContent).toBe('2.61万棵');
+    expect(formatTrees(trees, 'zh').text).toBe('2.61万棵');
   });
 
   it("shows '-' for an empty value", () => {

@@ -7,7 +7,7 @@ import { buildComparisonOption, Chart, useChartLocale } from '../../../shared/ch
 import { ExportButton } from '../../../shared/export';
 import type { ExportColumn } from '../../../shared/export';
 import { useFormat } from '../../../shared/format';
-import { ComparisonCell, defaultPeriod, PeriodPicker, periodLabel, StatCard } from '../../../shared/stats';
+import { changeExportColumns, ComparisonCell, defaultPeriod, PeriodPicker, periodLabel, StatCard } from '../../../shared/stats';
 import type { PeriodValue, StatPeriod } from '../../../shared/stats';
 import { useEnergyStats } from '../api';
 import { bucketRows, comparisonInput, nodeRows, siteNowKey } from '../rows';
@@ -44,41 +44,45 @@ function StatsBody({ projectId, ...p }: StatsPageProps & { projectId: number }) 
   const unit = q.data?.unit ?? 'kWh';
   const buckets = useMemo(() => (q.data ? bucketRows(q.data, siteNowKey(f.zone)) : []), [q.data, f.zone]);
   const nodes = useMemo(() => (q.data ? nodeRows(q.data, f.lang) : []), [q.data, f.lang]);
+  const sinceIso = q.data?.data_since ?? null;
+  // The first stored reading as a site-local date: the '-' of an uncovered base names it.
+  const since = sinceIso ? f.date(sinceIso, 'YYYY-MM-DD') : null;
   const option = useMemo(
-    () => buildComparisonOption(comparisonInput(buckets, mode, unit), locale),
-    [buckets, mode, unit, locale],
+    () => buildComparisonOption(comparisonInput(buckets, mode, unit, since), locale),
+    [buckets, mode, unit, since, locale],
   );
   const baseKey = mode === 'mom' ? 'mom_value' : 'yoy_value';
   const pctKey = mode === 'mom' ? 'mom_pct' : 'yoy_pct';
+  const reasonKey = mode === 'mom' ? 'mom_reason' : 'yoy_reason';
   const name = t(`energy.category.${p.category}`);
   const total = q.data?.total;
   const bucketScale = columnScale(f, buckets.flatMap((r) => [r.value, r[baseKey]]), unit);
   const nodeScale = columnScale(f, nodes.flatMap((r) => [r.value, r[baseKey]]), unit);
   const baseTitle = t(mode === 'mom' ? 'energy.col.momValue' : 'energy.col.yoyValue');
   const pctTitle = t(mode === 'mom' ? 'energy.col.momPct' : 'energy.col.yoyPct');
-  const change = (v: number | null, pct: number | null) => (
-    <ComparisonCell value={v} pct={pct} mode={mode} showValue={false} goodDirection={p.goodDirection} />
+  const change = (v: number | null, r: BucketRow | NodeRow) => (
+    <ComparisonCell value={v} pct={r[pctKey]} reason={r[reasonKey]} since={sinceIso} mode={mode} showValue={false} goodDirection={p.goodDirection} />
   );
 
   const periodColumns: ColumnsType<BucketRow> = [
     { title: t('energy.col.period'), dataIndex: 'label', width: 120 },
     { title: t('energy.unitIn', { name, unit: bucketScale.unit }), dataIndex: 'value', align: 'right', render: (v: number | null) => bucketScale.text(v) },
     { title: t('energy.unitIn', { name: baseTitle, unit: bucketScale.unit }), dataIndex: baseKey, align: 'right', render: (v: number | null) => bucketScale.text(v) },
-    { title: pctTitle, key: 'pct', align: 'right', render: (_, r) => change(r.value, r[pctKey]) },
+    { title: pctTitle, key: 'pct', align: 'right', render: (_, r) => change(r.value, r) },
   ];
   const nodeColumns: ColumnsType<NodeRow> = [
     { title: t('energy.col.node'), dataIndex: 'name', render: (v: string, r) => <span style={{ paddingLeft: r.depth * 16 }}>{v}</span> },
     { title: t('energy.col.type'), dataIndex: 'node_type', width: 120, render: (v: string) => <NodeTypeTag type={v} /> },
     { title: t('energy.unitIn', { name, unit: nodeScale.unit }), dataIndex: 'value', align: 'right', render: (v: number) => nodeScale.text(v) },
     { title: t('energy.unitIn', { name: baseTitle, unit: nodeScale.unit }), dataIndex: baseKey, align: 'right', render: (v: number | null) => nodeScale.text(v) },
-    { title: pctTitle, key: 'pct', align: 'right', render: (_, r) => change(r.value, r[pctKey]) },
+    { title: pctTitle, key: 'pct', align: 'right', render: (_, r) => change(r.value, r) },
   ];
   // The sheet keeps raw numbers in the API's unit, so it can be summed without undoing the display scaling.
-  const rawCols = <R,>(first: ExportColumn<R>): ExportColumn<R>[] => [
+  const rawCols = <R extends BucketRow | NodeRow>(first: ExportColumn<R>): ExportColumn<R>[] => [
     first,
     { title: t('energy.unitIn', { name, unit }), key: 'value', format: '#,##0.000' },
     { title: t('energy.unitIn', { name: baseTitle, unit }), key: baseKey, format: '#,##0.000' },
-    { title: `${pctTitle} (%)`, key: pctKey, format: '0.00' },
+    ...changeExportColumns<R>(t, pctTitle, (r) => r[pctKey], (r) => r[reasonKey], since),
   ];
   const exportName = t('energy.exportName', { page: t(`pages.${p.pageKey}.title`), period: periodLabel(period) });
 
@@ -108,8 +112,8 @@ function StatsBody({ projectId, ...p }: StatsPageProps & { projectId: number }) 
               unit={unit}
               goodDirection={p.goodDirection}
               comparisons={[
-                { mode: 'mom', previous: total?.mom_value, pct: total?.mom_pct },
-                { mode: 'yoy', previous: total?.yoy_value, pct: total?.yoy_pct },
+                { mode: 'mom', previous: total?.mom_value, pct: total?.mom_pct, reason: total?.mom_reason, since: sinceIso },
+                { mode: 'yoy', previous: total?.yoy_value, pct: total?.yoy_pct, reason: total?.yoy_reason, since: sinceIso },
               ]}
               footer={q.data && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.range', q.data.range)}</Typography.Text>}
             />

@@ -57,6 +57,8 @@ function StorageBody({ projectId, pageKey, defaultPeriod: kind }: StoragePeriodP
   }, [rows, gran, t, locale]);
   const scale = columnScale(f, rows.flatMap((r) => [r.charged, r.discharged]), 'kWh');
   const pctKey = mode === 'mom' ? 'mom_pct' : 'yoy_pct';
+  const reasonKey = mode === 'mom' ? 'mom_reason' : 'yoy_reason';
+  const since = discharge.data?.data_since ?? null;
   const columns: ColumnsType<StorageRow> = [
     { title: t('energy.col.period'), dataIndex: 'label', width: 120 },
     { title: t('energy.unitIn', { name: t('energy.col.charged'), unit: scale.unit }), dataIndex: 'charged', align: 'right', render: (v: number | null) => scale.text(v) },
@@ -65,7 +67,7 @@ function StorageBody({ projectId, pageKey, defaultPeriod: kind }: StoragePeriodP
       title: `${t('energy.col.discharged')} ${t(mode === 'mom' ? 'energy.mom' : 'energy.yoy')}`,
       key: 'pct',
       align: 'right',
-      render: (_, r) => <ComparisonCell value={r.discharged} pct={r[pctKey]} mode={mode} showValue={false} goodDirection="up" />,
+      render: (_, r) => <ComparisonCell value={r.discharged} pct={r[pctKey]} reason={r[reasonKey]} since={since} mode={mode} showValue={false} goodDirection="up" />,
     },
     { title: t('energy.col.efficiency'), dataIndex: 'efficiency_pct', align: 'right', render: (v: number | null) => pctText(f, v) },
     { title: t('energy.col.cycles'), dataIndex: 'cycles', align: 'right', render: (v: number | null) => (v === null ? '-' : f.number(v, 2)) },
@@ -75,8 +77,8 @@ function StorageBody({ projectId, pageKey, defaultPeriod: kind }: StoragePeriodP
   const totalEff = ct && dt && ct.value > 0 ? (dt.value / ct.value) * 100 : null;
   const totalCycles = dt && capacity ? dt.value / capacity : null;
   const cmp = (x: typeof ct) => [
-    { mode: 'mom' as const, previous: x?.mom_value, pct: x?.mom_pct },
-    { mode: 'yoy' as const, previous: x?.yoy_value, pct: x?.yoy_pct },
+    { mode: 'mom' as const, previous: x?.mom_value, pct: x?.mom_pct, reason: x?.mom_reason, since },
+    { mode: 'yoy' as const, previous: x?.yoy_value, pct: x?.yoy_pct, reason: x?.yoy_reason, since },
   ];
   return (
     <Stack>

@@ -1,3 +1,4 @@
+import { formatTrees } from '@gridops/format';
 import { Alert, Col, Descriptions, Row, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +73,7 @@ function NewEnergyOverview({ projectId }: { projectId: number }) {
                 // kgCO2 → t, so the §9 scaling (万吨 above 10000 t) applies.
                 value={d.avoided_co2_kg_year / 1000}
                 unit="t"
-                footer={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.ne.trees')} {f.unit(d.trees_year, '棵', { precision: 0 }).text}</Typography.Text>}
+                footer={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.ne.trees')} {formatTrees(d.trees_year, f.lang).text}</Typography.Text>}
               />
             </Col>
           </Row>

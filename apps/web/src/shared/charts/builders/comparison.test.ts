@@ -52,6 +52,22 @@ describe('buildComparisonOption', () => {
     expect(stripTags(tip0)).toContain('YoY: -');
   });
 
+  it("names why a bucket's change is '-' in the tooltip (base not covered since a date / base zero)", () => {
+    const input = {
+      ...base,
+      previous: statsBucketsFixture.map((b) => b.yoy_value),
+      changePct: [null, 12.5, null],
+      changeReason: ['base_not_covered', null, 'base_zero'] as const,
+      since: '2024-04-10',
+      mode: 'yoy' as const,
+    };
+    const tipAt = (lang: 'zh' | 'en', i: number) =>
+      stripTags(callFormatter(buildComparisonOption(input, localeFor(lang)).tooltip, [{ seriesId: 'current', seriesName: 'c', value: 1, dataIndex: i }]));
+    expect(tipAt('en', 0)).toContain('The base period starts before the data does (data since 2024-04-10)');
+    expect(tipAt('zh', 2)).toContain('对比基期为 0');
+    expect(tipAt('en', 1)).not.toContain('base period');
+  });
+
   it('can leave the rate line out', () => {
     const o = buildComparisonOption(
       { ...base, previous: [1, 2, 3], mode: 'mom', showChange: false },

@@ -1,7 +1,8 @@
 import type { BarSeriesOption, LineSeriesOption } from 'echarts';
 import { unitScaleFor } from '../../format/units';
 import { palette } from '../../theme/palette';
-import { changePct, describeChange } from '../../stats/change';
+import type { ChangeReason } from '@gridops/contract';
+import { changePct, changeReasonText, describeChange } from '../../stats/change';
 import { axisTooltip, divide, escapeHtml, markerHtml, toolbox, valueText } from './common';
 import type { ChartLocale, ChartOption } from './common';
 
@@ -15,6 +16,10 @@ export interface ComparisonInput {
   mode: 'mom' | 'yoy';
   /** Server-computed change per bucket (`mom_pct`/`yoy_pct`); computed from the values when absent. */
   changePct?: readonly (number | null)[];
+  /** Why a bucket's change is null (server `mom_reason`/`yoy_reason`): the tooltip says so next to the '-'. */
+  changeReason?: readonly (ChangeReason | null)[];
+  /** First stored reading as a site-local date, named in the `base_not_covered` tooltip. */
+  since?: string | null;
   /** Draw the change rate as a line on a right-hand % axis (default true). */
   showChange?: boolean;
   currentName?: string;
@@ -81,10 +86,12 @@ export function buildComparisonOption(input: ComparisonInput, locale: ChartLocal
       const change = describeChange(rates[i]);
       const color =
         change.direction === 'up' ? '#ff7875' : change.direction === 'down' ? '#95de64' : 'inherit';
+      const why = change.pct === null ? changeReasonText(t, input.changeReason?.[i], input.since) : null;
       return [
         escapeHtml(input.categories[i] ?? ''),
         ...rows,
         `${escapeHtml(rateName)}: <b style="color:${color}">${change.text}</b>`,
+        ...(why ? [`<span style="opacity:0.75">${escapeHtml(why)}</span>`] : []),
       ].join('<br/>');
     }),
     xAxis: { type: 'category', data: [...input.categories] },

@@ -1,0 +1,41 @@
+/**
+ * Per-phase rules (Ia/Ib/Ic over-current, T1/T2/T3 "A/B/C相线缆温度越限") describe one cause on three phases.
+ * One overload seen on three phases at once is one event per device and cause that names the phases, so the
+ * engine groups them by the key computed here. Rules that are not per phase have no group.
+ */
+export interface PhaseRule {
+  kind: 'high' | 'low' | 'rate' | 'digital';
+  level: number;
+  event_type: number;
+  point_key: string;
+  name: string;
+  name_en: string;
+}
+
+const PHASE_KEY = /^[IUPQ]([abc])$/;
+const PHASE_NAME = /^([ABC])相/;
+
+/** The phase ("A".."C") of a per-phase rule and its group key (same device, kind, level and cause), or null. */
+export function phaseOf(rule: PhaseRule): { phase: string; groupKey: string } | null {
+  const byName = PHASE_NAME.exec(rule.name);
+  const byKey = PHASE_KEY.exec(rule.point_key);
+  const phase = byName?.[1] ?? byKey?.[1]?.toUpperCase();
+  if (!phase) return null;
+  const cause = rule.name.replace(PHASE_NAME, '');
+  return { phase, groupKey: `${rule.kind}|${rule.level}|${rule.event_type}|${cause}` };
+}
+
+export const sortPhases = (phases: Iterable<string>) => [...new Set(phases)].sort();
+
+/** The rule's names with its own phase replaced by the group's ("A相电流越限" → "A/B/C相电流越限"). */
+export function groupNames(rule: PhaseRule, phases: string[]): { name: string; name_en: string } {
+  const joined = sortPhases(phases).join('/');
+  return {
+    name: rule.name.replace(PHASE_NAME, `${joined}相`),
+    name_en: rule.name_en.replace(/\b[ABC]\b/, joined),
+  };
+}
+
+/** Whether `candidate` is worse than `current` for this rule kind (the group event shows the worst value). */
+export const isWorse = (kind: PhaseRule['kind'], candidate: number, current: number | null) =>
+  current === null || (kind === 'low' ? candidate < current : candidate > current);

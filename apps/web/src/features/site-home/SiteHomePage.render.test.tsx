@@ -1,0 +1,30 @@
+import { afterEach, describe, it, vi } from 'vitest';
+import { expectTexts, mockApi, renderPage, resetHarness } from '../../test/harness';
+import { eventsFixture, weatherFixture } from '../../test/fixtures/events';
+import { orgTreeFixture } from '../../test/fixtures/org';
+import { SiteHomePage } from './SiteHomePage';
+
+vi.mock('../../shared/charts/EChartView', async () => (await import('../../test/chartStub')).chartStub);
+
+const api = () =>
+  mockApi({
+    '/api/v6/event/list': eventsFixture,
+    '/api/v6/org/tree': orgTreeFixture,
+    '/api/v6/weather/now': weatherFixture,
+  });
+
+describe('site home renders the site and its events', { timeout: 60_000 }, () => {
+  afterEach(resetHarness);
+
+  it('site home (zh): the site, its capacity and its latest events', async () => {
+    api();
+    await renderPage(<SiteHomePage />, { pageKey: 'SiteHome' });
+    await expectTexts('苏州工业园光储充站', '2,500', '1# 变压器负载率越上限');
+  });
+
+  it('site home (en): the English site name', async () => {
+    api();
+    await renderPage(<SiteHomePage />, { pageKey: 'SiteHome', lang: 'en' });
+    await expectTexts('Suzhou Industrial Park PV-storage-charging', '1# 变压器负载率越上限');
+  });
+});

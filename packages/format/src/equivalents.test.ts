@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { formatTrees, treesForCo2Kg, treesForCo2T, treesPrecision } from './equivalents.js';
+
+describe('tree equivalents', () => {
+  it('turns 477.30 t of CO2 into one figure with one rounding', () => {
+    expect(treesForCo2T(477.3)).toBe(26_082);
+    expect(treesForCo2Kg(477_300)).toBe(26_082);
+    expect(formatTrees(treesForCo2T(477.3), 'zh').text).toBe('2.61万棵');
+  });
+
+  it('shows whole trees below ten thousand and nothing without a value', () => {
+    expect(treesPrecision(850)).toBe(0);
+    expect(formatTrees(850, 'zh').text).toBe('850棵');
+    expect(formatTrees(null, 'zh').text).toBe('-');
+  });
+});
