@@ -51,8 +51,12 @@ if (fs.existsSync(report)) {
   const r = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed = r.numPassedTests ?? 0;
   failed = r.numFailedTests ?? 0;
-  // A file that fails outside any test (import error, failing hook) has no failed test but a failed suite.
-  if (failed === 0) failed = r.numFailedTestSuites ?? 0;
+  // A file that fails outside any test (import error, failing hook) has no failed test: count each such file
+  // as well, even when other files have failing tests, so a broken file is never hidden behind them.
+  const filesFailedOutsideTests = (r.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((a) => a.status === 'failed'),
+  ).length;
+  failed += filesFailedOutsideTests;
   skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 }
 // Lint and type errors count as failures so the closing line never reads green over a red step.
