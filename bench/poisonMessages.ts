@@ -16,17 +16,13 @@
  * the last) and the number of disconnects; for the poison gateway: messages acknowledged, disconnects, and the
  * reject counts by cause from ingest_rejects. Record the figures in docs/security.md.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
-import { deviceCatalog, gatewayTopics } from '../packages/contract/src/index.js';
-import { migrate, openDatabase, type Db } from '../apps/server/src/db/database.js';
-import { seedDemo } from '../apps/server/src/seed/demo.js';
+import { gatewayTopics } from '../packages/contract/src/index.js';
+import type { Db } from '../apps/server/src/db/database.js';
+import { addMeterGateway, benchDatabase, meterPointCount, meterTelemetry, seedLoadProject, sleep, startBenchServer } from './support.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,45 +44,14 @@ const POISON = Number(args.poison);
 const POISON_MS = Number(args['poison-seconds']) * 1000;
 const WARMUP = Number(args.warmup) * 1000;
 const AFTER = Number(args.after) * 1000;
-const root = path.resolve(import.meta.dirname, '..');
 const HOUR = 3600_000;
 const POISON_SN = 'POISON-1';
 const GHOST_KEY = 'X9';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 async function seed(db: Db) {
-  await seedDemo(db, { energyHistoryDays: 0 });
-  const org = await db.selectFrom('organizations').select('id').where('tier', '=', 1).executeTakeFirstOrThrow();
-  const project = await db
-    .insertInto('projects')
-    .values({ org_id: org.id, name: '负载测试站', name_en: 'Load test site', latitude: 31.23, longitude: 121.47, energy_types: ['power'] })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const points = deviceCatalog.meter.points;
-  const addGateway = async (projectId: number, sn: string, devices: number) => {
-    const secret = `secret-${sn}`;
-    const gw = await db.insertInto('gateways').values({ project_id: projectId, sn, secret, name: sn, heartbeat_s: 3600 }).returning('id').executeTakeFirstOrThrow();
-    const devs = await db
-      .insertInto('devices')
-      .values(Array.from({ length: devices }, (_, d) => ({ project_id: projectId, room_id: null, gateway_id: gw.id, parent_id: null, sn: `M${d}`, kind: 'meter', name: `表${d}`, props: '{}' })))
-      .returning('id')
-      .execute();
-    await db
-      .insertInto('device_points')
-      .values(devs.flatMap((dev) => points.map((p, i) => ({ device_id: dev.id, key: p.key, name: p.name, name_en: p.name_en, unit: p.unit, kind: p.kind, precision: p.precision, sort: i }))))
-      .execute();
-    return { sn, secret, firstDeviceId: devs[0]!.id };
-  };
+  const { projectId } = await seedLoadProject(db);
   const good = [];
-  for (let g = 0; g < G; g++) good.push(await addGateway(project.id, `LOAD-${g}`, D));
+  for (let g = 0; g < G; g++) good.push(await addMeterGateway(db, projectId, `LOAD-${g}`, D));
   // The hostile gateway belongs to another customer altogether.
   const otherOrg = await db.insertInto('organizations').values({ parent_id: null, name: '其他客户', name_en: 'Other tenant', tier: 1, code: 'OT-POISON' }).returning('id').executeTakeFirstOrThrow();
   const otherProject = await db
@@ -94,7 +59,7 @@ async function seed(db: Db) {
     .values({ org_id: otherOrg.id, name: '其他客户站', name_en: 'Other tenant site', latitude: 30, longitude: 120, energy_types: ['power'] })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const poison = await addGateway(otherProject.id, POISON_SN, 1);
+  const poison = await addMeterGateway(db, otherProject.id, POISON_SN, 1);
   const ghost = await db
     .insertInto('device_points')
     .values({ device_id: poison.firstDeviceId, key: GHOST_KEY, name: '临时', name_en: 'Temporary', unit: 'kW', kind: 'analog', precision: 1, sort: 99 })
@@ -127,57 +92,22 @@ function poisonPayload(i: number): string {
 }
 
 async function main() {
-  const backend = args.backend === 'postgres' ? 'postgres' : 'pglite';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gridops-poison-'));
-  let databaseUrl = '';
-  let dropDb: (() => Promise<void>) | null = null;
-  const admin = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (backend === 'postgres') {
-    const name = `gridops_poison_${Date.now()}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const c2 = new pg.Client({ connectionString: admin });
-      await c2.connect();
-      await c2.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c2.end();
-    };
-  }
-  const openDb = () => openDatabase({ databaseUrl: databaseUrl || undefined, pgliteDir: path.join(dataDir, 'pglite') });
-  let database = await openDb();
-  await migrate(database.db);
-  const { good, poison, ghostPointId } = await seed(database.db);
-  await database.close();
-
-  const [port, tcp, ws] = [await freePort(), await freePort(), await freePort()];
-  const server = spawn(process.execPath, [path.resolve(root, args.server)], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MQTT_TCP_PORT: String(tcp), MQTT_WS_PORT: String(ws), DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: '0', SIMULATOR: 'off', LOG_LEVEL: 'fatal' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/config.json`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (i > 300) throw new Error('server did not start');
-    await sleep(200);
-  }
+  const database = await benchDatabase(args.backend, 'poison');
+  const databaseUrl = database.databaseUrl;
+  const seeding = await database.open();
+  const { good, poison, ghostPointId } = await seed(seeding.db);
+  await seeding.close();
+  const server = await startBenchServer(database, { entry: args.server, logLevel: 'fatal' });
+  const tcp = server.mqttTcpPort;
   // The server has loaded its point catalogue: now the ghost point exists only there (PostgreSQL only; PGlite
   // belongs to the server process while it runs).
-  if (backend === 'postgres') {
+  if (database.backend === 'postgres') {
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     await c.query('DELETE FROM device_points WHERE id = $1', [ghostPointId]);
     await c.end();
   }
 
-  const points = deviceCatalog.meter.points.map((p) => p.key);
   const lastAckedTs = new Map<string, number>();
   /** Set before the bench closes its own connections, which are not disconnects. */
   let ending = false;
@@ -193,8 +123,7 @@ async function main() {
     clients.push(c);
     const send = () => {
       const ts = Date.now();
-      const devices = Array.from({ length: D }, (_, d) => ({ sn: `M${d}`, values: Object.fromEntries(points.map((k, i) => [k, k === 'PF' ? 0.95 : 100 + ((ts / 1000 + d + i) % 50)])) }));
-      c.publishAsync(gatewayTopics(g.sn).telemetry, JSON.stringify({ ts, devices }), { qos: 1 }).then(
+      c.publishAsync(gatewayTopics(g.sn).telemetry, meterTelemetry(ts, D), { qos: 1 }).then(
         () => {
           goodAcked++;
           lastAckedTs.set(g.sn, Math.max(lastAckedTs.get(g.sn) ?? 0, ts));
@@ -231,16 +160,15 @@ async function main() {
 
   ending = true;
   for (const c of [...clients, poisonClient]) c.end(true);
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  database = await openDb();
-  const rejects = await database.db.selectFrom('ingest_rejects').select(['gateway_sn', 'cause', 'count']).orderBy('gateway_sn').orderBy('cause').execute();
-  await database.close();
+  await server.stop();
+  const afterwards = await database.open();
+  const rejects = await afterwards.db.selectFrom('ingest_rejects').select(['gateway_sn', 'cause', 'count']).orderBy('gateway_sn').orderBy('cause').execute();
+  await afterwards.close();
 
   const result = {
-    backend,
+    backend: database.backend,
     goodGateways: G,
-    pointsPerGoodMessage: D * points.length,
+    pointsPerGoodMessage: D * meterPointCount(),
     intervalMs: INTERVAL,
     poisonMessagesSent: POISON,
     poisonSeconds: POISON_MS / 1000,
@@ -254,8 +182,7 @@ async function main() {
     cpus: os.cpus().length,
   };
   console.log(JSON.stringify(result, null, 2));
-  await dropDb?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database.dispose();
 }
 
 main().catch((e: unknown) => {

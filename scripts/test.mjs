@@ -29,10 +29,12 @@ buildIfNeeded({ quiet: true });
 step('lint');
 const lintStatus = run(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']);
 
-// The server and packages were type-checked by the build; the web app and the browser tests are not built by tsc.
+// The server and packages were type-checked by the build; the web app, the browser tests and the benchmarks
+// are not built by tsc.
 step('type-check web and browser tests');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-const tscStatus = run(process.execPath, [tsc, '-p', 'apps/web', '--noEmit']) || run(process.execPath, [tsc, '-p', 'e2e']);
+const tscStatus =
+  run(process.execPath, [tsc, '-p', 'apps/web', '--noEmit']) || run(process.execPath, [tsc, '-p', 'e2e']) || run(process.execPath, [tsc, '-p', 'bench']);
 
 step('vitest: unit, web, integration, e2e');
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gridops-vitest-')), 'report.json');
