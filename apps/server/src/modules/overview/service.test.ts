@@ -107,6 +107,7 @@ describe('site carbon (carbon service, fake repository)', () => {
     expect(d.net_kg).toBe(456.2);
     const march = d.by_month[2]!;
     expect(march).toMatchObject({ month: '2024-03', total_kg: 570.3, yoy_value: 456.2, yoy_pct: 25.01, yoy_reason: null }); // 570.3 / 456.2 on the 0.1 kg figures shown
-    expect(d.by_month[1]).toMatchObject({ total_kg: 0, mom_reason: null });
+    // February against an empty January: the base is covered (history since 2023) but zero.
+    expect(d.by_month[1]).toMatchObject({ total_kg: 0, mom_pct: null, mom_reason: 'base_zero' });
   });
 });
