@@ -20,8 +20,9 @@ import { controlRoutes } from './modules/control/routes.js';
 import { distributionRoutes } from './modules/distribution/routes.js';
 import { historyRoutes } from './modules/history/routes.js';
 import { securityRoutes } from './modules/security/routes.js';
-import { energyConfigRoutes } from './modules/energy-stats/configRoutes.js';
-import { energyStatsRoutes } from './modules/energy-stats/statsRoutes.js';
+import { meteringRoutes } from './modules/metering/routes.js';
+import { overviewRoutes } from './modules/overview/routes.js';
+import { statisticsRoutes } from './modules/statistics/routes.js';
 import { createServices, type AppServices } from './services.js';
 import './types.js';
 
@@ -74,8 +75,9 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(noticeRoutes, { services: { notices: services.notices } });
   await app.register(eventRoutes, { services: { events: services.events } });
   await app.register(energyRoutes, { services: { energy: services.energy } });
-  await app.register(energyConfigRoutes, { services: { energyConfig: services.energyConfig } });
-  await app.register(energyStatsRoutes, { services: { energyStats: services.energyStats, energyOverview: services.energyOverview, energyCarbon: services.energyCarbon } });
+  await app.register(meteringRoutes, { services: { metering: services.metering } });
+  await app.register(statisticsRoutes, { services: { statistics: services.statistics } });
+  await app.register(overviewRoutes, { services: { overview: services.overview, carbon: services.carbon } });
   await app.register(distributionRoutes, { services: { distribution: services.distribution } });
   await app.register(historyRoutes, { services: { history: services.history, analysis: services.analysis } });
   await app.register(controlRoutes, { services: { control: services.control } });

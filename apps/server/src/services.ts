@@ -12,10 +12,10 @@ import { createDistributionService } from './modules/distribution/service.js';
 import { createAnalysisService } from './modules/history/analysis.js';
 import { createHistoryService } from './modules/history/service.js';
 import { createSecurityService } from './modules/security/service.js';
-import { createEnergyCarbonService } from './modules/energy-stats/carbonService.js';
-import { createEnergyConfigService } from './modules/energy-stats/configService.js';
-import { createEnergyOverviewService } from './modules/energy-stats/overviewService.js';
-import { createEnergyStatsService } from './modules/energy-stats/statsService.js';
+import { createMeteringService } from './modules/metering/service.js';
+import { createCarbonService } from './modules/overview/carbonService.js';
+import { createOverviewService } from './modules/overview/service.js';
+import { createStatisticsService } from './modules/statistics/service.js';
 import { createWeatherService } from './modules/weather/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
@@ -32,12 +32,12 @@ export function createServices(db: Db, config: AppConfig) {
   const analysis = createAnalysisService(db, access);
   const control = createControlService(db, access, loginLimits, config.control);
   const security = createSecurityService(db, access);
-  const energyConfig = createEnergyConfigService(db, access);
-  const energyStats = createEnergyStatsService(db, access);
-  const energyOverview = createEnergyOverviewService(db, access);
-  const energyCarbon = createEnergyCarbonService(db, access);
+  const metering = createMeteringService(db, access);
+  const statistics = createStatisticsService(db, access);
+  const overview = createOverviewService(db, access);
+  const carbon = createCarbonService(db, access);
   const weather = createWeatherService(db, access, config.weather);
-  return { config, db, weather, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, energyConfig, energyStats, energyOverview, energyCarbon };
+  return { config, db, weather, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -91,6 +91,19 @@ describe('server module boundaries', () => {
     expect(described).toEqual([]);
   });
 
+  it('orders the energy modules overview → statistics → metering', () => {
+    // The split of energy-stats (ADR 0004): the overviews build on the statistics, which build on the metering
+    // configuration; a lower module never imports a higher one.
+    const graph = moduleGraph();
+    const order = ['overview', 'statistics', 'metering'];
+    const upward = order.flatMap((from, i) =>
+      order.slice(0, i).flatMap((to) => (graph.get(from)?.has(to) ? [`${from} → ${to} (${graph.get(from)!.get(to)})`] : [])),
+    );
+    expect(upward).toEqual([]);
+    expect(graph.get('overview')?.has('statistics')).toBe(true);
+    expect(graph.get('statistics')?.has('metering')).toBe(true);
+  });
+
   it('keeps SQL in repositories', () => {
     const sqlOutside = files
       .filter((f) => !/[rR]epository\.ts$/.test(f))

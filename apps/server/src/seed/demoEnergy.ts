@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { DeviceKind } from '@gridops/contract';
 import type { Db } from '../db/database.js';
-import { validateTariff } from '../modules/energy-stats/tariff.js';
+import { tariffRows } from '../modules/metering/tariff.js';
+import { tariffRepository } from '../modules/metering/tariffRepository.js';
 import type { DemoStation } from './demoData.js';
 import { demoTariffs } from './demoTariffs.js';
 import { seedStationHistory, type HistoryNode } from './demoEnergyHistory.js';
@@ -151,23 +152,7 @@ export async function seedDemoEnergy(
     }
 
     const tariff = demoTariffs[st.code];
-    if (tariff) {
-      const periods = validateTariff(tariff);
-      await trx
-        .insertInto('tariff_periods')
-        .values(periods.map((p) => ({ project_id: projectId, ...p })))
-        .execute();
-      const prices = tariff.flatMap((m) =>
-        Object.entries(m.prices).map(([band, price]) => ({
-          project_id: projectId,
-          energy_type: 'power',
-          month: m.month,
-          band,
-          price: price!,
-        })),
-      );
-      await trx.insertInto('tariff_prices').values(prices).execute();
-    }
+    if (tariff) await tariffRepository.insert(trx, projectId, tariffRows(tariff));
     const siteDevices = devices.map((d) => ({
       sn: d.sn,
       kind: d.kind as DeviceKind,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MeterNodeType } from '@gridops/contract';
 import { hashString, SiteModel, siteSeedOf, type SiteDeviceDef } from '@gridops/simulator/fleet';
-import { bucketEnergy } from '../modules/energy-stats/counterEnergy.js';
-import type { StatNode } from '../modules/energy-stats/compute.js';
-import { flowGraph, nodeKw } from '../modules/energy-stats/live.js';
+import { bucketEnergy } from '../modules/statistics/counterEnergy.js';
+import type { StatNode } from '../modules/statistics/compute.js';
+import { flowGraph, nodeKw } from '../modules/overview/live.js';
 import { demoStations, type DemoStation } from './demoData.js';
 import { generateHistory, type HistoryNode } from './demoEnergyHistory.js';
 import { plannedPowerTree } from './demoMeterTree.js';

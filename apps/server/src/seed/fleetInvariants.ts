@@ -1,4 +1,4 @@
-import type { FlowGraph } from '../modules/energy-stats/live.js';
+import type { FlowGraph } from '../modules/overview/live.js';
 
 /**
  * The physics invariants of a flow answer (issue 11, docs/energy-model.md "Site physics"): what comes in

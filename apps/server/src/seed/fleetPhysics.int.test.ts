@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
 import { startRuntime, type Runtime } from '../runtime.js';
 import { testConfig, tempDir } from '../test-support/backends.js';
-import type { FlowGraph } from '../modules/energy-stats/live.js';
+import type { FlowGraph } from '../modules/overview/live.js';
 import { flowFigures, flowViolations } from './fleetInvariants.js';
 
 /**

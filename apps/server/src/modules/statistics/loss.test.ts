@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { co2Kg, coalKgce, treesFor } from './factors.js';
-import { lossLevels, lossRows, nodeSeries, topMost, wouldCycle, type TreeNode } from './tree.js';
+import type { TreeNode } from '../metering/tree.js';
+import { lossLevels, lossRows } from './loss.js';
 
 const n = (
   id: number,
@@ -20,7 +20,7 @@ const nodes = [
   n(8, 3, 'load'),
 ];
 
-describe('metering tree arithmetic', () => {
+describe('losses on the metering tree', () => {
   it('computes loss per node: own input plus sources, minus the other children', () => {
     const energy = new Map([
       [1, 1000],
@@ -56,39 +56,4 @@ describe('metering tree arithmetic', () => {
     expect(lossRows(nodes, new Map(), 5)[0]!.loss_rate_pct).toBeNull();
   });
 
-  it('refuses a parent that is the node itself or below it', () => {
-    expect(wouldCycle(nodes, 2, 4)).toBe(true);
-    expect(wouldCycle(nodes, 2, 2)).toBe(true);
-    expect(wouldCycle(nodes, 4, 3)).toBe(false);
-    expect(wouldCycle(nodes, 1, null)).toBe(false);
-  });
-
-  it('sums virtual nodes from their children and counts only top-most selected nodes', () => {
-    const tree = [n(1, null, 'virtual', null), n(2, 1, 'pv'), n(3, 1, 'pv')];
-    const s = nodeSeries(
-      tree,
-      new Map([
-        [20, [1, 2]],
-        [30, [3, 4]],
-      ]),
-      2,
-    );
-    expect(s.get(1)).toEqual([4, 6]);
-    expect(topMost(nodes, [nodes[1]!, nodes[3]!, nodes[5]!]).map((x) => x.id)).toEqual([2, 6]);
-  });
-});
-
-describe('factors', () => {
-  it('converts with the documented factors', () => {
-    expect(co2Kg('power', 1000)).toBeCloseTo(570.3, 6); // 0.5703 kgCO2/kWh
-    expect(co2Kg('gas', 100)).toBeCloseTo(216.22, 6); // 2.1622 kgCO2/m³
-    expect(co2Kg('heat', 10)).toBeCloseTo(1100, 6); // 0.11 tCO2/GJ
-    expect(co2Kg('water', 100)).toBe(0);
-    expect(coalKgce('power', 10_000)).toBeCloseTo(1229, 6);
-    expect(coalKgce('gas', 1000)).toBeCloseTo(1214.3, 6);
-    expect(coalKgce('water', 1000)).toBeCloseTo(85.7, 6);
-    expect(coalKgce('heat', 1)).toBeCloseTo(34.12, 6); // 1 GJ = 1000 MJ × 0.03412
-    expect(treesFor(1830)).toBe(100);
-    expect(treesFor(477_300)).toBe(26_082); // 477.30 t: "2.61万棵" on every page
-  });
 });

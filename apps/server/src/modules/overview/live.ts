@@ -1,7 +1,7 @@
 import type { MeterNodeType } from '@gridops/contract';
-import { round } from './counterEnergy.js';
-import type { StatNode } from './compute.js';
-import { childrenOf, isSource, nodeBalance } from './tree.js';
+import { childrenOf, isSource, nodeBalance } from '../metering/tree.js';
+import type { StatNode } from '../statistics/compute.js';
+import { round } from '../statistics/counterEnergy.js';
 
 /**
  * Live power on the metering tree (docs/energy-model.md, "Energy flow"): the latest value of each node's

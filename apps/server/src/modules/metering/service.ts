@@ -1,7 +1,6 @@
 import {
   ErrorCode,
   POWER_ONLY_NODE_TYPES,
-  TOU_BANDS,
   type EnergyLoop,
   type EnergyType,
   type MeterNode,
@@ -17,10 +16,11 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
-import { configRepository as cfg, type NodeValues } from './configRepository.js';
-import { energyRepository as repo, type NodeRow } from './repository.js';
-import { toTariffMonths, validateTariff } from './tariff.js';
+import { meteringRepository, type MeteringRepository, type NodeRow, type NodeValues } from './repository.js';
+import { tariffRows, toTariffMonths } from './tariff.js';
+import { tariffRepository, type TariffRepository } from './tariffRepository.js';
 import { wouldCycle } from './tree.js';
+import { UNITS } from './units.js';
 
 /** Counter keys of the catalogue and the energy tree they belong to. */
 export const COUNTER_ENERGY: Record<string, EnergyType> = {
@@ -62,7 +62,7 @@ export const toMeterNode = (r: NodeRow): MeterNode => ({
   device_id: r.device_id,
   device_name: r.device_name,
   point_key: r.point_key,
-  unit: r.unit ?? { power: 'kWh', water: 'm³', gas: 'm³', heat: 'GJ' }[r.energy_type as EnergyType] ?? '',
+  unit: r.unit ?? UNITS[r.energy_type as EnergyType] ?? '',
 });
 
 export function nest(nodes: MeterNode[]): MeterTreeNode[] {
@@ -76,7 +76,16 @@ export function nest(nodes: MeterNode[]): MeterTreeNode[] {
   return roots;
 }
 
-export function createEnergyConfigService(db: Db, access: AccessService) {
+/**
+ * Metering configuration of /EnergyManage: trees, loops, flow layout, tariffs. The repositories are injected
+ * (defaults: the SQL ones), so the rules run in service.test.ts without a database.
+ */
+export function createMeteringService(
+  db: Db,
+  access: AccessService,
+  repo: MeteringRepository = meteringRepository,
+  tariffs: TariffRepository = tariffRepository,
+) {
   /** Every rule a node must satisfy in its tree; throws 10006/10008 naming the field. */
   async function validate(projectId: number, energyType: EnergyType, nodeId: number | null, v: NodeValues) {
     if (energyType !== 'power' && POWER_ONLY_NODE_TYPES.includes(v.node_type as MeterNodeType)) {
@@ -169,7 +178,7 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
 
   /** A loop the user may change: in scope, with the configuration permission. */
   async function ownLoop(user: AuthUser, id: number) {
-    const loop = await cfg.loopById(db, id);
+    const loop = await repo.loopById(db, id);
     if (!loop) throw notFound();
     await access.assertCanConfigure(user, loop.project_id);
     return loop;
@@ -177,7 +186,7 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
 
   async function checkLoopNodes(projectId: number, ids: number[]) {
     const unique = [...new Set(ids)];
-    const found = new Set(await cfg.nodeIdsOfProject(db, projectId, unique));
+    const found = new Set(await repo.nodeIdsOfProject(db, projectId, unique));
     const missing = unique.find((n) => !found.has(n));
     if (missing !== undefined)
       throw invalid(
@@ -213,7 +222,7 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
         sort: body.sort,
       };
       await validate(body.project_id, body.energy_type, null, v);
-      return nodeOut(await cfg.insertNode(db, body.project_id, body.energy_type, v));
+      return nodeOut(await repo.insertNode(db, body.project_id, body.energy_type, v));
     },
 
     async updateNode(user: AuthUser, id: number, body: MeterNodeUpdate): Promise<MeterNode> {
@@ -228,20 +237,20 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
         sort: body.sort ?? node.sort,
       };
       await validate(node.project_id, node.energy_type as EnergyType, id, v);
-      await cfg.updateNode(db, id, v);
+      await repo.updateNode(db, id, v);
       return nodeOut(id);
     },
 
     async deleteNode(user: AuthUser, id: number): Promise<{ id: number }> {
       await ownNode(user, id);
-      if ((await cfg.childCount(db, id)) > 0) {
+      if ((await repo.childCount(db, id)) > 0) {
         throw new AppError(
           ErrorCode.Conflict,
           { zh: '请先删除或移走下级节点', en: 'Delete or move its child nodes first' },
           'id',
         );
       }
-      await cfg.deleteNode(db, id);
+      await repo.deleteNode(db, id);
       return { id };
     },
 
@@ -284,13 +293,13 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
           'positions name a node that is not in this project',
         );
       });
-      await cfg.setLayout(db, projectId, positions);
+      await repo.setLayout(db, projectId, positions);
       return { updated: positions.length };
     },
 
     async loops(user: AuthUser, projectId: number): Promise<EnergyLoop[]> {
       await access.assertProject(user, projectId);
-      return cfg.loops(db, projectId);
+      return repo.loops(db, projectId);
     },
     async createLoop(
       user: AuthUser,
@@ -298,7 +307,7 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
     ): Promise<EnergyLoop> {
       await access.assertCanConfigure(user, body.project_id);
       const nodeIds = await checkLoopNodes(body.project_id, body.node_ids);
-      return (await cfg.loopById(db, await cfg.insertLoop(db, { ...body, node_ids: nodeIds })))!;
+      return (await repo.loopById(db, await repo.insertLoop(db, { ...body, node_ids: nodeIds })))!;
     },
     async updateLoop(
       user: AuthUser,
@@ -310,42 +319,26 @@ export function createEnergyConfigService(db: Db, access: AccessService) {
       if (body.name !== undefined) v.name = body.name;
       if (body.name_en !== undefined) v.name_en = body.name_en;
       if (body.node_ids !== undefined) v.node_ids = await checkLoopNodes(loop.project_id, body.node_ids);
-      if (Object.keys(v).length) await cfg.updateLoop(db, id, v);
-      return (await cfg.loopById(db, id))!;
+      if (Object.keys(v).length) await repo.updateLoop(db, id, v);
+      return (await repo.loopById(db, id))!;
     },
     async deleteLoop(user: AuthUser, id: number) {
       await ownLoop(user, id);
-      await cfg.deleteLoop(db, id);
+      await repo.deleteLoop(db, id);
       return { id };
     },
 
     async tariff(user: AuthUser, projectId: number): Promise<Tariff> {
       await access.assertProject(user, projectId);
-      const [periods, prices] = await Promise.all([
-        repo.tariffPeriods(db, projectId),
-        repo.tariffPrices(db, projectId),
-      ]);
-      return {
-        project_id: projectId,
-        currency: 'CNY',
-        months: toTariffMonths(periods as Parameters<typeof toTariffMonths>[0], prices),
-      };
+      return { project_id: projectId, currency: 'CNY', months: toTariffMonths(await tariffs.read(db, projectId)) };
     },
 
     async setTariff(user: AuthUser, projectId: number, months: TariffMonth[]): Promise<Tariff> {
       await access.assertCanConfigure(user, projectId);
-      const periods = validateTariff(months);
-      const prices = months.flatMap((m) =>
-        TOU_BANDS.filter((b) => m.prices[b] !== undefined).map((band) => ({
-          month: m.month,
-          band,
-          price: m.prices[band]!,
-        })),
-      );
-      await cfg.replaceTariff(db, projectId, periods, prices);
+      await tariffs.replace(db, projectId, tariffRows(months));
       return this.tariff(user, projectId);
     },
   };
 }
 
-export type EnergyConfigService = ReturnType<typeof createEnergyConfigService>;
+export type MeteringService = ReturnType<typeof createMeteringService>;

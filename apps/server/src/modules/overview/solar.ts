@@ -1,5 +1,5 @@
 import SunCalc from 'suncalc';
-import { addDays, daysBetween, siteDayEnd, siteDayStart } from './periods.js';
+import { addDays, daysBetween, siteDayEnd, siteDayStart } from '../statistics/periods.js';
 
 /**
  * Clear-sky irradiation estimate for the PV performance ratio (docs/energy-model.md, "New energy"):

@@ -5,11 +5,11 @@ import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
 /** Configuration pages of /EnergyManage: metering trees, loops, flow layout and tariffs. */
-export const energyConfigRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'energyConfig'> }> = async (
+export const meteringRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'metering'> }> = async (
   app,
   { services },
 ) => {
-  const svc = services.energyConfig;
+  const svc = services.metering;
 
   addRoute(app, routes.tree, (req) =>
     svc.tree(requireUser(req.user), req.query.project_id, req.query.energy_type),

@@ -32,8 +32,6 @@ export const COAL_KGCE = {
   heat: 34.12,
 } as const satisfies Record<EnergyType, number>;
 
-export const UNITS: Record<EnergyType, string> = { power: 'kWh', water: 'm³', gas: 'm³', heat: 'GJ' };
-
 export const CO2_KG: Record<EnergyType, number> = {
   power: GRID_CO2_KG_PER_KWH,
   water: WATER_CO2_KG_PER_M3,

@@ -1,15 +1,15 @@
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
-import { addSeries, asStatNodes, balanceSeries, seriesOf, triple, type StatNode } from './compute.js';
-import { ratioPct, round } from './counterEnergy.js';
-import { expenseReport } from './expense.js';
+import { depthOf, topMost } from '../metering/tree.js';
+import { addSeries, asStatNodes, balanceSeries, seriesOf, triple, type StatNode } from '../statistics/compute.js';
+import { ratioPct, round } from '../statistics/counterEnergy.js';
+import { expenseReport } from '../statistics/expense.js';
+import { dayOf, monthOf, siteDate, upTo, yearOf } from '../statistics/periods.js';
 import { co2Kg, treesFor } from './factors.js';
 import { flowGraph, nodeKw, STALE_AFTER_S } from './live.js';
-import { dayOf, monthOf, siteDate, upTo, yearOf } from './periods.js';
-import { energyRepository as repo } from './repository.js';
+import { overviewRepository, type OverviewRepository } from './repository.js';
 import { clearSkyRange } from './solar.js';
-import { depthOf, topMost } from './tree.js';
 
 type Triple = { today: number; month: number; year: number };
 const tripleRatio = (num: Triple, den: Triple) => ({
@@ -21,8 +21,11 @@ const mode = (kw: number | null) =>
   (kw === null ? 'unknown' : kw > 1 ? 'discharging' : kw < -1 ? 'charging' : 'idle') as
     'charging' | 'discharging' | 'idle' | 'unknown';
 
-/** Overview pages (new energy, storage, power use) and the live views (flow, micro-grid). */
-export function createEnergyOverviewService(db: Db, access: AccessService) {
+/**
+ * Overview pages (new energy, storage, power use) and the live views (flow, micro-grid). The repository is
+ * injected (default: the SQL one), so the rules run in service.test.ts without a database.
+ */
+export function createOverviewService(db: Db, access: AccessService, repo: OverviewRepository = overviewRepository) {
   async function site(user: AuthUser, projectId: number) {
     await access.assertProject(user, projectId);
     const [project, rows] = await Promise.all([
@@ -34,7 +37,7 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
 
   /** Year-to-date daily balance of the power tree, split into today / month / year. */
   async function ytd(nodes: StatNode[], date: string, zone: string) {
-    const s = await seriesOf(db, nodes, upTo(yearOf(date), date), 'day', zone);
+    const s = await seriesOf(db, repo, nodes, upTo(yearOf(date), date), 'day', zone);
     const b = balanceSeries(nodes, s);
     const t = (xs: number[]) => triple(s.keys, xs, date);
     return { s, b, t };
@@ -115,7 +118,7 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
       const discharged = t(b.discharged);
       const cap = project.storage_capacity_kwh;
       const cyc = (v: number) => (cap > 0 ? round(v / cap, 2) : 0);
-      const hourly = balanceSeries(nodes, await seriesOf(db, nodes, dayOf(date), 'hour', zone));
+      const hourly = balanceSeries(nodes, await seriesOf(db, repo, nodes, dayOf(date), 'hour', zone));
       const { raw } = await live(nodes, now);
       const pcs = nodes.find((n) => n.node_type === 'storage_discharge' && n.power_point_id !== null);
       const pl = pcs ? raw.get(pcs.power_point_id!) : undefined;
@@ -144,7 +147,7 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
       const { s, b, t } = await ytd(nodes, date, zone);
       const month = upTo(monthOf(date), date);
       const grids = nodes.filter((n) => n.node_type === 'grid');
-      const exp = await expenseReport(db, projectId, nodes, grids, month, 'month', zone);
+      const exp = await expenseReport(db, repo, projectId, nodes, grids, month, 'month', zone);
       const depth = depthOf(nodes);
       const ym = date.slice(0, 7);
       const monthIdx = s.keys.map((k, i) => (k.startsWith(ym) ? i : -1)).filter((i) => i >= 0);
@@ -202,7 +205,7 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
       const storageKw = pl && now.getTime() - pl.ts.getTime() <= STALE_AFTER_S * 1000 ? pl.value : null;
       const charging = sumKw(nodes, kw, ['ev_charging']) ?? 0;
       const date = siteDate(zone, now);
-      const today = balanceSeries(nodes, await seriesOf(db, nodes, dayOf(date), 'day', zone));
+      const today = balanceSeries(nodes, await seriesOf(db, repo, nodes, dayOf(date), 'day', zone));
       const v = (xs: number[]) => round(xs.reduce((a, x) => a + x, 0));
       const consumption = v(today.consumption);
       const gridImport = v(today.grid);
@@ -241,4 +244,4 @@ export function createEnergyOverviewService(db: Db, access: AccessService) {
   };
 }
 
-export type EnergyOverviewService = ReturnType<typeof createEnergyOverviewService>;
+export type OverviewService = ReturnType<typeof createOverviewService>;

@@ -4,17 +4,13 @@ import { requireUser } from '../../plugins/auth.js';
 import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
-/** Statistics of /EnergyManage, /IntergralEnergy, /EnergyHome, /Carbon and /CentreCarbon. */
-export const energyStatsRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'energyStats' | 'energyOverview' | 'energyCarbon'> }> = async (
+/** Overviews and live views of /EnergyHome and the energy pages, integrated energy, /Carbon and /CentreCarbon. */
+export const overviewRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'overview' | 'carbon'> }> = async (
   app,
   { services },
 ) => {
-  const { energyStats: stats, energyOverview: overview, energyCarbon: carbon } = services;
+  const { overview, carbon } = services;
 
-  addRoute(app, routes.stats, (req) => stats.stats(requireUser(req.user), req.body));
-  addRoute(app, routes.readings, (req) => stats.readings(requireUser(req.user), req.body));
-  addRoute(app, routes.loss, (req) => stats.loss(requireUser(req.user), req.body));
-  addRoute(app, routes.expense, (req) => stats.expense(requireUser(req.user), req.body));
   addRoute(app, routes.newEnergyOverview, (req) =>
     overview.newEnergy(requireUser(req.user), req.body.project_id, req.body.date),
   );

@@ -9,7 +9,6 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
-import { UNITS } from './factors.js';
 import {
   asStatNodes,
   CATEGORY_ENERGY,
@@ -19,13 +18,13 @@ import {
   sumOf,
   type StatNode,
 } from './compute.js';
+import { UNITS } from '../metering/units.js';
 import { round } from './counterEnergy.js';
 import { bucketStart, changeOf, coveredSince } from './coverage.js';
 import { expenseReport } from './expense.js';
+import { lossLevels, lossRows } from './loss.js';
 import { resolvePeriod, siteDayEnd, siteDayStart } from './periods.js';
-import { siteZone } from '../org/siteZone.js';
-import { energyRepository as repo } from './repository.js';
-import { lossLevels, lossRows } from './tree.js';
+import { statisticsRepository, type StatisticsRepository } from './repository.js';
 
 export interface PeriodInput {
   period: StatPeriod;
@@ -36,12 +35,16 @@ export interface PeriodInput {
 
 const at = (xs: number[] | undefined, i: number) => (xs && i < xs.length ? round(xs[i]!) : null);
 
-/** Statistics pages: series with MoM/YoY, readings, losses, expense (docs/energy-model.md). */
-export function createEnergyStatsService(db: Db, access: AccessService) {
+/**
+ * Statistics pages: series with MoM/YoY, readings, losses, expense (docs/energy-model.md). The repository is
+ * injected (default: the SQL one), so the rules run in service.test.ts without a database.
+ */
+export function createStatisticsService(db: Db, access: AccessService, repo: StatisticsRepository = statisticsRepository) {
   /** The site's metering nodes and its time zone (the zone of its days and buckets), after the access check. */
   async function siteNodes(user: AuthUser, projectId: number, energyType: EnergyType): Promise<{ all: StatNode[]; zone: string }> {
     await access.assertProject(user, projectId);
-    const [rows, zone] = await Promise.all([repo.nodes(db, projectId, energyType), siteZone(db, projectId)]);
+    const [rows, zone] = await Promise.all([repo.nodes(db, projectId, energyType), repo.siteZone(db, projectId)]);
+    if (zone === undefined) throw notFound();
     return { all: asStatNodes(rows), zone };
   }
 
@@ -69,13 +72,13 @@ export function createEnergyStatsService(db: Db, access: AccessService) {
       const { all, zone } = await siteNodes(user, q.project_id, energyType);
       const p = resolvePeriod(q, zone);
       const selected = restrict(categoryNodes(all, q.category), q.node_ids);
-      const cur = await seriesOf(db, all, p.range, p.granularity, zone);
-      const mom = await seriesOf(db, all, p.mom, p.granularity, zone);
+      const cur = await seriesOf(db, repo, all, p.range, p.granularity, zone);
+      const mom = await seriesOf(db, repo, all, p.mom, p.granularity, zone);
       // A year's MoM and YoY are both the previous year: one query.
       const yoy =
         p.yoy.from === p.mom.from && p.yoy.to === p.mom.to
           ? mom
-          : await seriesOf(db, all, p.yoy, p.granularity, zone);
+          : await seriesOf(db, repo, all, p.yoy, p.granularity, zone);
       const restricted = q.node_ids !== undefined;
       const totals = [cur, mom, yoy].map((s) => categoryTotal(q.category, all, selected, s, restricted));
       const [tc, tm, ty] = totals as [number[], number[], number[]];
@@ -144,7 +147,7 @@ export function createEnergyStatsService(db: Db, access: AccessService) {
       const ids = metered.map((n) => n.point_id!);
       const [readings, series] = [
         await repo.readings(db, ids, siteDayStart(p.range.from, zone), siteDayEnd(p.range.to, zone)),
-        await seriesOf(db, metered, p.range, 'year', zone),
+        await seriesOf(db, repo, metered, p.range, 'year', zone),
       ];
       const byPoint = new Map(readings.map((r) => [r.point_id, r]));
       const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -179,7 +182,7 @@ export function createEnergyStatsService(db: Db, access: AccessService) {
       const { all, zone } = await siteNodes(user, q.project_id, q.energy_type);
       const p = resolvePeriod(q, zone);
       // Totals over whole days: the daily rollups carry the same energy as the hours, in 24 times fewer rows.
-      const s = await seriesOf(db, all, p.range, 'day', zone);
+      const s = await seriesOf(db, repo, all, p.range, 'day', zone);
       const energy = new Map([...s.byNode].map(([id, xs]) => [id, sumOf(xs)]));
       const rows = lossRows(all, energy, q.threshold_pct);
       return {
@@ -202,15 +205,9 @@ export function createEnergyStatsService(db: Db, access: AccessService) {
           : all.filter((n) => ['grid', 'load', 'ev_charging', 'storage_charge'].includes(n.node_type)),
         q.node_ids,
       );
-      return expenseReport(db, q.project_id, all, selected, p.range, p.granularity, zone);
-    },
-
-    async projectRow(projectId: number) {
-      const row = await repo.project(db, projectId);
-      if (!row) throw notFound();
-      return row;
+      return expenseReport(db, repo, q.project_id, all, selected, p.range, p.granularity, zone);
     },
   };
 }
 
-export type EnergyStatsService = ReturnType<typeof createEnergyStatsService>;
+export type StatisticsService = ReturnType<typeof createStatisticsService>;

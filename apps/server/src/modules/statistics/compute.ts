@@ -8,8 +8,9 @@ import type {
 import type { Db } from '../../db/database.js';
 import { round } from './counterEnergy.js';
 import { bucketKeys, siteDayEnd, siteDayStart } from './periods.js';
-import { energyRepository as repo, type NodeRow } from './repository.js';
-import { nodeSeries, topMost, type TreeNode } from './tree.js';
+import type { NodeRow } from '../metering/repository.js';
+import { nodeSeries, topMost, type TreeNode } from '../metering/tree.js';
+import type { StatisticsRepository } from './repository.js';
 
 /** Shared arithmetic of the statistics services: node selection per category and energy series per node. */
 export type StatNode = TreeNode & Omit<NodeRow, 'node_type'> & { node_type: MeterNodeType };
@@ -48,9 +49,13 @@ export interface Series {
   resets: Map<number, number>;
 }
 
+/** Where seriesOf reads the energy of counters (the statistics repository, or a fake in unit tests). */
+export type EnergySource = Pick<StatisticsRepository, 'pointEnergy'>;
+
 /** Energy per node per bucket over a range: one query for every counter of the given nodes. */
 export async function seriesOf(
   db: Db,
+  repo: EnergySource,
   nodes: StatNode[],
   range: ResolvedRange,
   granularity: Granularity,

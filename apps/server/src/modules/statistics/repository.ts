@@ -1,34 +1,22 @@
 import { sql } from 'kysely';
 import type { Granularity } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
+import { meteringRepository } from '../metering/repository.js';
+import { tariffRepository } from '../metering/tariffRepository.js';
+import { orgRepository } from '../org/repository.js';
 import { ENERGY_SQL, RESET_SQL } from './counterEnergy.js';
 
-/** SQL of the energy module only: metering nodes, loops, tariffs, and energy derived from counter rollups. */
+/**
+ * What the statistics read: energy derived from the counter rollups (the SQL below), and, from their owners,
+ * the site's metering tree (metering), its time zone (org) and its tariff (metering's tariff repository).
+ * One object, so a service can be handed another implementation (service.test.ts).
+ */
 const KEY_FORMAT: Record<Granularity, string> = {
   hour: 'YYYY-MM-DD HH24:00',
   day: 'YYYY-MM-DD',
   month: 'YYYY-MM',
   year: 'YYYY',
 };
-
-export interface NodeRow {
-  id: number;
-  project_id: number;
-  energy_type: string;
-  parent_id: number | null;
-  node_type: string;
-  name: string;
-  name_en: string;
-  point_id: number | null;
-  power_point_id: number | null;
-  sort: number;
-  layout_x: number | null;
-  layout_y: number | null;
-  device_id: number | null;
-  device_name: string | null;
-  point_key: string | null;
-  unit: string | null;
-}
 
 export interface PointEnergyRow {
   point_id: number;
@@ -59,69 +47,13 @@ const energyCte = (table: 'rollup_hourly' | 'rollup_daily', ids: number[], from:
   ),
   e AS (SELECT point_id, bucket, ${sql.raw(ENERGY_SQL)} AS energy, ${sql.raw(RESET_SQL)} AS reset FROM b)`;
 
-export const energyRepository = {
-  nodes: async (db: Db, projectId: number, energyType?: string): Promise<NodeRow[]> => {
-    let q = db
-      .selectFrom('meter_nodes as n')
-      .leftJoin('device_points as dp', 'dp.id', 'n.point_id')
-      .leftJoin('devices as d', 'd.id', 'dp.device_id')
-      .select([
-        'n.id',
-        'n.project_id',
-        'n.energy_type',
-        'n.parent_id',
-        'n.node_type',
-        'n.name',
-        'n.name_en',
-        'n.point_id',
-        'n.power_point_id',
-        'n.sort',
-        'n.layout_x',
-        'n.layout_y',
-        'd.id as device_id',
-        'd.name as device_name',
-        'dp.key as point_key',
-        'dp.unit as unit',
-      ])
-      .where('n.project_id', '=', projectId);
-    if (energyType) q = q.where('n.energy_type', '=', energyType);
-    return q.orderBy('n.sort').orderBy('n.id').execute();
-  },
-
-  nodeById: (db: Db, id: number) =>
-    db.selectFrom('meter_nodes').selectAll().where('id', '=', id).executeTakeFirst(),
-
-  /** A device point of the project (to bind), with its device kind. */
-  projectPoint: (db: Db, projectId: number, pointId: number) =>
-    db
-      .selectFrom('device_points as dp')
-      .innerJoin('devices as d', 'd.id', 'dp.device_id')
-      .select(['dp.id', 'dp.key', 'dp.kind', 'dp.unit', 'd.kind as device_kind'])
-      .where('dp.id', '=', pointId)
-      .where('d.project_id', '=', projectId)
-      .executeTakeFirst(),
-
-  projectPoints: (db: Db, projectId: number) =>
-    db
-      .selectFrom('device_points as dp')
-      .innerJoin('devices as d', 'd.id', 'dp.device_id')
-      .select([
-        'dp.id as point_id',
-        'd.id as device_id',
-        'd.name as device_name',
-        'd.name_en as device_name_en',
-        'd.kind as device_kind',
-        'dp.key',
-        'dp.name',
-        'dp.name_en',
-        'dp.unit',
-        'dp.kind',
-      ])
-      .where('d.project_id', '=', projectId)
-      .where('dp.kind', 'in', ['counter', 'analog'])
-      .orderBy('d.sort')
-      .orderBy('dp.sort')
-      .execute(),
+export const statisticsRepository = {
+  /** The site's metering nodes (one tree or all), owned by metering. */
+  nodes: meteringRepository.nodes,
+  /** The site's IANA time zone (undefined: no such project), owned by org. */
+  siteZone: orgRepository.projectZone,
+  /** The site's power tariff, owned by metering's tariff repository. */
+  tariff: tariffRepository.read,
 
   /** Energy per point and bucket key; day/month/year from rollup_daily, hours from rollup_hourly. */
   pointEnergy: async (
@@ -191,89 +123,6 @@ export const energyRepository = {
     );
     return r.rows;
   },
-
-  latest: async (db: Db, ids: number[]) =>
-    ids.length
-      ? db
-          .selectFrom('point_latest')
-          .select(['point_id', 'ts', 'value'])
-          .where('point_id', 'in', ids)
-          .execute()
-      : [],
-
-  /** SOC of the site's BMS (first one), for the storage and micro-grid views. */
-  bmsSoc: (db: Db, projectId: number) =>
-    db
-      .selectFrom('devices as d')
-      .innerJoin('device_points as dp', 'dp.device_id', 'd.id')
-      .innerJoin('point_latest as pl', 'pl.point_id', 'dp.id')
-      .select(['pl.value', 'pl.ts'])
-      .where('d.project_id', '=', projectId)
-      .where('d.kind', '=', 'bms')
-      .where('dp.key', '=', 'SOC')
-      .orderBy('d.id')
-      .executeTakeFirst(),
-
-  project: (db: Db, id: number) =>
-    db
-      .selectFrom('projects')
-      .select([
-        'id',
-        'name',
-        'name_en',
-        'pv_capacity_kw',
-        'storage_capacity_kwh',
-        'area_m2',
-        'latitude',
-        'longitude',
-        'timezone',
-        'energy_types',
-      ])
-      .where('id', '=', id)
-      .executeTakeFirst(),
-
-  projects: (db: Db, ids: number[]) =>
-    ids.length
-      ? db
-          .selectFrom('projects')
-          .select(['id', 'name', 'name_en', 'org_id', 'area_m2', 'timezone'])
-          .where('id', 'in', ids)
-          .orderBy('id')
-          .execute()
-      : Promise.resolve([]),
-
-  /** Nodes of several projects at once (centre carbon). */
-  nodesOfProjects: (db: Db, ids: number[]) =>
-    ids.length
-      ? db
-          .selectFrom('meter_nodes')
-          .select([
-            'id',
-            'project_id',
-            'energy_type',
-            'parent_id',
-            'node_type',
-            'name',
-            'name_en',
-            'point_id',
-          ])
-          .where('project_id', 'in', ids)
-          .execute()
-      : Promise.resolve([]),
-
-  tariffPeriods: (db: Db, projectId: number) =>
-    db
-      .selectFrom('tariff_periods')
-      .select(['month', 'band', 'start_min', 'end_min'])
-      .where('project_id', '=', projectId)
-      .orderBy('month')
-      .orderBy('start_min')
-      .execute(),
-  tariffPrices: (db: Db, projectId: number) =>
-    db
-      .selectFrom('tariff_prices')
-      .select(['month', 'band', 'price'])
-      .where('project_id', '=', projectId)
-      .where('energy_type', '=', 'power')
-      .execute(),
 };
+
+export type StatisticsRepository = typeof statisticsRepository;

@@ -9,9 +9,9 @@ import type { Db } from '../../db/database.js';
 import { round } from './counterEnergy.js';
 import type { StatNode } from './compute.js';
 import { bucketKeys, siteDayEnd, siteDayStart } from './periods.js';
-import { energyRepository as repo } from './repository.js';
-import { shareTable, type PeriodRow } from './tariff.js';
-import { nodeSeries, topMost } from './tree.js';
+import { shareTable, type PeriodRow, type PriceRow } from '../metering/tariff.js';
+import { nodeSeries, topMost } from '../metering/tree.js';
+import type { StatisticsRepository } from './repository.js';
 
 /**
  * Cost per node, period bucket and TOU band (docs/energy-model.md, "Cost"): each hour's energy is split
@@ -33,7 +33,7 @@ export function pricePoints(
   rows: ClockRow[],
   keys: string[],
   periods: PeriodRow[],
-  prices: { month: number; band: string; price: number }[],
+  prices: PriceRow[],
 ) {
   const index = new Map(keys.map((k, i) => [k, i]));
   const shares = shareTable(periods);
@@ -73,8 +73,12 @@ const sumBands = (xs: number[], len: number, b: number) => {
   return s;
 };
 
+/** Where expenseReport reads hourly energy and the tariff (the statistics repository, or a fake). */
+export type ExpenseSource = Pick<StatisticsRepository, 'hourlyByClock' | 'tariff'>;
+
 export async function expenseReport(
   db: Db,
+  repo: ExpenseSource,
   projectId: number,
   all: StatNode[],
   selected: StatNode[],
@@ -84,12 +88,11 @@ export async function expenseReport(
 ): Promise<ExpenseResponse> {
   const keys = bucketKeys(range, granularity, zone);
   const ids = [...new Set(all.map((n) => n.point_id).filter((p): p is number => p !== null))];
-  const [rows, periods, prices] = await Promise.all([
+  const [rows, { periods, prices }] = await Promise.all([
     repo.hourlyByClock(db, ids, siteDayStart(range.from, zone), siteDayEnd(range.to, zone), granularity, zone),
-    repo.tariffPeriods(db, projectId),
-    repo.tariffPrices(db, projectId),
+    repo.tariff(db, projectId),
   ]);
-  const priced = pricePoints(rows, keys, periods as PeriodRow[], prices);
+  const priced = pricePoints(rows, keys, periods, prices);
   const len = keys.length * B;
   const energy = nodeSeries(all, priced.energy, len);
   const cost = nodeSeries(all, priced.cost, len);

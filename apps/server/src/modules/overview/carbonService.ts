@@ -11,13 +11,15 @@ import {
   sumOf,
   type Series,
   type StatNode,
-} from './compute.js';
-import { round } from './counterEnergy.js';
-import { bucketStart, changeOf, coveredSince } from './coverage.js';
-import { co2Kg, coalKgce, factorList, treesFor, UNITS } from './factors.js';
-import { resolvePeriod, siteDate, ymd } from './periods.js';
-import { energyRepository as repo, type NodeRow } from './repository.js';
-import { topMost } from './tree.js';
+} from '../statistics/compute.js';
+import { round } from '../statistics/counterEnergy.js';
+import { bucketStart, changeOf, coveredSince } from '../statistics/coverage.js';
+import { resolvePeriod, siteDate, ymd } from '../statistics/periods.js';
+import type { NodeRow } from '../metering/repository.js';
+import { topMost } from '../metering/tree.js';
+import { UNITS } from '../metering/units.js';
+import { co2Kg, coalKgce, factorList, treesFor } from './factors.js';
+import { overviewRepository, type OverviewRepository } from './repository.js';
 
 const TYPES: EnergyType[] = ['power', 'water', 'gas', 'heat'];
 
@@ -143,9 +145,9 @@ function siteCarbon(
   return { site, totals };
 }
 
-/** Integrated energy, site carbon and the centre's aggregated carbon. */
-export function createEnergyCarbonService(db: Db, access: AccessService) {
-  const nodesOf = async (projectId: number) => asStatNodes((await repo.nodes(db, projectId)) as NodeRow[]);
+/** Integrated energy, site carbon and the centre's aggregated carbon; the repository is injected (default: SQL). */
+export function createCarbonService(db: Db, access: AccessService, repo: OverviewRepository = overviewRepository) {
+  const nodesOf = async (projectId: number) => asStatNodes(await repo.nodes(db, projectId));
 
   return {
     factors: () => factorList,
@@ -166,9 +168,9 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
       const p = resolvePeriod(q, zone);
       const nodes = await nodesOf(q.project_id);
       const [cur, mom, yoy] = [
-        await seriesOf(db, nodes, p.range, p.granularity, zone),
-        await seriesOf(db, nodes, p.mom, p.granularity, zone),
-        await seriesOf(db, nodes, p.yoy, p.granularity, zone),
+        await seriesOf(db, repo, nodes, p.range, p.granularity, zone),
+        await seriesOf(db, repo, nodes, p.mom, p.granularity, zone),
+        await seriesOf(db, repo, nodes, p.yoy, p.granularity, zone),
       ];
       const [uc, um, uy] = [usedByType(nodes, cur), usedByType(nodes, mom), usedByType(nodes, yoy)];
       const types = TYPES.filter(
@@ -223,7 +225,7 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
       return siteCarbon(
         project,
         nodes,
-        await seriesOf(db, carbonNodes(nodes), yearRange2(year), 'month', project.timezone),
+        await seriesOf(db, repo, carbonNodes(nodes), yearRange2(year), 'month', project.timezone),
         year,
         first,
       ).site;
@@ -255,7 +257,7 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
       const zoneOf = new Map(projects.map((p) => [p.id, p.timezone]));
       const parts = await Promise.all(
         [...new Set(zoneOf.values())].map((zone) =>
-          seriesOf(db, carbonNodes(asStatNodes(all.filter((n) => zoneOf.get(n.project_id) === zone))), yearRange2(year), 'month', zone),
+          seriesOf(db, repo, carbonNodes(asStatNodes(all.filter((n) => zoneOf.get(n.project_id) === zone))), yearRange2(year), 'month', zone),
         ),
       );
       const s = mergeSeries(parts, yearRange2(year));
@@ -313,4 +315,4 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
   };
 }
 
-export type EnergyCarbonService = ReturnType<typeof createEnergyCarbonService>;
+export type CarbonService = ReturnType<typeof createCarbonService>;

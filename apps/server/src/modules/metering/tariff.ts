@@ -13,6 +13,19 @@ export interface PeriodRow {
   end_min: number;
 }
 
+/** A stored band price (power): the band as stored, any string; toTariffMonths keeps the TOU bands. */
+export interface PriceRow {
+  month: number;
+  band: string;
+  price: number;
+}
+
+/** A tariff as stored: what tariffRepository reads and writes. */
+export interface TariffRows {
+  periods: PeriodRow[];
+  prices: PriceRow[];
+}
+
 export const toMinutes = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
   return h * 60 + m;
@@ -72,6 +85,15 @@ export function validateTariff(months: TariffMonth[]): PeriodRow[] {
   return rows;
 }
 
+/** The rows to store for a tariff of the API form: its periods, checked by validateTariff, and every band price given. */
+export function tariffRows(months: TariffMonth[]): TariffRows {
+  const periods = validateTariff(months);
+  const prices = months.flatMap((m) =>
+    TOU_BANDS.filter((b) => m.prices[b] !== undefined).map((band) => ({ month: m.month, band, price: m.prices[band]! })),
+  );
+  return { periods, prices };
+}
+
 /** Share of each band in local hour `hour` (0…23) of a month: minutes of overlap / 60. */
 export function bandShares(periods: PeriodRow[], hour: number): Map<TouBand, number> {
   const shares = new Map<TouBand, number>();
@@ -100,10 +122,7 @@ export function shareTable(periods: PeriodRow[]): Map<number, Map<TouBand, numbe
 }
 
 /** Stored rows → the API form (periods sorted by start). */
-export function toTariffMonths(
-  periods: PeriodRow[],
-  prices: { month: number; band: string; price: number }[],
-): TariffMonth[] {
+export function toTariffMonths({ periods, prices }: TariffRows): TariffMonth[] {
   const months: TariffMonth[] = [];
   for (let m = 1; m <= 12; m++) {
     const ps = periods.filter((p) => p.month === m).sort((a, b) => a.start_min - b.start_min);
