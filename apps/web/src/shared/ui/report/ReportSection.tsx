@@ -25,7 +25,7 @@ export function ReportSection({ title, extra, testId, style, state, rows = 6, ch
   return (
     <Card size="small" title={title} extra={extra} style={{ height: '100%', ...style }} data-testid={testId}>
       {state ? (
-        <QueryState look={look} loading={state.loading} error={state.error} rows={rows}>
+        <QueryState look={look} loading={state.loading} error={state.error} rows={rows} onRetry={state.retry}>
           {children}
         </QueryState>
       ) : (
