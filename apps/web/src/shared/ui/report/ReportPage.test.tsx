@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testProject } from '../../../test/orgFixture';
 import { expectTexts, renderPage, resetHarness, siteSession } from '../../../test/harness';
 import { exportXlsx } from '../../export/xlsx';
+import type * as XlsxModule from '../../export/xlsx';
 import { periodLabel, shiftPeriod } from '../../stats/period';
 import type { PeriodValue } from '../../stats/period';
 import { ReportPage } from './ReportPage';
@@ -13,7 +14,7 @@ import { useReportQuery } from './useReportQuery';
 vi.mock('../../charts/EChartView', async () => (await import('../../../test/chartStub')).chartStub);
 // The export is observed, not written: the button hands the rows to this function.
 vi.mock('../../export/xlsx', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../export/xlsx')>()),
+  ...(await importOriginal<typeof XlsxModule>()),
   exportXlsx: vi.fn(async () => undefined),
 }));
 
