@@ -1,21 +1,19 @@
 import { treesPrecision } from '@gridops/format';
-import { Card, Col, Row, Space, Table } from 'antd';
+import { Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart, buildPieOption, useChartLocale } from '../../shared/charts';
-import { ExportButton } from '../../shared/export';
+import { buildPieOption, useChartLocale } from '../../shared/charts';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { changeExportColumns, PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
-import type { PeriodValue } from '../../shared/stats';
+import { changeExportColumns } from '../../shared/stats';
 import { useSiteCarbon } from './api';
 import { carbonMonthRows, carbonSummary, kgToT, monthOrYear, siteNow } from './carbonRows';
 import type { CarbonMonthRow } from './carbonRows';
 import { comparisonColumn, tonneScale, useCarbonMonthOption } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
 import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
-import { QueryState } from '../../shared/ui/QueryState';
+import { ReportChart, ReportPage, ReportRow, ReportSection, reportState, useReportPeriod } from '../../shared/ui/ReportPage';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
 
@@ -26,7 +24,7 @@ function SiteCarbon({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const f = useFormat();
   const locale = useChartLocale();
-  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('month'));
+  const [period, setPeriod] = useReportPeriod('month');
   const p = monthOrYear(period);
   const year = Number(p.date.slice(0, 4));
   const cur = useSiteCarbon(projectId, year);
@@ -111,100 +109,64 @@ function SiteCarbon({ projectId }: { projectId: number }) {
     : undefined;
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <PeriodPicker value={p} onChange={setPeriod} periods={['month', 'year']} />
-        <ExportButton
-          fileName={`${t('carbon.exportName')}-${d ? localName(d, f.lang) : projectId}-${year}`}
-          columns={exportColumns}
-          rows={rows}
-          disabled={rows.length === 0}
-        />
-      </Space>
-      <QueryState
-        look={SETUP_QUERY}
-        loading={cur.isPending}
-        error={cur.error}
-        empty={!d}
-        onRetry={() => void cur.refetch()}
-      >
-        {d && summary && (
-          <Space
-            orientation="vertical"
-            size={12}
-            style={{ width: '100%' }}
-            data-testid="carbon-site"
-            data-year={year}
-          >
-            <Row gutter={[12, 12]}>
-              <Col xs={12} lg={6} xl={5}>
-                <StatCard
-                  data-testid="carbon-total"
-                  title={t('carbon.emissions')}
-                  value={summary.total}
-                  unit="t"
-                  comparisons={comparisons}
-                />
-              </Col>
-              <Col xs={12} lg={6} xl={5}>
-                <StatCard
-                  data-testid="carbon-avoided"
-                  title={t('carbon.avoidedPv')}
-                  value={summary.avoided}
-                  unit="t"
-                  goodDirection="up"
-                />
-              </Col>
-              <Col xs={12} lg={6} xl={5}>
-                <StatCard data-testid="carbon-net" title={t('carbon.net')} value={summary.net} unit="t" />
-              </Col>
-              <Col xs={12} lg={6} xl={4}>
-                <StatCard
-                  data-testid="carbon-trees"
-                  title={t('carbon.treesYear', { year })}
-                  value={d.trees}
-                  unit="棵"
-                  precision={treesPrecision(d.trees)}
-                  footer={<span style={{ fontSize: 12, opacity: 0.65 }}>{t('carbon.treesHint')}</span>}
-                />
-              </Col>
-              <Col xs={24} lg={24} xl={5}>
-                <StatCard
-                  data-testid="carbon-intensity"
-                  title={t('carbon.intensityYear', { year })}
-                  value={d.intensity_kg_m2}
-                  unit="kgCO₂/m²"
-                />
-              </Col>
-            </Row>
-            <Row gutter={[12, 12]}>
-              <Col xs={24} xl={16}>
-                <Card size="small" title={t('carbon.byMonth', { year })}>
-                  <Chart option={monthOption} height={300} ariaLabel={t('carbon.byMonth', { year })} />
-                </Card>
-              </Col>
-              <Col xs={24} xl={8}>
-                <Card size="small" title={t('carbon.byType')}>
-                  <Chart option={pieOption} height={300} ariaLabel={t('carbon.byType')} />
-                </Card>
-              </Col>
-            </Row>
-            <Card size="small" title={t('carbon.table', { year })}>
-              <Table<CarbonMonthRow>
-                rowKey="key"
-                size="small"
-                columns={columns}
-                dataSource={rows}
-                pagination={false}
-                scroll={{ x: 900 }}
-                data-testid="carbon-table"
-              />
-            </Card>
-            <FactorsCard kind="carbon" />
-          </Space>
-        )}
-      </QueryState>
-    </Space>
+    <ReportPage
+      look={SETUP_QUERY}
+      period={{ value: p, onChange: setPeriod, periods: ['month', 'year'] }}
+      export={{
+        fileName: `${t('carbon.exportName')}-${d ? localName(d, f.lang) : projectId}-${year}`,
+        columns: exportColumns,
+        rows,
+      }}
+      state={reportState(cur)}
+      data={d && summary ? { d, summary } : null}
+      empty={!d}
+      content={() => ({ 'data-testid': 'carbon-site', 'data-year': year })}
+      statCol={{ xs: 12, lg: 6, xl: 5 }}
+      stats={({ d, summary }) => [
+        { key: 'total', 'data-testid': 'carbon-total', title: t('carbon.emissions'), value: summary.total, unit: 't', comparisons },
+        { key: 'avoided', 'data-testid': 'carbon-avoided', title: t('carbon.avoidedPv'), value: summary.avoided, unit: 't', goodDirection: 'up' },
+        { key: 'net', 'data-testid': 'carbon-net', title: t('carbon.net'), value: summary.net, unit: 't' },
+        {
+          key: 'trees',
+          col: { xs: 12, lg: 6, xl: 4 },
+          'data-testid': 'carbon-trees',
+          title: t('carbon.treesYear', { year }),
+          value: d.trees,
+          unit: '棵',
+          precision: treesPrecision(d.trees),
+          footer: <span style={{ fontSize: 12, opacity: 0.65 }}>{t('carbon.treesHint')}</span>,
+        },
+        {
+          key: 'intensity',
+          col: { xs: 24, lg: 24, xl: 5 },
+          'data-testid': 'carbon-intensity',
+          title: t('carbon.intensityYear', { year }),
+          value: d.intensity_kg_m2,
+          unit: 'kgCO₂/m²',
+        },
+      ]}
+    >
+      {() => (
+        <>
+          <ReportRow spans={[16, 8]}>
+            <ReportChart title={t('carbon.byMonth', { year })} option={monthOption} ariaLabel={t('carbon.byMonth', { year })} />
+            <ReportChart title={t('carbon.byType')} option={pieOption} ariaLabel={t('carbon.byType')} />
+          </ReportRow>
+          <ReportSection title={t('carbon.table', { year })}>
+            <Table<CarbonMonthRow>
+              rowKey="key"
+              size="small"
+              columns={columns}
+              dataSource={rows}
+              pagination={false}
+              scroll={{ x: 900 }}
+              data-testid="carbon-table"
+            />
+          </ReportSection>
+          <FactorsCard kind="carbon" />
+        </>
+      )}
+    </ReportPage>
   );
 }
 

@@ -1,23 +1,21 @@
 import { formatTrees, treesPrecision } from '@gridops/format';
 import type { ChangeReason } from '@gridops/contract';
-import { Card, Col, Progress, Row, Space, Table } from 'antd';
+import { Progress, Space, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/store';
-import { Chart, buildPieOption, useChartLocale } from '../../shared/charts';
-import { ExportButton } from '../../shared/export';
+import { buildPieOption, useChartLocale } from '../../shared/charts';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { changeExportColumns, PeriodPicker, StatCard, defaultPeriod } from '../../shared/stats';
-import type { PeriodValue } from '../../shared/stats';
+import { changeExportColumns } from '../../shared/stats';
 import { useCentreCarbon } from './api';
 import { carbonMonthRows, carbonSummary, kgToT, siteNow } from './carbonRows';
 import type { CentreCarbon } from './api';
 import { comparisonColumn, tonneScale, useCarbonMonthOption } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
 import { SETUP_QUERY } from '../energy-setup/pageStates';
-import { QueryState } from '../../shared/ui/QueryState';
+import { ReportChart, ReportPage, ReportRow, ReportSection, reportState, useReportPeriod } from '../../shared/ui/ReportPage';
 import { localName } from '../../shared/ui/localName';
 
 type RankRow = CentreCarbon['ranking'][number];
@@ -69,7 +67,7 @@ export function CentreCarbonPage() {
   const f = useFormat();
   const locale = useChartLocale();
   const organID = useSession((s) => s.organID);
-  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('year'));
+  const [period, setPeriod] = useReportPeriod('year');
   const year = Number((period.period === 'custom' ? period.to : period.date).slice(0, 4));
   const cur = useCentreCarbon(organID, year);
   const prev = useCentreCarbon(organID, year - 1);
@@ -179,95 +177,58 @@ export function CentreCarbonPage() {
   ];
 
   return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="centre-carbon-page">
-      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <PeriodPicker value={period} onChange={setPeriod} periods={['year']} />
-        <ExportButton
-          fileName={`${t('carbon.rankingExport')}-${year}`}
-          columns={exportColumns}
-          rows={rows}
-          disabled={rows.length === 0}
-        />
-      </Space>
-      <QueryState
-        look={SETUP_QUERY}
-        loading={cur.isPending}
-        error={cur.error}
-        empty={!d}
-        onRetry={() => void cur.refetch()}
-      >
-        {d && summary && (
-          <Space
-            orientation="vertical"
-            size={12}
-            style={{ width: '100%' }}
-            data-testid="centre-carbon"
-            data-year={year}
-          >
-            <Row gutter={[12, 12]}>
-              <Col xs={12} xl={6}>
-                <StatCard
-                  data-testid="centre-total"
-                  title={t('carbon.emissionsYear', { year })}
-                  value={summary.total}
-                  unit="t"
-                  comparisons={[{ mode: 'yoy', ...summary.yoy, since: d.data_since }]}
-                />
-              </Col>
-              <Col xs={12} xl={6}>
-                <StatCard
-                  data-testid="centre-avoided"
-                  title={t('carbon.avoidedPv')}
-                  value={summary.avoided}
-                  unit="t"
-                  goodDirection="up"
-                />
-              </Col>
-              <Col xs={12} xl={6}>
-                <StatCard data-testid="centre-net" title={t('carbon.net')} value={summary.net} unit="t" />
-              </Col>
-              <Col xs={12} xl={6}>
-                <StatCard
-                  data-testid="centre-trees"
-                  title={t('carbon.trees')}
-                  value={d.trees}
-                  unit="棵"
-                  precision={treesPrecision(d.trees)}
-                  footer={
-                    <span style={{ fontSize: 12, opacity: 0.65 }}>
-                      {t('carbon.sites', { count: d.ranking.length })}
-                    </span>
-                  }
-                />
-              </Col>
-            </Row>
-            <Row gutter={[12, 12]}>
-              <Col xs={24} xl={16}>
-                <Card size="small" title={t('carbon.byMonth', { year })}>
-                  <Chart option={monthOption} height={300} />
-                </Card>
-              </Col>
-              <Col xs={24} xl={8}>
-                <Card size="small" title={t('carbon.byType')}>
-                  <Chart option={pieOption} height={300} />
-                </Card>
-              </Col>
-            </Row>
-            <Card size="small" title={t('carbon.ranking', { year })}>
-              <Table<RankingRow>
-                rowKey="key"
-                size="small"
-                columns={columns}
-                dataSource={rows}
-                pagination={false}
-                scroll={{ x: 1200 }}
-                data-testid="ranking-table"
-              />
-            </Card>
-            <FactorsCard kind="carbon" />
-          </Space>
-        )}
-      </QueryState>
-    </Space>
+    <ReportPage
+      testId="centre-carbon-page"
+      look={SETUP_QUERY}
+      period={{ value: period, onChange: setPeriod, periods: ['year'] }}
+      export={{ fileName: `${t('carbon.rankingExport')}-${year}`, columns: exportColumns, rows }}
+      state={reportState(cur)}
+      data={d && summary ? { d, summary } : null}
+      empty={!d}
+      content={() => ({ 'data-testid': 'centre-carbon', 'data-year': year })}
+      statCol={{ xs: 12, xl: 6 }}
+      stats={({ d, summary }) => [
+        {
+          key: 'total',
+          'data-testid': 'centre-total',
+          title: t('carbon.emissionsYear', { year }),
+          value: summary.total,
+          unit: 't',
+          comparisons: [{ mode: 'yoy', ...summary.yoy, since: d.data_since }],
+        },
+        { key: 'avoided', 'data-testid': 'centre-avoided', title: t('carbon.avoidedPv'), value: summary.avoided, unit: 't', goodDirection: 'up' },
+        { key: 'net', 'data-testid': 'centre-net', title: t('carbon.net'), value: summary.net, unit: 't' },
+        {
+          key: 'trees',
+          'data-testid': 'centre-trees',
+          title: t('carbon.trees'),
+          value: d.trees,
+          unit: '棵',
+          precision: treesPrecision(d.trees),
+          footer: <span style={{ fontSize: 12, opacity: 0.65 }}>{t('carbon.sites', { count: d.ranking.length })}</span>,
+        },
+      ]}
+    >
+      {() => (
+        <>
+          <ReportRow spans={[16, 8]}>
+            <ReportChart title={t('carbon.byMonth', { year })} option={monthOption} />
+            <ReportChart title={t('carbon.byType')} option={pieOption} />
+          </ReportRow>
+          <ReportSection title={t('carbon.ranking', { year })}>
+            <Table<RankingRow>
+              rowKey="key"
+              size="small"
+              columns={columns}
+              dataSource={rows}
+              pagination={false}
+              scroll={{ x: 1200 }}
+              data-testid="ranking-table"
+            />
+          </ReportSection>
+          <FactorsCard kind="carbon" />
+        </>
+      )}
+    </ReportPage>
   );
 }

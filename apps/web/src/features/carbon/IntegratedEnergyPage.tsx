@@ -1,23 +1,22 @@
 import { ENERGY_TYPES } from '@gridops/contract';
 import type { EnergyType } from '@gridops/contract';
-import { Card, Col, Row, Segmented, Space, Table } from 'antd';
+import { Segmented, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { patchSession, useSession } from '../../session/store';
-import { Chart, buildPieOption, buildTimeSeriesOption, useChartLocale } from '../../shared/charts';
-import { ExportButton } from '../../shared/export';
+import { buildPieOption, buildTimeSeriesOption, useChartLocale } from '../../shared/charts';
 import type { ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format';
-import { changeExportColumns, PeriodPicker, StatCard, defaultPeriod, granularityOf } from '../../shared/stats';
-import type { PeriodValue } from '../../shared/stats';
-import { useIntegrated } from './api';
+import { changeExportColumns, granularityOf } from '../../shared/stats';
+import { fetchIntegrated } from './api';
 import type { Integrated } from './api';
 import { maskFuture, siteNow } from './carbonRows';
 import { comparisonColumn } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
 import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
-import { QueryState } from '../../shared/ui/QueryState';
+import { ReportChart, ReportPage, ReportRow, ReportSection, useReportQuery } from '../../shared/ui/ReportPage';
+import type { StatItem } from '../../shared/ui/ReportPage';
 import { SiteGate } from '../../shared/ui/SiteGate';
 
 type IntegratedRow = Integrated['rows'][number];
@@ -39,11 +38,14 @@ function Integrated({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const f = useFormat();
   const locale = useChartLocale();
-  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('month'));
+  const { period, setPeriod, query: q, state } = useReportQuery({
+    initial: 'month',
+    queryKey: (p) => ['carbon', 'integrated', projectId, p],
+    queryFn: (p) => fetchIntegrated(projectId, p),
+  });
   // The layout's energy-type class (spec §2) follows the type picked here.
   const energyType = useSession((s) => s.energyType);
   const pick = (e: EnergyType) => patchSession({ energyType: e });
-  const q = useIntegrated(projectId, period);
   const d = q.data;
 
   const rows: TableRow[] = useMemo(
@@ -173,141 +175,113 @@ function Integrated({ projectId }: { projectId: number }) {
     { title: `${t('carbon.integrated.coal')} (kgce)`, key: 'coal_kgce', format: '#,##0.00' },
   ];
 
-  return (
-    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
-      <Space wrap style={{ justifyContent: 'space-between', width: '100%' }}>
-        <Space wrap>
-          <PeriodPicker value={period} onChange={setPeriod} />
-          <Segmented<EnergyType>
-            value={energyType}
-            onChange={pick}
-            options={ENERGY_TYPES.map((k) => ({
-              value: k,
-              label: <span data-testid={`energy-tab-${k}`}>{t(`energySetup.energyType.${k}`)}</span>,
-            }))}
-            data-testid="energy-type-switch"
-          />
-        </Space>
-        <ExportButton
-          fileName={`${t('carbon.integrated.exportName')}-${d ? `${d.range.from}_${d.range.to}` : ''}`}
-          columns={exportColumns}
-          rows={rows}
-          disabled={rows.length === 0}
-        />
-      </Space>
-      <QueryState
-        look={SETUP_QUERY}
-        loading={q.isPending}
-        error={q.error}
-        empty={!d || d.rows.length === 0}
-        onRetry={() => void q.refetch()}
+  const card = (type: EnergyType, r: TableRow | undefined): StatItem => ({
+    key: type,
+    col: { flex: '1 1 200px' },
+    title: t(`energySetup.energyType.${type}`),
+    value: r?.value ?? null,
+    unit: r?.unit ?? '',
+    comparisons: r
+      ? [
+          { mode: 'mom', previous: r.mom_value, pct: r.mom_pct, reason: r.mom_reason, since },
+          { mode: 'yoy', previous: r.yoy_value, pct: r.yoy_pct, reason: r.yoy_reason, since },
+        ]
+      : undefined,
+    footer: (
+      <span style={{ fontSize: 12, opacity: 0.7 }}>
+        {r
+          ? t('carbon.integrated.coalShort', { value: f.unit(r.coal_t, 't', { precision: 3 }).text })
+          : t('carbon.integrated.notMetered')}
+      </span>
+    ),
+    // A type the site does not meter still gets its card, marked, so the switch stays in step.
+    wrap: (c) => (
+      <div
+        role="button"
+        tabIndex={0}
+        onClick={() => pick(type)}
+        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && pick(type)}
+        style={{
+          cursor: 'pointer',
+          borderRadius: 8,
+          outline: type === energyType ? `2px solid ${TYPE_COLOR[type]}` : 'none',
+        }}
+        data-testid={`integrated-card-${type}`}
+        data-selected={type === energyType ? '1' : '0'}
+        data-metered={r ? '1' : '0'}
       >
-        {d && (
-          <Space
-            orientation="vertical"
-            size={12}
-            style={{ width: '100%' }}
-            data-testid="integrated"
-            data-range={`${d.range.from}_${d.range.to}`}
-          >
-            <Row gutter={[12, 12]}>
-              {ENERGY_TYPES.map((type) => {
-                // A type the site does not meter still gets its card, marked, so the switch stays in step.
-                const r = rows.find((x) => x.energy_type === type);
-                return (
-                  <Col key={type} flex="1 1 200px">
-                    <div
-                      role="button"
-                      tabIndex={0}
-                      onClick={() => pick(type)}
-                      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && pick(type)}
-                      style={{
-                        cursor: 'pointer',
-                        borderRadius: 8,
-                        outline: type === energyType ? `2px solid ${TYPE_COLOR[type]}` : 'none',
-                      }}
-                      data-testid={`integrated-card-${type}`}
-                      data-selected={type === energyType ? '1' : '0'}
-                      data-metered={r ? '1' : '0'}
-                    >
-                      <StatCard
-                        title={t(`energySetup.energyType.${type}`)}
-                        value={r?.value ?? null}
-                        unit={r?.unit ?? ''}
-                        comparisons={
-                          r
-                            ? [
-                                { mode: 'mom', previous: r.mom_value, pct: r.mom_pct, reason: r.mom_reason, since },
-                                { mode: 'yoy', previous: r.yoy_value, pct: r.yoy_pct, reason: r.yoy_reason, since },
-                              ]
-                            : undefined
-                        }
-                        footer={
-                          <span style={{ fontSize: 12, opacity: 0.7 }}>
-                            {r
-                              ? t('carbon.integrated.coalShort', {
-                                  value: f.unit(r.coal_t, 't', { precision: 3 }).text,
-                                })
-                              : t('carbon.integrated.notMetered')}
-                          </span>
-                        }
-                      />
-                    </div>
-                  </Col>
-                );
-              })}
-              <Col flex="1 1 200px">
-                <StatCard
-                  data-testid="integrated-total-coal"
-                  title={t('carbon.integrated.totalCoal')}
-                  value={d.total_coal_kgce / 1000}
-                  unit="t"
-                  precision={3}
-                  footer={<span style={{ fontSize: 12, opacity: 0.7 }}>{t('carbon.integrated.tce')}</span>}
-                />
-              </Col>
-            </Row>
-            <Row gutter={[12, 12]}>
-              <Col xs={24} xl={16}>
-                <Card
-                  size="small"
-                  title={t('carbon.integrated.trend', { type: selected?.label ?? '' })}
-                  data-testid="integrated-trend"
-                >
-                  <Chart option={trendOption} height={280} />
-                </Card>
-              </Col>
-              <Col xs={24} xl={8}>
-                <Card size="small" title={t('carbon.integrated.coalShare')}>
-                  <Chart option={pieOption} height={280} />
-                </Card>
-              </Col>
-            </Row>
-            <Row gutter={[12, 12]}>
-              <Col xs={24} xl={14}>
-                <Card size="small" title={t('carbon.integrated.table')}>
-                  <Table<TableRow>
-                    rowKey="energy_type"
-                    size="small"
-                    columns={columns}
-                    dataSource={rows}
-                    pagination={false}
-                    scroll={{ x: 640 }}
-                    data-testid="integrated-table"
-                  />
-                </Card>
-              </Col>
-              <Col xs={24} xl={10}>
-                <Card size="small" title={t('carbon.integrated.coalTrend')}>
-                  <Chart option={coalOption} height={220} />
-                </Card>
-              </Col>
-            </Row>
-            <FactorsCard kind="coal" />
-          </Space>
-        )}
-      </QueryState>
-    </Space>
+        {c}
+      </div>
+    ),
+  });
+
+  return (
+    <ReportPage
+      look={SETUP_QUERY}
+      period={{ value: period, onChange: setPeriod }}
+      controls={
+        <Segmented<EnergyType>
+          value={energyType}
+          onChange={pick}
+          options={ENERGY_TYPES.map((k) => ({
+            value: k,
+            label: <span data-testid={`energy-tab-${k}`}>{t(`energySetup.energyType.${k}`)}</span>,
+          }))}
+          data-testid="energy-type-switch"
+        />
+      }
+      export={{
+        fileName: `${t('carbon.integrated.exportName')}-${d ? `${d.range.from}_${d.range.to}` : ''}`,
+        columns: exportColumns,
+        rows,
+      }}
+      state={state}
+      data={d}
+      empty={!d || d.rows.length === 0}
+      content={(d) => ({ 'data-testid': 'integrated', 'data-range': `${d.range.from}_${d.range.to}` })}
+      stats={(d) => [
+        ...ENERGY_TYPES.map((type) => card(type, rows.find((x) => x.energy_type === type))),
+        {
+          key: 'coal',
+          col: { flex: '1 1 200px' },
+          'data-testid': 'integrated-total-coal',
+          title: t('carbon.integrated.totalCoal'),
+          value: d.total_coal_kgce / 1000,
+          unit: 't',
+          precision: 3,
+          footer: <span style={{ fontSize: 12, opacity: 0.7 }}>{t('carbon.integrated.tce')}</span>,
+        },
+      ]}
+    >
+      {() => (
+        <>
+          <ReportRow spans={[16, 8]}>
+            <ReportChart
+              title={t('carbon.integrated.trend', { type: selected?.label ?? '' })}
+              testId="integrated-trend"
+              option={trendOption}
+              height={280}
+            />
+            <ReportChart title={t('carbon.integrated.coalShare')} option={pieOption} height={280} />
+          </ReportRow>
+          <ReportRow spans={[14, 10]}>
+            <ReportSection title={t('carbon.integrated.table')}>
+              <Table<TableRow>
+                rowKey="energy_type"
+                size="small"
+                columns={columns}
+                dataSource={rows}
+                pagination={false}
+                scroll={{ x: 640 }}
+                data-testid="integrated-table"
+              />
+            </ReportSection>
+            <ReportChart title={t('carbon.integrated.coalTrend')} option={coalOption} height={220} />
+          </ReportRow>
+          <FactorsCard kind="coal" />
+        </>
+      )}
+    </ReportPage>
   );
 }
 

@@ -42,15 +42,6 @@ export function useCentreCarbon(orgId: number | null, year: number) {
   });
 }
 
-export function useIntegrated(projectId: number, period: PeriodValue) {
-  return useQuery({
-    queryKey: ['carbon', 'integrated', projectId, period],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      api(
-        energyStatsApi.integrated,
-        { project_id: projectId, ...toPeriodQuery(period) },
-        { silent: true },
-      ),
-  });
-}
+/** The integrated-energy report of a period (the page reads it through `useReportQuery`). */
+export const fetchIntegrated = (projectId: number, period: PeriodValue) =>
+  api(energyStatsApi.integrated, { project_id: projectId, ...toPeriodQuery(period) }, { silent: true });

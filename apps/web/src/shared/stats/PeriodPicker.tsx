@@ -23,6 +23,8 @@ export interface PeriodPickerProps {
   /** Allow periods after today (default false: statistics have no future). */
   allowFuture?: boolean;
   disabled?: boolean;
+  /** Today (`YYYY-MM-DD`) on the site's clock, which decides what is in the future; default the browser's day. */
+  today?: string;
 }
 
 const PICKER = { day: 'date', month: 'month', year: 'year' } as const;
@@ -37,9 +39,10 @@ export function PeriodPicker({
   periods = ALL_PERIODS,
   allowFuture = false,
   disabled,
+  today: siteToday,
 }: PeriodPickerProps) {
   const { t } = useTranslation();
-  const today = dayjs();
+  const today = siteToday ? dayjs(siteToday) : dayjs();
   const disabledDate = (d: Dayjs) => !allowFuture && d.isAfter(today, 'day');
   const next = shiftPeriod(value, 1);
   return (

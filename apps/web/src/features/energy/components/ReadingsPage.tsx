@@ -1,19 +1,17 @@
 import type { EnergyCategory } from '@gridops/contract';
 import { Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExportButton } from '../../../shared/export';
 import type { ExportColumn } from '../../../shared/export';
 import { useFormat } from '../../../shared/format';
-import { defaultPeriod, PeriodPicker, periodLabel } from '../../../shared/stats';
-import type { PeriodValue } from '../../../shared/stats';
+import { periodLabel } from '../../../shared/stats';
 import { useReadings } from '../api';
 import { readingRows } from '../rows';
 import type { ReadingTableRow } from '../rows';
-import { columnScale, NodeTypeTag, Panel, Stack, Toolbar } from './common';
+import { columnScale, NodeTypeTag } from './common';
 import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
-import { QueryState } from '../../../shared/ui/QueryState';
+import { ReportPage, ReportSection, reportState, useReportPeriod } from '../../../shared/ui/ReportPage';
 import { SiteGate } from '../../../shared/ui/SiteGate';
 
 export interface ReadingsPageProps {
@@ -26,7 +24,7 @@ export interface ReadingsPageProps {
 function ReadingsBody({ projectId, pageKey, categories }: ReadingsPageProps & { projectId: number }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('month'));
+  const [period, setPeriod] = useReportPeriod('month');
   // Hooks in a fixed order: the category list of a page never changes.
   const q0 = useReadings(projectId, categories[0] ?? 'power_use', period);
   const q1 = useReadings(projectId, categories[1] ?? categories[0] ?? 'power_use', period);
@@ -71,31 +69,28 @@ function ReadingsBody({ projectId, pageKey, categories }: ReadingsPageProps & { 
     { title: t('energy.unitIn', { name: t('energy.col.energy'), unit }), key: 'energy', format: '#,##0.000' },
     { title: t('energy.col.resets'), key: 'resets' },
   ];
-  const loading = q0.isLoading || (two && q1.isLoading);
-  const error = q0.error ?? (two ? q1.error : null);
-  const range = q0.data?.range;
   return (
-    <Stack>
-      <Toolbar
-        left={<PeriodPicker value={period} onChange={setPeriod} />}
-        right={
-          <ExportButton
-            fileName={t('energy.exportName', { page: t(`pages.${pageKey}.title`), period: periodLabel(period) })}
-            columns={exportColumns}
-            rows={rows}
-            disabled={!rows.length}
-          />
-        }
-      />
-      <Panel title={range ? t('energy.range', range) : undefined}>
-        <QueryState look={ENERGY_QUERY} loading={loading} error={error} empty={!rows.length} onRetry={() => void (q0.refetch(), q1.refetch())}>
+    <ReportPage
+      look={ENERGY_QUERY}
+      period={{ value: period, onChange: setPeriod }}
+      export={{
+        fileName: t('energy.exportName', { page: t(`pages.${pageKey}.title`), period: periodLabel(period) }),
+        columns: exportColumns,
+        rows,
+      }}
+      state={reportState(...(two ? [q0, q1] : [q0]))}
+      data={q0.data}
+      empty={!rows.length}
+    >
+      {(d) => (
+        <ReportSection title={t('energy.range', d.range)}>
           <Table<ReadingTableRow> data-testid="readings-table" size="small" rowKey="key" dataSource={rows} columns={columns} pagination={false} scroll={{ x: 1300 }} />
           <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
             {t('energy.readings.note')}
           </Typography.Paragraph>
-        </QueryState>
-      </Panel>
-    </Stack>
+        </ReportSection>
+      )}
+    </ReportPage>
   );
 }
 

@@ -1,20 +1,19 @@
 import type { EnergyCategory } from '@gridops/contract';
-import { Col, Row, Segmented, Table, Typography } from 'antd';
+import { Segmented, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildComparisonOption, Chart, useChartLocale } from '../../../shared/charts';
-import { ExportButton } from '../../../shared/export';
+import { buildComparisonOption, useChartLocale } from '../../../shared/charts';
 import type { ExportColumn } from '../../../shared/export';
 import { useFormat } from '../../../shared/format';
-import { changeExportColumns, ComparisonCell, defaultPeriod, PeriodPicker, periodLabel, StatCard } from '../../../shared/stats';
-import type { PeriodValue, StatPeriod } from '../../../shared/stats';
+import { changeExportColumns, ComparisonCell, periodLabel } from '../../../shared/stats';
+import type { StatPeriod } from '../../../shared/stats';
 import { useEnergyStats } from '../api';
 import { bucketRows, comparisonInput, nodeRows, siteNowKey } from '../rows';
 import type { BucketRow, CompareMode, NodeRow } from '../rows';
-import { columnScale, ModeSwitch, NodeTypeTag, Panel, Stack, Toolbar } from './common';
+import { columnScale, ModeSwitch, NodeTypeTag } from './common';
 import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
-import { QueryState } from '../../../shared/ui/QueryState';
+import { ReportChart, ReportPage, ReportSection, reportState, useReportPeriod } from '../../../shared/ui/ReportPage';
 import { SiteGate } from '../../../shared/ui/SiteGate';
 
 export interface StatsPageProps {
@@ -36,7 +35,7 @@ function StatsBody({ projectId, ...p }: StatsPageProps & { projectId: number }) 
   const { t } = useTranslation();
   const f = useFormat();
   const locale = useChartLocale();
-  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod(p.defaultPeriod));
+  const [period, setPeriod] = useReportPeriod(p.defaultPeriod);
   const [modeState, setMode] = useState<CompareMode>(p.mode ?? 'mom');
   const mode = p.mode ?? modeState;
   const [view, setView] = useState<View>(p.defaultView ?? 'period');
@@ -55,7 +54,6 @@ function StatsBody({ projectId, ...p }: StatsPageProps & { projectId: number }) 
   const pctKey = mode === 'mom' ? 'mom_pct' : 'yoy_pct';
   const reasonKey = mode === 'mom' ? 'mom_reason' : 'yoy_reason';
   const name = t(`energy.category.${p.category}`);
-  const total = q.data?.total;
   const bucketScale = columnScale(f, buckets.flatMap((r) => [r.value, r[baseKey]]), unit);
   const nodeScale = columnScale(f, nodes.flatMap((r) => [r.value, r[baseKey]]), unit);
   const baseTitle = t(mode === 'mom' ? 'energy.col.momValue' : 'energy.col.yoyValue');
@@ -86,83 +84,66 @@ function StatsBody({ projectId, ...p }: StatsPageProps & { projectId: number }) 
   ];
   const exportName = t('energy.exportName', { page: t(`pages.${p.pageKey}.title`), period: periodLabel(period) });
 
+  const range = (r: { from: string; to: string }) => <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.range', r)}</Typography.Text>;
+
   return (
-    <Stack>
-      <Toolbar
-        left={
-          <>
-            <PeriodPicker value={period} onChange={setPeriod} />
-            {!p.mode && <ModeSwitch value={mode} onChange={setMode} />}
-          </>
-        }
-        right={view === 'period' ? (
-          <ExportButton fileName={exportName} columns={rawCols<BucketRow>({ title: t('energy.col.period'), key: 'key' })} rows={buckets.filter((r) => r.value !== null)} disabled={!buckets.length} />
-        ) : (
-          <ExportButton fileName={exportName} columns={rawCols<NodeRow>({ title: t('energy.col.node'), key: 'name' })} rows={nodes} disabled={!nodes.length} />
-        )}
-      />
-      <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!q.data} onRetry={() => void q.refetch()}>
-        <Stack>
-        <Row gutter={[12, 12]}>
-          <Col xs={24} md={8}>
-            <StatCard
-              data-testid="stats-total"
-              title={`${name} · ${t('energy.total')}`}
-              value={total?.value}
-              unit={unit}
-              goodDirection={p.goodDirection}
-              comparisons={[
-                { mode: 'mom', previous: total?.mom_value, pct: total?.mom_pct, reason: total?.mom_reason, since: sinceIso },
-                { mode: 'yoy', previous: total?.yoy_value, pct: total?.yoy_pct, reason: total?.yoy_reason, since: sinceIso },
-              ]}
-              footer={q.data && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.range', q.data.range)}</Typography.Text>}
-            />
-          </Col>
-          <Col xs={12} md={8}>
-            <StatCard
-              data-testid="stats-mom-base"
-              title={t('energy.col.momValue')}
-              value={total?.mom_value}
-              unit={unit}
-              footer={q.data && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.range', q.data.mom_range)}</Typography.Text>}
-            />
-          </Col>
-          <Col xs={12} md={8}>
-            <StatCard
-              data-testid="stats-yoy-base"
-              title={t('energy.col.yoyValue')}
-              value={total?.yoy_value}
-              unit={unit}
-              footer={q.data && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.range', q.data.yoy_range)}</Typography.Text>}
-            />
-          </Col>
-        </Row>
-        <Panel title={`${name} · ${t(mode === 'mom' ? 'energy.mom' : 'energy.yoy')}`} testId="stats-chart">
-          <Chart option={option} height={300} ariaLabel={name} />
-        </Panel>
-        <Panel
-          extra={
-            <Segmented<View>
-              data-testid="stats-view"
-              value={view}
-              onChange={setView}
-              options={[
-                { value: 'period', label: t('energy.byPeriod') },
-                { value: 'node', label: t('energy.byNode') },
-              ]}
-            />
-          }
-          title={t(view === 'period' ? 'energy.byPeriod' : 'energy.byNode')}
-        >
-          {view === 'period' ? (
-            <Table<BucketRow> data-testid="stats-table" size="small" rowKey="key" dataSource={buckets} columns={periodColumns} pagination={false} scroll={{ y: 420 }} />
-          ) : (
-            <Table<NodeRow> data-testid="stats-node-table" size="small" rowKey="key" dataSource={nodes} columns={nodeColumns} pagination={false} />
-          )}
-        </Panel>
-        </Stack>
-      </QueryState>
-    </Stack>
+    <ReportPage
+      look={ENERGY_QUERY}
+      period={{ value: period, onChange: setPeriod }}
+      controls={!p.mode && <ModeSwitch value={mode} onChange={setMode} />}
+      export={
+        view === 'period'
+          ? { fileName: exportName, columns: rawCols<BucketRow | NodeRow>({ title: t('energy.col.period'), key: 'key' }), rows: buckets.filter((r) => r.value !== null) }
+          : { fileName: exportName, columns: rawCols<BucketRow | NodeRow>({ title: t('energy.col.node'), key: 'name' }), rows: nodes }
+      }
+      state={reportState(q)}
+      data={q.data}
+      statCol={{ xs: 12, md: 8 }}
+      stats={(d) => [
+        {
+          key: 'total',
+          col: { xs: 24, md: 8 },
+          'data-testid': 'stats-total',
+          title: `${name} · ${t('energy.total')}`,
+          value: d.total.value,
+          unit,
+          goodDirection: p.goodDirection,
+          comparisons: [
+            { mode: 'mom', previous: d.total.mom_value, pct: d.total.mom_pct, reason: d.total.mom_reason, since: sinceIso },
+            { mode: 'yoy', previous: d.total.yoy_value, pct: d.total.yoy_pct, reason: d.total.yoy_reason, since: sinceIso },
+          ],
+          footer: range(d.range),
+        },
+        { key: 'mom', 'data-testid': 'stats-mom-base', title: t('energy.col.momValue'), value: d.total.mom_value, unit, footer: range(d.mom_range) },
+        { key: 'yoy', 'data-testid': 'stats-yoy-base', title: t('energy.col.yoyValue'), value: d.total.yoy_value, unit, footer: range(d.yoy_range) },
+      ]}
+    >
+      {() => (
+        <>
+          <ReportChart title={`${name} · ${t(mode === 'mom' ? 'energy.mom' : 'energy.yoy')}`} testId="stats-chart" option={option} ariaLabel={name} />
+          <ReportSection
+            extra={
+              <Segmented<View>
+                data-testid="stats-view"
+                value={view}
+                onChange={setView}
+                options={[
+                  { value: 'period', label: t('energy.byPeriod') },
+                  { value: 'node', label: t('energy.byNode') },
+                ]}
+              />
+            }
+            title={t(view === 'period' ? 'energy.byPeriod' : 'energy.byNode')}
+          >
+            {view === 'period' ? (
+              <Table<BucketRow> data-testid="stats-table" size="small" rowKey="key" dataSource={buckets} columns={periodColumns} pagination={false} scroll={{ y: 420 }} />
+            ) : (
+              <Table<NodeRow> data-testid="stats-node-table" size="small" rowKey="key" dataSource={nodes} columns={nodeColumns} pagination={false} />
+            )}
+          </ReportSection>
+        </>
+      )}
+    </ReportPage>
   );
 }
 

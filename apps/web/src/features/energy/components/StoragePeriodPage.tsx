@@ -1,19 +1,18 @@
-import { Col, Row, Table, Typography } from 'antd';
+import { Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildTimeSeriesOption, Chart, useChartLocale } from '../../../shared/charts';
-import { ExportButton } from '../../../shared/export';
+import { buildTimeSeriesOption, useChartLocale } from '../../../shared/charts';
 import { useFormat } from '../../../shared/format';
-import { ComparisonCell, defaultPeriod, PeriodPicker, periodLabel, StatCard } from '../../../shared/stats';
-import type { PeriodValue, StatPeriod } from '../../../shared/stats';
+import { ComparisonCell, periodLabel } from '../../../shared/stats';
+import type { StatPeriod } from '../../../shared/stats';
 import { useEnergyStats, useOverview } from '../api';
 import { siteNowKey, storageRows } from '../rows';
 import type { CompareMode, StorageRow } from '../rows';
-import { columnScale, ModeSwitch, Panel, pctText, Stack, Toolbar } from './common';
+import { columnScale, ModeSwitch, pctText } from './common';
 import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
-import { QueryState } from '../../../shared/ui/QueryState';
+import { ReportChart, ReportPage, ReportSection, reportState, useReportPeriod } from '../../../shared/ui/ReportPage';
 import { SiteGate } from '../../../shared/ui/SiteGate';
 
 export interface StoragePeriodPageProps {
@@ -28,7 +27,7 @@ function StorageBody({ projectId, pageKey, defaultPeriod: kind }: StoragePeriodP
   const { t } = useTranslation();
   const f = useFormat();
   const locale = useChartLocale();
-  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod(kind));
+  const [period, setPeriod] = useReportPeriod(kind);
   const [mode, setMode] = useState<CompareMode>('mom');
   const charge = useEnergyStats(projectId, 'storage_charge', period);
   const discharge = useEnergyStats(projectId, 'storage_discharge', period);
@@ -80,68 +79,46 @@ function StorageBody({ projectId, pageKey, defaultPeriod: kind }: StoragePeriodP
     { mode: 'mom' as const, previous: x?.mom_value, pct: x?.mom_pct, reason: x?.mom_reason, since },
     { mode: 'yoy' as const, previous: x?.yoy_value, pct: x?.yoy_pct, reason: x?.yoy_reason, since },
   ];
+  const note = (text: string) => <Typography.Text type="secondary" style={{ fontSize: 12 }}>{text}</Typography.Text>;
   return (
-    <Stack>
-      <Toolbar
-        left={
-          <>
-            <PeriodPicker value={period} onChange={setPeriod} />
-            <ModeSwitch value={mode} onChange={setMode} />
-          </>
-        }
-        right={
-          <ExportButton
-            fileName={t('energy.exportName', { page: t(`pages.${pageKey}.title`), period: periodLabel(period) })}
-            columns={[
-              { title: t('energy.col.period'), key: 'key' },
-              { title: t('energy.unitIn', { name: t('energy.col.charged'), unit: 'kWh' }), key: 'charged', format: '#,##0.000' },
-              { title: t('energy.unitIn', { name: t('energy.col.discharged'), unit: 'kWh' }), key: 'discharged', format: '#,##0.000' },
-              { title: `${t('energy.col.efficiency')} (%)`, key: 'efficiency_pct', format: '0.00' },
-              { title: t('energy.col.cycles'), key: 'cycles', format: '0.00' },
-            ]}
-            rows={rows.filter((r) => r.charged !== null)}
-            disabled={!rows.length}
-          />
-        }
-      />
-      <QueryState look={ENERGY_QUERY}
-        loading={charge.isLoading || discharge.isLoading}
-        error={charge.error ?? discharge.error}
-        empty={!rows.length}
-        onRetry={() => void (charge.refetch(), discharge.refetch())}
-      >
-        <Stack>
-          <Row gutter={[12, 12]}>
-            <Col xs={12} md={6}>
-              <StatCard data-testid="storage-charged" title={t('energy.col.charged')} value={ct?.value} unit="kWh" comparisons={cmp(ct)} />
-            </Col>
-            <Col xs={12} md={6}>
-              <StatCard data-testid="storage-discharged" title={t('energy.col.discharged')} value={dt?.value} unit="kWh" goodDirection="up" comparisons={cmp(dt)} />
-            </Col>
-            <Col xs={12} md={6}>
-              <StatCard data-testid="storage-efficiency" title={t('energy.col.efficiency')} value={totalEff} unit="%" precision={1} />
-            </Col>
-            <Col xs={12} md={6}>
-              <StatCard
-                data-testid="storage-cycles"
-                title={t('energy.col.cycles')}
-                value={totalCycles}
-                footer={<Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.st.capacity')} {f.unit(capacity, 'kWh').text}</Typography.Text>}
-              />
-            </Col>
-          </Row>
-          <Panel title={`${t('energy.col.charged')} / ${t('energy.col.discharged')}`} testId="storage-chart">
-            <Chart option={option} height={300} />
-          </Panel>
-          <Panel title={charge.data ? t('energy.range', charge.data.range) : undefined}>
+    <ReportPage
+      look={ENERGY_QUERY}
+      period={{ value: period, onChange: setPeriod }}
+      controls={<ModeSwitch value={mode} onChange={setMode} />}
+      export={{
+        fileName: t('energy.exportName', { page: t(`pages.${pageKey}.title`), period: periodLabel(period) }),
+        columns: [
+          { title: t('energy.col.period'), key: 'key' },
+          { title: t('energy.unitIn', { name: t('energy.col.charged'), unit: 'kWh' }), key: 'charged', format: '#,##0.000' },
+          { title: t('energy.unitIn', { name: t('energy.col.discharged'), unit: 'kWh' }), key: 'discharged', format: '#,##0.000' },
+          { title: `${t('energy.col.efficiency')} (%)`, key: 'efficiency_pct', format: '0.00' },
+          { title: t('energy.col.cycles'), key: 'cycles', format: '0.00' },
+        ],
+        rows: rows.filter((r) => r.charged !== null),
+      }}
+      state={reportState(charge, discharge)}
+      data={rows}
+      empty={!rows.length}
+      statCol={{ xs: 12, md: 6 }}
+      stats={() => [
+        { key: 'charged', 'data-testid': 'storage-charged', title: t('energy.col.charged'), value: ct?.value, unit: 'kWh', comparisons: cmp(ct) },
+        { key: 'discharged', 'data-testid': 'storage-discharged', title: t('energy.col.discharged'), value: dt?.value, unit: 'kWh', goodDirection: 'up', comparisons: cmp(dt) },
+        { key: 'efficiency', 'data-testid': 'storage-efficiency', title: t('energy.col.efficiency'), value: totalEff, unit: '%', precision: 1 },
+        { key: 'cycles', 'data-testid': 'storage-cycles', title: t('energy.col.cycles'), value: totalCycles, footer: note(`${t('energy.st.capacity')} ${f.unit(capacity, 'kWh').text}`) },
+      ]}
+    >
+      {() => (
+        <>
+          <ReportChart title={`${t('energy.col.charged')} / ${t('energy.col.discharged')}`} testId="storage-chart" option={option} />
+          <ReportSection title={charge.data ? t('energy.range', charge.data.range) : undefined}>
             <Table<StorageRow> data-testid="storage-table" size="small" rowKey="key" dataSource={rows} columns={columns} pagination={false} scroll={{ y: 420 }} />
             <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
               {t('energy.st.efficiencyNote')}
             </Typography.Paragraph>
-          </Panel>
-        </Stack>
-      </QueryState>
-    </Stack>
+          </ReportSection>
+        </>
+      )}
+    </ReportPage>
   );
 }
 

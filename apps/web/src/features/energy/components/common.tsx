@@ -1,5 +1,5 @@
-import { Card, Segmented, Tag } from 'antd';
-import type { CSSProperties, ReactNode } from 'react';
+import { Segmented, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { unitScaleFor } from '../../../shared/format';
 import type { Formatters } from '../../../shared/format';
@@ -40,27 +40,6 @@ export function NodeTypeTag({ type }: { type: string }) {
   return <Tag variant="outlined">{t(`energy.nodeType.${type}`, { defaultValue: type })}</Tag>;
 }
 
-/** A titled card filling its grid cell. */
-export function Panel({
-  title,
-  extra,
-  children,
-  style,
-  testId,
-}: {
-  title?: ReactNode;
-  extra?: ReactNode;
-  children: ReactNode;
-  style?: CSSProperties;
-  testId?: string;
-}) {
-  return (
-    <Card size="small" title={title} extra={extra} style={{ height: '100%', ...style }} data-testid={testId}>
-      {children}
-    </Card>
-  );
-}
-
 /** Percent text with one decimal, '-' when absent. */
 export const pctText = (f: Formatters, v: number | null | undefined, precision = 1): string =>
   v === null || v === undefined ? '-' : `${f.number(v, precision)}%`;
@@ -68,14 +47,4 @@ export const pctText = (f: Formatters, v: number | null | undefined, precision =
 /** Vertical stack with the console's 12 px rhythm. */
 export function Stack({ children, gap = 12 }: { children: ReactNode; gap?: number }) {
   return <div style={{ display: 'flex', flexDirection: 'column', gap, width: '100%' }}>{children}</div>;
-}
-
-/** Toolbar row: pickers on the left, actions (export) on the right. */
-export function Toolbar({ left, right }: { left: ReactNode; right?: ReactNode }) {
-  return (
-    <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between', alignItems: 'center' }}>
-      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'center' }}>{left}</div>
-      {right}
-    </div>
-  );
 }

@@ -7,7 +7,8 @@ import { useLiveRefresh } from '../../../shared/stats';
 import { FLOW_REFRESH_MS, useFlow } from '../api';
 import { flowView, withEdgeLabels } from '../flow';
 import type { FlowLinkRow } from '../flow';
-import { Panel, Stack } from '../components/common';
+import { Stack } from '../components/common';
+import { ReportSection } from '../../../shared/ui/ReportPage';
 import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { SiteGate } from '../../../shared/ui/SiteGate';
@@ -34,7 +35,7 @@ function EnergyFlow({ projectId }: { projectId: number }) {
         <Stack>
           <Row gutter={[12, 12]}>
             <Col xs={24} xl={17}>
-              <Panel
+              <ReportSection
                 title={t('energy.flow.title')}
                 testId="flow-chart"
                 extra={
@@ -44,10 +45,10 @@ function EnergyFlow({ projectId }: { projectId: number }) {
                 }
               >
                 <Chart option={option} height={560} />
-              </Panel>
+              </ReportSection>
             </Col>
             <Col xs={24} xl={7}>
-              <Panel title={t('energy.flow.links')}>
+              <ReportSection title={t('energy.flow.links')}>
                 <Stack gap={8}>
                   {d.imbalance_kw > 0 && (
                     <Alert type="warning" showIcon data-testid="flow-imbalance" title={t('energy.flow.imbalance', { value: f.unit(d.imbalance_kw, 'kW').text })} description={t('energy.flow.imbalanceHint')} />
@@ -74,7 +75,7 @@ function EnergyFlow({ projectId }: { projectId: number }) {
                     ]}
                   />
                 </Stack>
-              </Panel>
+              </ReportSection>
             </Col>
           </Row>
         </Stack>

@@ -1,20 +1,18 @@
-import { Alert, Col, Row, Segmented, Table } from 'antd';
+import { Alert, Segmented, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildPieOption, buildTouStackOption, Chart, touBandsFromPeriods, useChartLocale } from '../../../shared/charts';
-import { ExportButton } from '../../../shared/export';
+import { buildPieOption, buildTouStackOption, touBandsFromPeriods, useChartLocale } from '../../../shared/charts';
 import type { ExportColumn } from '../../../shared/export';
 import { useFormat } from '../../../shared/format';
 import { semanticColors } from '../../../shared/theme/palette';
-import { defaultPeriod, PeriodPicker, periodLabel, StatCard } from '../../../shared/stats';
-import type { PeriodValue } from '../../../shared/stats';
+import { periodLabel } from '../../../shared/stats';
 import { useExpense } from '../api';
 import { bucketLabel, expenseNodeRows, expensePeriodRows, siteNowKey, TOU_BANDS_ORDER } from '../rows';
 import type { ExpenseRow } from '../rows';
-import { columnScale, Panel, Stack, Toolbar } from '../components/common';
+import { columnScale } from '../components/common';
 import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
-import { QueryState } from '../../../shared/ui/QueryState';
+import { ReportChart, ReportPage, ReportRow, ReportSection, reportState, useReportPeriod } from '../../../shared/ui/ReportPage';
 import { SiteGate } from '../../../shared/ui/SiteGate';
 
 type View = 'period' | 'node';
@@ -24,7 +22,7 @@ function PowerExpense({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const f = useFormat();
   const locale = useChartLocale();
-  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('month'));
+  const [period, setPeriod] = useReportPeriod('month');
   const [view, setView] = useState<View>('period');
   const [field, setField] = useState<Field>('cost');
   const q = useExpense(projectId, period);
@@ -81,88 +79,70 @@ function PowerExpense({ projectId }: { projectId: number }) {
     { title: `${t('energy.total')} ${t('energy.col.cost')} (${t('energy.yuan')})`, key: 'cost', format: '#,##0.00' },
   ];
   return (
-    <Stack>
-      <Toolbar
-        left={
-          <>
-            <PeriodPicker value={period} onChange={setPeriod} />
-            <Segmented<View>
-              data-testid="expense-view"
-              value={view}
-              onChange={setView}
-              options={[
-                { value: 'period', label: t('energy.ex.byPeriod') },
-                { value: 'node', label: t('energy.ex.byNode') },
-              ]}
+    <ReportPage
+      look={ENERGY_QUERY}
+      period={{ value: period, onChange: setPeriod }}
+      controls={
+        <Segmented<View>
+          data-testid="expense-view"
+          value={view}
+          onChange={setView}
+          options={[
+            { value: 'period', label: t('energy.ex.byPeriod') },
+            { value: 'node', label: t('energy.ex.byNode') },
+          ]}
+        />
+      }
+      export={{
+        fileName: t('energy.exportName', { page: t('pages.PowerExpense.title'), period: periodLabel(period) }),
+        columns: exportColumns,
+        rows,
+      }}
+      state={reportState(q)}
+      data={d}
+      notices={(d) => !d.tariff_configured && <Alert type="warning" showIcon title={t('energy.ex.noTariff')} />}
+      stats={(d) => [
+        { key: 'energy', col: { xs: 24, md: 8 }, 'data-testid': 'ex-energy', title: t('energy.ex.totalEnergy'), value: d.total.energy, unit: 'kWh' },
+        { key: 'cost', 'data-testid': 'ex-cost', title: t('energy.ex.totalCost'), value: d.total.cost, unit: '元' },
+        { key: 'price', 'data-testid': 'ex-avg-price', title: t('energy.ex.avgPrice'), value: d.total.avg_price, unit: t('energy.pricePerKwh'), precision: 4 },
+      ]}
+    >
+      {(d) => (
+        <>
+          <ReportRow spans={[16, 8]}>
+            <ReportChart
+              title={t('energy.ex.stack')}
+              testId="ex-stack"
+              option={stack}
+              extra={
+                <Segmented<Field>
+                  size="small"
+                  value={field}
+                  onChange={setField}
+                  options={[
+                    { value: 'cost', label: t('energy.ex.showCost') },
+                    { value: 'energy', label: t('energy.ex.showEnergy') },
+                  ]}
+                />
+              }
             />
-          </>
-        }
-        right={
-          <ExportButton
-            fileName={t('energy.exportName', { page: t('pages.PowerExpense.title'), period: periodLabel(period) })}
-            columns={exportColumns}
-            rows={rows}
-            disabled={!rows.length}
-          />
-        }
-      />
-      <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
-        {d && (
-          <Stack>
-            {!d.tariff_configured && <Alert type="warning" showIcon title={t('energy.ex.noTariff')} />}
-            <Row gutter={[12, 12]}>
-              <Col xs={24} md={8}>
-                <StatCard data-testid="ex-energy" title={t('energy.ex.totalEnergy')} value={d.total.energy} unit="kWh" />
-              </Col>
-              <Col xs={12} md={8}>
-                <StatCard data-testid="ex-cost" title={t('energy.ex.totalCost')} value={d.total.cost} unit="元" />
-              </Col>
-              <Col xs={12} md={8}>
-                <StatCard data-testid="ex-avg-price" title={t('energy.ex.avgPrice')} value={d.total.avg_price} unit={t('energy.pricePerKwh')} precision={4} />
-              </Col>
-            </Row>
-            <Row gutter={[12, 12]}>
-              <Col xs={24} xl={16}>
-                <Panel
-                  title={t('energy.ex.stack')}
-                  testId="ex-stack"
-                  extra={
-                    <Segmented<Field>
-                      size="small"
-                      value={field}
-                      onChange={setField}
-                      options={[
-                        { value: 'cost', label: t('energy.ex.showCost') },
-                        { value: 'energy', label: t('energy.ex.showEnergy') },
-                      ]}
-                    />
-                  }
-                >
-                  <Chart option={stack} height={300} />
-                </Panel>
-              </Col>
-              <Col xs={24} xl={8}>
-                <Panel title={t('energy.ex.bandShare')} testId="ex-pie">
-                  <Chart option={pie} height={300} />
-                </Panel>
-              </Col>
-            </Row>
-            <Panel title={t('energy.range', d.range)}>
-              <Table<ExpenseRow>
-                data-testid={view === 'period' ? 'expense-period-table' : 'expense-node-table'}
-                size="small"
-                bordered
-                rowKey="key"
-                dataSource={rows}
-                columns={columns}
-                pagination={false}
-                scroll={{ x: 1200, y: 460 }}
-              />
-            </Panel>
-          </Stack>
-        )}
-      </QueryState>
-    </Stack>
+            <ReportChart title={t('energy.ex.bandShare')} testId="ex-pie" option={pie} />
+          </ReportRow>
+          <ReportSection title={t('energy.range', d.range)}>
+            <Table<ExpenseRow>
+              data-testid={view === 'period' ? 'expense-period-table' : 'expense-node-table'}
+              size="small"
+              bordered
+              rowKey="key"
+              dataSource={rows}
+              columns={columns}
+              pagination={false}
+              scroll={{ x: 1200, y: 460 }}
+            />
+          </ReportSection>
+        </>
+      )}
+    </ReportPage>
   );
 }
 

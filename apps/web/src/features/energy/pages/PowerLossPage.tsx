@@ -1,21 +1,19 @@
-import { Alert, Col, InputNumber, Row, Table, Tag, Typography } from 'antd';
+import { Alert, InputNumber, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart, useChartLocale } from '../../../shared/charts';
-import { ExportButton } from '../../../shared/export';
+import { useChartLocale } from '../../../shared/charts';
 import { useFormat } from '../../../shared/format';
-import { defaultPeriod, PeriodPicker, periodLabel } from '../../../shared/stats';
-import type { PeriodValue } from '../../../shared/stats';
+import { periodLabel } from '../../../shared/stats';
 import { useLoss } from '../api';
 import type { LossResponse } from '../api';
 import { buildLossOption } from '../lossChart';
 import { flaggedRows, lossRows } from '../rows';
 import type { LossTableRow } from '../rows';
-import { columnScale, Panel, pctText, Stack, Toolbar } from '../components/common';
+import { columnScale, pctText } from '../components/common';
 import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
-import { QueryState } from '../../../shared/ui/QueryState';
+import { ReportChart, ReportPage, ReportRow, ReportSection, reportState, useReportPeriod } from '../../../shared/ui/ReportPage';
 import { SiteGate } from '../../../shared/ui/SiteGate';
 
 type Level = LossResponse['levels'][number];
@@ -24,7 +22,7 @@ function PowerLoss({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const f = useFormat();
   const locale = useChartLocale();
-  const [period, setPeriod] = useState<PeriodValue>(() => defaultPeriod('month'));
+  const [period, setPeriod] = useReportPeriod('month');
   const [threshold, setThreshold] = useState(5);
   const q = useLoss(projectId, period, threshold);
   const unit = q.data?.unit ?? 'kWh';
@@ -66,64 +64,58 @@ function PowerLoss({ projectId }: { projectId: number }) {
     },
   ];
   return (
-    <Stack>
-      <Toolbar
-        left={
-          <>
-            <PeriodPicker value={period} onChange={setPeriod} />
-            <span>
-              <Typography.Text type="secondary" style={{ marginRight: 8 }}>{t('energy.loss.threshold')}</Typography.Text>
-              <InputNumber<number>
-                data-testid="loss-threshold"
-                min={0}
-                max={100}
-                step={0.5}
-                value={threshold}
-                suffix="%"
-                style={{ width: 110 }}
-                onChange={(v) => v !== null && setThreshold(v)}
-              />
-            </span>
-          </>
-        }
-        right={
-          <ExportButton
-            fileName={t('energy.exportName', { page: t('pages.PowerLoss.title'), period: periodLabel(period) })}
-            columns={[
-              { title: t('energy.col.node'), key: 'display_name' },
-              { title: t('energy.col.level'), key: 'level' },
-              { title: t('energy.unitIn', { name: t('energy.col.input'), unit }), key: 'input', format: '#,##0.000' },
-              { title: t('energy.unitIn', { name: t('energy.col.output'), unit }), key: 'output', format: '#,##0.000' },
-              { title: t('energy.unitIn', { name: t('energy.col.loss'), unit }), key: 'loss', format: '#,##0.000' },
-              { title: `${t('energy.col.lossRate')} (%)`, key: 'loss_rate_pct', format: '0.00' },
-              { title: t('energy.col.state'), key: 'flag', format: (v) => t(v === 'high' ? 'energy.loss.flagHigh' : v === 'negative' ? 'energy.loss.flagNegative' : 'energy.loss.ok') },
-            ]}
-            rows={rows}
-            disabled={!rows.length}
+    <ReportPage
+      look={ENERGY_QUERY}
+      period={{ value: period, onChange: setPeriod }}
+      controls={
+        <span>
+          <Typography.Text type="secondary" style={{ marginRight: 8 }}>{t('energy.loss.threshold')}</Typography.Text>
+          <InputNumber<number>
+            data-testid="loss-threshold"
+            min={0}
+            max={100}
+            step={0.5}
+            value={threshold}
+            suffix="%"
+            style={{ width: 110 }}
+            onChange={(v) => v !== null && setThreshold(v)}
           />
-        }
-      />
-      <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!rows.length} onRetry={() => void q.refetch()}>
-        <Stack>
-          {flagged.length > 0 && (
-            <Alert type="warning" showIcon data-testid="loss-flagged" title={t('energy.loss.flaggedCount', { count: flagged.length })} description={flagged.map((r) => r.display_name).join('、')} />
-          )}
-          <Row gutter={[12, 12]}>
-            <Col xs={24} xl={14}>
-              <Panel title={t('energy.loss.chart')} testId="loss-chart">
-                <Chart option={option} height={300} />
-              </Panel>
-            </Col>
-            <Col xs={24} xl={10}>
-              <Panel title={t('energy.loss.levels')}>
-                <Table<Level> data-testid="loss-levels" size="small" rowKey="level" dataSource={levels} columns={levelColumns} pagination={false} />
-                <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
-                  {t('energy.loss.note')}
-                </Typography.Paragraph>
-              </Panel>
-            </Col>
-          </Row>
-          <Panel title={q.data ? `${t('energy.loss.nodes')} · ${t('energy.range', q.data.range)}` : t('energy.loss.nodes')}>
+        </span>
+      }
+      export={{
+        fileName: t('energy.exportName', { page: t('pages.PowerLoss.title'), period: periodLabel(period) }),
+        columns: [
+          { title: t('energy.col.node'), key: 'display_name' },
+          { title: t('energy.col.level'), key: 'level' },
+          { title: t('energy.unitIn', { name: t('energy.col.input'), unit }), key: 'input', format: '#,##0.000' },
+          { title: t('energy.unitIn', { name: t('energy.col.output'), unit }), key: 'output', format: '#,##0.000' },
+          { title: t('energy.unitIn', { name: t('energy.col.loss'), unit }), key: 'loss', format: '#,##0.000' },
+          { title: `${t('energy.col.lossRate')} (%)`, key: 'loss_rate_pct', format: '0.00' },
+          { title: t('energy.col.state'), key: 'flag', format: (v) => t(v === 'high' ? 'energy.loss.flagHigh' : v === 'negative' ? 'energy.loss.flagNegative' : 'energy.loss.ok') },
+        ],
+        rows,
+      }}
+      state={reportState(q)}
+      data={q.data}
+      empty={!rows.length}
+      notices={() =>
+        flagged.length > 0 && (
+          <Alert type="warning" showIcon data-testid="loss-flagged" title={t('energy.loss.flaggedCount', { count: flagged.length })} description={flagged.map((r) => r.display_name).join('、')} />
+        )
+      }
+    >
+      {(d) => (
+        <>
+          <ReportRow spans={[14, 10]}>
+            <ReportChart title={t('energy.loss.chart')} testId="loss-chart" option={option} />
+            <ReportSection title={t('energy.loss.levels')}>
+              <Table<Level> data-testid="loss-levels" size="small" rowKey="level" dataSource={levels} columns={levelColumns} pagination={false} />
+              <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
+                {t('energy.loss.note')}
+              </Typography.Paragraph>
+            </ReportSection>
+          </ReportRow>
+          <ReportSection title={`${t('energy.loss.nodes')} · ${t('energy.range', d.range)}`}>
             <Table<LossTableRow>
               data-testid="loss-table"
               size="small"
@@ -138,10 +130,10 @@ function PowerLoss({ projectId }: { projectId: number }) {
                 }) as HTMLAttributes<HTMLElement>
               }
             />
-          </Panel>
-        </Stack>
-      </QueryState>
-    </Stack>
+          </ReportSection>
+        </>
+      )}
+    </ReportPage>
   );
 }
 

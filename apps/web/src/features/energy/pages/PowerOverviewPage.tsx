@@ -1,16 +1,15 @@
-import { Col, Progress, Row, Table } from 'antd';
-import { useMemo, useState } from 'react';
+import { Progress, Table } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildComparisonOption, buildPieOption, Chart, useChartLocale } from '../../../shared/charts';
+import { buildComparisonOption, buildPieOption, useChartLocale } from '../../../shared/charts';
 import { useFormat } from '../../../shared/format';
 import { semanticColors } from '../../../shared/theme/palette';
-import { defaultPeriod, StatCard } from '../../../shared/stats';
 import { useEnergyStats, useOverview } from '../api';
 import type { PowerOverview } from '../api';
 import { bucketRows, comparisonInput, nameOf, siteNowKey } from '../rows';
-import { columnScale, Panel, Stack } from '../components/common';
+import { columnScale } from '../components/common';
 import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
-import { QueryState } from '../../../shared/ui/QueryState';
+import { ReportChart, ReportPage, ReportRow, ReportSection, reportState, useReportPeriod } from '../../../shared/ui/ReportPage';
 import { SiteGate } from '../../../shared/ui/SiteGate';
 
 const SPANS = ['today', 'month', 'year'] as const;
@@ -21,7 +20,7 @@ function PowerOverviewBody({ projectId }: { projectId: number }) {
   const f = useFormat();
   const locale = useChartLocale();
   const q = useOverview('powerOverview', projectId);
-  const [month] = useState(() => defaultPeriod('month'));
+  const [month] = useReportPeriod('month');
   const daily = useEnergyStats(projectId, 'power_use', month);
   const d = q.data;
   const pie = useMemo(
@@ -43,83 +42,70 @@ function PowerOverviewBody({ projectId }: { projectId: number }) {
   const top = branches[0]?.energy ?? 0;
   const bscale = columnScale(f, branches.map((b) => b.energy), 'kWh');
   return (
-    <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
-      {d && (
-        <Stack>
-          <Row gutter={[12, 12]}>
-            {SPANS.map((s) => (
-              <Col key={s} xs={12} md={8} xl={4}>
-                <StatCard data-testid={`pw-consumption-${s}`} title={t(`energy.pw.${s}`)} value={d.consumption[s]} unit="kWh" />
-              </Col>
-            ))}
-            <Col xs={12} md={8} xl={4}>
-              <StatCard data-testid="pw-grid-import" title={t('energy.pw.gridImport')} value={d.grid_import.month} unit="kWh" />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <StatCard data-testid="pw-month-cost" title={t('energy.pw.monthCost')} value={d.month_cost} unit="元" />
-            </Col>
-            <Col xs={12} md={8} xl={4}>
-              <StatCard
-                data-testid="pw-live"
-                title={t('energy.pw.live')}
-                value={d.live_kw}
-                unit="kW"
-                footer={<span style={{ fontSize: 12, opacity: 0.65 }}>{t('energy.pw.intensity')} {f.unit(d.intensity_kwh_m2_year, 'kWh/m²').text}</span>}
+    <ReportPage
+      look={ENERGY_QUERY}
+      state={reportState(q)}
+      data={d}
+      statCol={{ xs: 12, md: 8, xl: 4 }}
+      stats={(d) => [
+        ...SPANS.map((s) => ({ key: s, 'data-testid': `pw-consumption-${s}`, title: t(`energy.pw.${s}`), value: d.consumption[s], unit: 'kWh' })),
+        { key: 'import', 'data-testid': 'pw-grid-import', title: t('energy.pw.gridImport'), value: d.grid_import.month, unit: 'kWh' },
+        { key: 'cost', 'data-testid': 'pw-month-cost', title: t('energy.pw.monthCost'), value: d.month_cost, unit: '元' },
+        {
+          key: 'live',
+          'data-testid': 'pw-live',
+          title: t('energy.pw.live'),
+          value: d.live_kw,
+          unit: 'kW',
+          footer: <span style={{ fontSize: 12, opacity: 0.65 }}>{t('energy.pw.intensity')} {f.unit(d.intensity_kwh_m2_year, 'kWh/m²').text}</span>,
+        },
+      ]}
+    >
+      {(d) => (
+        <>
+          <ReportRow spans={[9, 15]} at="lg">
+            <ReportChart title={t('energy.pw.byBand')} testId="pw-bands" option={pie} height={220}>
+              <Table
+                size="small"
+                rowKey="band"
+                pagination={false}
+                dataSource={d.month_by_band}
+                columns={[
+                  { title: t('energy.col.band'), dataIndex: 'band', render: (b: string) => t(`charts.tou.${b}`) },
+                  { title: t('energy.col.energy'), dataIndex: 'energy', align: 'right', render: (v: number) => f.unit(v, 'kWh').text },
+                  { title: t('energy.col.cost'), dataIndex: 'cost', align: 'right', render: (v: number) => f.unit(v, '元').text },
+                ]}
               />
-            </Col>
-          </Row>
-          <Row gutter={[12, 12]}>
-            <Col xs={24} lg={9}>
-              <Panel title={t('energy.pw.byBand')} testId="pw-bands">
-                <Chart option={pie} height={220} />
-                <Table
-                  size="small"
-                  rowKey="band"
-                  pagination={false}
-                  dataSource={d.month_by_band}
-                  columns={[
-                    { title: t('energy.col.band'), dataIndex: 'band', render: (b: string) => t(`charts.tou.${b}`) },
-                    { title: t('energy.col.energy'), dataIndex: 'energy', align: 'right', render: (v: number) => f.unit(v, 'kWh').text },
-                    { title: t('energy.col.cost'), dataIndex: 'cost', align: 'right', render: (v: number) => f.unit(v, '元').text },
-                  ]}
-                />
-              </Panel>
-            </Col>
-            <Col xs={24} lg={15}>
-              <Panel title={t('energy.pw.topBranches')} testId="pw-branches">
-                <Table<Branch>
-                  size="small"
-                  rowKey="node_id"
-                  pagination={false}
-                  dataSource={branches}
-                  columns={[
-                    { title: t('energy.col.node'), key: 'name', render: (_, b) => nameOf(b, f.lang) },
-                    {
-                      title: t('energy.unitIn', { name: t('energy.col.energy'), unit: bscale.unit }),
-                      dataIndex: 'energy',
-                      align: 'right',
-                      width: 140,
-                      render: (v: number) => bscale.text(v),
-                    },
-                    {
-                      title: '',
-                      key: 'bar',
-                      width: '40%',
-                      render: (_, b) => <Progress percent={top > 0 ? (b.energy / top) * 100 : 0} showInfo={false} size="small" />,
-                    },
-                  ]}
-                />
-              </Panel>
-            </Col>
-          </Row>
-          <Panel title={t('energy.pw.daily')} testId="pw-daily">
-            <QueryState look={ENERGY_QUERY} loading={daily.isLoading} error={daily.error} rows={6}>
-              <Chart option={dailyOption} height={260} />
-            </QueryState>
-          </Panel>
-        </Stack>
+            </ReportChart>
+            <ReportSection title={t('energy.pw.topBranches')} testId="pw-branches">
+              <Table<Branch>
+                size="small"
+                rowKey="node_id"
+                pagination={false}
+                dataSource={branches}
+                columns={[
+                  { title: t('energy.col.node'), key: 'name', render: (_, b) => nameOf(b, f.lang) },
+                  {
+                    title: t('energy.unitIn', { name: t('energy.col.energy'), unit: bscale.unit }),
+                    dataIndex: 'energy',
+                    align: 'right',
+                    width: 140,
+                    render: (v: number) => bscale.text(v),
+                  },
+                  {
+                    title: '',
+                    key: 'bar',
+                    width: '40%',
+                    render: (_, b) => <Progress percent={top > 0 ? (b.energy / top) * 100 : 0} showInfo={false} size="small" />,
+                  },
+                ]}
+              />
+            </ReportSection>
+          </ReportRow>
+          <ReportChart title={t('energy.pw.daily')} testId="pw-daily" state={reportState(daily)} option={dailyOption} height={260} />
+        </>
       )}
-    </QueryState>
+    </ReportPage>
   );
 }
 

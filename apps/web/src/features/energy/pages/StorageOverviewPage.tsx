@@ -1,15 +1,14 @@
-import { Col, Descriptions, Progress, Row, Tag, Typography } from 'antd';
+import { Descriptions, Progress, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildComparisonOption, buildTimeSeriesOption, Chart, useChartLocale } from '../../../shared/charts';
+import { buildComparisonOption, buildTimeSeriesOption, useChartLocale } from '../../../shared/charts';
 import { useFormat } from '../../../shared/format';
-import { defaultPeriod, StatCard } from '../../../shared/stats';
 import { useEnergyStats, useOverview } from '../api';
 import { bucketRows, comparisonInput, siteNowKey } from '../rows';
-import { Panel, pctText, Stack } from '../components/common';
+import { pctText } from '../components/common';
 import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
-import { QueryState } from '../../../shared/ui/QueryState';
+import { ReportChart, ReportPage, ReportRow, ReportSection, reportState, useReportPeriod } from '../../../shared/ui/ReportPage';
 import { SiteGate } from '../../../shared/ui/SiteGate';
 
 type Direction = 'charge' | 'discharge';
@@ -21,7 +20,7 @@ function StorageOverview({ projectId, direction }: { projectId: number; directio
   const f = useFormat();
   const locale = useChartLocale();
   const q = useOverview('storageOverview', projectId);
-  const [month] = useState(() => defaultPeriod('month'));
+  const [month] = useReportPeriod('month');
   const daily = useEnergyStats(projectId, direction === 'charge' ? 'storage_charge' : 'storage_discharge', month);
   const d = q.data;
   const dir = t(`energy.st.${direction}`);
@@ -51,67 +50,57 @@ function StorageOverview({ projectId, direction }: { projectId: number; directio
     [daily.data, locale, f.zone],
   );
   return (
-    <QueryState look={ENERGY_QUERY} loading={q.isLoading} error={q.error} empty={!d} onRetry={() => void q.refetch()}>
-      {d && own && (
-        <Stack>
-          <Row gutter={[12, 12]}>
-            {SPANS.map((s) => (
-              <Col key={s} xs={12} md={6}>
-                <StatCard data-testid={`st-${direction}-${s}`} title={t(`energy.st.${s}`, { dir })} value={own[s]} unit="kWh" />
-              </Col>
-            ))}
-            <Col xs={12} md={6}>
-              <StatCard
-                data-testid="st-live"
-                title={t('energy.st.live')}
-                value={d.live.power_kw}
-                unit="kW"
-                extra={<Tag color={MODE_COLOR[d.live.mode]}>{t(`energy.st.mode.${d.live.mode}`)}</Tag>}
-                footer={
-                  <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.st.soc')}</Typography.Text>
-                    <Progress percent={d.live.soc_pct ?? 0} size="small" format={() => pctText(f, d.live.soc_pct, 0)} style={{ flex: 1, margin: 0 }} />
-                  </div>
-                }
+    <ReportPage
+      look={ENERGY_QUERY}
+      state={reportState(q)}
+      data={d && own ? { d, own } : null}
+      statCol={{ xs: 12, md: 6 }}
+      stats={({ d, own }) => [
+        ...SPANS.map((s) => ({ key: s, 'data-testid': `st-${direction}-${s}`, title: t(`energy.st.${s}`, { dir }), value: own[s], unit: 'kWh' })),
+        {
+          key: 'live',
+          'data-testid': 'st-live',
+          title: t('energy.st.live'),
+          value: d.live.power_kw,
+          unit: 'kW',
+          extra: <Tag color={MODE_COLOR[d.live.mode]}>{t(`energy.st.mode.${d.live.mode}`)}</Tag>,
+          footer: (
+            <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{t('energy.st.soc')}</Typography.Text>
+              <Progress percent={d.live.soc_pct ?? 0} size="small" format={() => pctText(f, d.live.soc_pct, 0)} style={{ flex: 1, margin: 0 }} />
+            </div>
+          ),
+        },
+      ]}
+    >
+      {({ d }) => (
+        <>
+          <ReportRow spans={[15, 9]} at="lg">
+            <ReportChart title={t('energy.st.hourly')} testId="st-hourly" option={hourlyOption} height={260} />
+            <ReportSection title={`${t('energy.st.capacity')} ${f.unit(d.capacity_kwh, 'kWh').text}`}>
+              <Descriptions
+                column={1}
+                size="small"
+                items={[
+                  {
+                    key: 'other',
+                    label: t(`energy.st.today`, { dir: t(`energy.st.${direction === 'charge' ? 'discharge' : 'charge'}`) }),
+                    children: f.unit((direction === 'charge' ? d.discharged : d.charged).today, 'kWh').text,
+                  },
+                  { key: 'cycles', label: t('energy.st.cycles'), children: <span data-testid="st-cycles">{SPANS.map((s) => f.number(d.cycles[s], 2)).join(' / ')}</span> },
+                  { key: 'eff', label: t('energy.st.efficiency'), children: <span data-testid="st-efficiency">{pctText(f, d.efficiency_pct.month)}</span> },
+                  { key: 'effY', label: `${t('energy.col.efficiency')} · ${t('energy.span.year')}`, children: pctText(f, d.efficiency_pct.year) },
+                ]}
               />
-            </Col>
-          </Row>
-          <Row gutter={[12, 12]}>
-            <Col xs={24} lg={15}>
-              <Panel title={t('energy.st.hourly')} testId="st-hourly">
-                <Chart option={hourlyOption} height={260} />
-              </Panel>
-            </Col>
-            <Col xs={24} lg={9}>
-              <Panel title={`${t('energy.st.capacity')} ${f.unit(d.capacity_kwh, 'kWh').text}`}>
-                <Descriptions
-                  column={1}
-                  size="small"
-                  items={[
-                    {
-                      key: 'other',
-                      label: t(`energy.st.today`, { dir: t(`energy.st.${direction === 'charge' ? 'discharge' : 'charge'}`) }),
-                      children: f.unit((direction === 'charge' ? d.discharged : d.charged).today, 'kWh').text,
-                    },
-                    { key: 'cycles', label: t('energy.st.cycles'), children: <span data-testid="st-cycles">{SPANS.map((s) => f.number(d.cycles[s], 2)).join(' / ')}</span> },
-                    { key: 'eff', label: t('energy.st.efficiency'), children: <span data-testid="st-efficiency">{pctText(f, d.efficiency_pct.month)}</span> },
-                    { key: 'effY', label: `${t('energy.col.efficiency')} · ${t('energy.span.year')}`, children: pctText(f, d.efficiency_pct.year) },
-                  ]}
-                />
-                <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
-                  {t('energy.st.efficiencyNote')}
-                </Typography.Paragraph>
-              </Panel>
-            </Col>
-          </Row>
-          <Panel title={t('energy.st.monthDaily', { dir })} testId="st-daily">
-            <QueryState look={ENERGY_QUERY} loading={daily.isLoading} error={daily.error} rows={6}>
-              <Chart option={dailyOption} height={260} />
-            </QueryState>
-          </Panel>
-        </Stack>
+              <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
+                {t('energy.st.efficiencyNote')}
+              </Typography.Paragraph>
+            </ReportSection>
+          </ReportRow>
+          <ReportChart title={t('energy.st.monthDaily', { dir })} testId="st-daily" state={reportState(daily)} option={dailyOption} height={260} />
+        </>
       )}
-    </QueryState>
+    </ReportPage>
   );
 }
 
