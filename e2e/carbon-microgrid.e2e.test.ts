@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { formatNumber } from '@gridops/format';
+import { formatNumber, formatTrees, scaleUnit } from '@gridops/format';
 import type { Browser, Page } from 'playwright-core';
 import { pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
@@ -48,7 +48,8 @@ describe('carbon, integrated energy and micro-grid pages', () => {
     const jan = d.by_month[0]!;
     expect(await page.getByTestId(`carbon-row-${jan.month}`).innerText()).toBe(fmt(jan.total_kg / 1000));
     const trees = await statValue(page, 'carbon-trees');
-    expect(trees).toBe(d.trees > 10_000 ? `${fmt(d.trees / 10_000)}万棵` : `${fmt(d.trees, 0)}棵`);
+    // The one tree formatter of @gridops/format: the same figure and rounding as every other page.
+    expect(trees).toBe(formatTrees(d.trees, 'zh').text);
     expect(await page.getByTestId('factor-carbon-power').getAttribute('data-value')).toBe('0.5703');
     expect(await page.getByTestId('factors-carbon').innerText()).toContain('生态环境部');
     // Year view: the card is the API's year total.
@@ -80,12 +81,13 @@ describe('carbon, integrated energy and micro-grid pages', () => {
       },
     );
     const power = d.rows.find((r) => r.energy_type === 'power')!;
-    // en: kWh above 10000 scales to MWh.
+    // en: kWh above 10000 scales to MWh (GWh above 10⁷), never "10k kWh".
     // The current month grows while the simulator runs: same unit, and the number within the last minutes' energy.
     const text = await page.getByTestId('integrated-value-power').innerText();
-    const scaled = power.value > 10_000;
-    expect(text.endsWith(scaled ? ' MWh' : ' kWh')).toBe(true);
-    const shown = Number(text.replace(/[^\d.]/g, '')) * (scaled ? 1000 : 1);
+    const want = scaleUnit(power.value, 'kWh', { lang: 'en' });
+    expect(text.endsWith(` ${want.unit}`)).toBe(true);
+    expect(text).not.toContain('10k');
+    const shown = Number(text.replace(/[^\d.]/g, '')) * want.divisor;
     expect(Math.abs(shown - power.value)).toBeLessThan(Math.max(20, power.value * 0.002));
     const root = page.getByTestId('layout-root');
     for (const type of ['water', 'heat', 'gas', 'power']) {
@@ -150,7 +152,7 @@ describe('carbon, integrated energy and micro-grid pages', () => {
       const out: string[] = [];
       if ((await rows.count()) !== d.ranking.length) out.push(`rows ${await rows.count()} vs ${d.ranking.length}`);
       const maxT = Math.max(...d.ranking.map((r) => r.total_kg / 1000));
-      const div = maxT > 10_000 ? 10_000 : 1;
+      const div = scaleUnit(maxT, 't', { lang: 'zh' }).divisor;
       for (const r of d.ranking) {
         const shown = await page.getByTestId(`rank-total-${r.project_id}`).innerText();
         const want = fmt(r.total_kg / 1000 / div);
@@ -158,7 +160,7 @@ describe('carbon, integrated energy and micro-grid pages', () => {
       }
       const totalT = d.total_kg / 1000;
       const shownTotal = await statValue(page, 'centre-total');
-      const wantTotal = totalT > 10_000 ? `${fmt(totalT / 10_000)}万吨` : `${fmt(totalT)}t`;
+      const wantTotal = scaleUnit(totalT, 't', { lang: 'zh' }).text;
       if (shownTotal !== wantTotal) out.push(`total: ${shownTotal} vs ${wantTotal}`);
       return out;
     };

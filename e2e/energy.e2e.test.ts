@@ -231,7 +231,18 @@ describe('energy management pages', () => {
     const body = await page.getByTestId('energy-expense').innerText();
     expect(body).toContain('Total cost');
     expect(body).not.toMatch(/energy\.[a-z]/);
-    expect(body).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(body).not.toMatch(/[\u3400-\u9fff]/);
+    // Units read naturally (issue 11 item 6): k/M prefixes and CNY, never "10k"; 尖 is "Critical peak".
+    expect(body).toContain('CNY');
+    expect(body).toContain('Critical peak');
+    expect(body).not.toMatch(/10k|yuan|Sharp|Valley/);
+    await open(page, '/PowerOverview', 'energy-pw-overview');
+    await page.getByTestId('energy-loading').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    await expect
+      .poll(async () => page.getByTestId('energy-pw-overview').innerText(), { timeout: 20_000 })
+      .toMatch(/kWh|MWh|GWh/);
+    const overview = await page.getByTestId('energy-pw-overview').innerText();
+    expect(overview).not.toMatch(/[\u3400-\u9fff]|10k|yuan|Sharp|Valley/);
     await page.context().close();
   });
 });

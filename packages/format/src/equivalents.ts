@@ -1,5 +1,5 @@
 import type { Lang } from './lang.js';
-import { scaleUnit, type ScaledValue } from './unit.js';
+import { SCALE_THRESHOLD, scaleUnit, type ScaledValue } from './unit.js';
 
 /**
  * CO₂ equivalents shown to people ("相当于植树"): one conversion and one rounding for every page and the
@@ -15,11 +15,14 @@ export const treesForCo2Kg = (co2Kg: number): number => Math.round(co2Kg / TREE_
 /** Trees for tonnes of CO₂ (the carbon pages' display unit). */
 export const treesForCo2T = (co2T: number): number => treesForCo2Kg(co2T * 1000);
 
-/** Fraction digits of a tree count: whole trees, or 2 once scaled to 万棵 / 10k trees. */
+/**
+ * Fraction digits of a tree count: whole trees, or 2 once scaled (万棵 / k trees) — the same threshold as
+ * {@link scaleUnit}, so 10 000 trees read "10,000棵", never "10,000.00棵".
+ */
 export const treesPrecision = (trees: number | null | undefined): number =>
-  typeof trees === 'number' && Math.abs(trees) >= 10_000 ? 2 : 0;
+  typeof trees === 'number' && Math.abs(trees) > SCALE_THRESHOLD ? 2 : 0;
 
-/** A tree count as shown: "2.61万棵", "26.08 10k trees", "850棵". */
+/** A tree count as shown: "2.61万棵", "26.08 k trees", "850棵", "850 trees". */
 export function formatTrees(trees: number | null | undefined, lang?: Lang): ScaledValue {
   return scaleUnit(trees, '棵', { lang, precision: treesPrecision(trees) });
 }

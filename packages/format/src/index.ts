@@ -17,7 +17,7 @@ export {
   toMillis,
 } from './time.js';
 export type { RelativeTimeOptions, TimeInput, TimeZoneOptions } from './time.js';
-export { SCALABLE_UNITS, SCALE_THRESHOLD, scaleUnit } from './unit.js';
+export { EN_MEGA_THRESHOLD, SCALABLE_UNITS, SCALE_THRESHOLD, ZH_YI_THRESHOLD, baseUnit, joinUnit, scaleUnit } from './unit.js';
 export type { KwhScale, ScaleUnitOptions, ScaledValue } from './unit.js';
 export {
   MAX_CUSTOM_DAYS,

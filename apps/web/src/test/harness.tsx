@@ -101,3 +101,17 @@ export async function expectTexts(...texts: string[]) {
     if (missing.length) throw new Error(`not shown: ${missing.join(' | ')}\n--- page text ---\n${shown.slice(0, 1500)}`);
   });
 }
+
+/** Han characters (CJK unified ideographs and extension A). */
+export const HAN = /[\u3400-\u9fff]/;
+
+/** In English the page text has no Chinese character and no "10k" unit (issue 11 item 6). */
+export async function expectEnglishOnly() {
+  await waitFor(() => {
+    const shown = document.body.textContent ?? '';
+    const han = shown.match(new RegExp(`.{0,30}${HAN.source}.{0,30}`))?.[0];
+    if (han) throw new Error(`Chinese text in English: ${han}`);
+    const tenK = shown.match(/.{0,30}10k.{0,30}/)?.[0];
+    if (tenK) throw new Error(`"10k" unit in English: ${tenK}`);
+  });
+}

@@ -33,9 +33,28 @@ export const POWER_ONLY_NODE_TYPES: readonly MeterNodeType[] = [
 export const nodeTypesForEnergy = (energyType: string): MeterNodeType[] =>
   METER_NODE_TYPES.filter((t) => energyType === 'power' || !POWER_ONLY_NODE_TYPES.includes(t));
 
-/** Time-of-use bands: 尖 sharp, 峰 peak, 平 flat, 谷 valley. */
+/**
+ * Time-of-use bands (stored keys): 尖 critical peak, 峰 peak, 平 flat, 谷 off-peak. The keys stay as stored
+ * (`sharp` is the database's name for 尖); what people read is {@link TOU_BAND_LABELS}.
+ */
 export const TOU_BANDS = ['sharp', 'peak', 'flat', 'valley'] as const;
 export type TouBand = (typeof TOU_BANDS)[number];
+
+/**
+ * The one source of the band names shown to people (web charts, tables, exports, server texts). English
+ * follows the grid operators' usage: 尖 is "Critical peak" (never "Sharp"), 谷 "Off-peak". Should a 深谷 band
+ * be added, it reads "Deep off-peak".
+ */
+export const TOU_BAND_LABELS: Readonly<Record<TouBand, { zh: string; en: string }>> = {
+  sharp: { zh: '尖', en: 'Critical peak' },
+  peak: { zh: '峰', en: 'Peak' },
+  flat: { zh: '平', en: 'Flat' },
+  valley: { zh: '谷', en: 'Off-peak' },
+};
+
+/** A band's name in a language ('zh' unless it starts with 'en'). */
+export const touBandLabel = (band: TouBand, lang: string): string =>
+  TOU_BAND_LABELS[band][lang.toLowerCase().startsWith('en') ? 'en' : 'zh'];
 
 const id = dbIdParam;
 const name = z.string().trim().min(1).max(64);

@@ -113,7 +113,7 @@ export const sitePages: PageDef[] = [
       p('StorageReadings', 'StorageReadings', '储能抄表', 'Storage readings', '储能计量表的抄表数据', 'storage meter readings'),
       p('StorageMonth', 'StorageMonth', '储能月报', 'Storage by month', '按月统计的充放电量', 'charge and discharge by month'),
       p('StorageYear', 'StorageYear', '储能年报', 'Storage by year', '按年统计的充放电量', 'charge and discharge by year'),
-      p('PowerOverview', 'PowerOverview', '用电概览', 'Power use overview', '总用电量、峰谷分布与负荷', 'total use, peak/valley split and load'),
+      p('PowerOverview', 'PowerOverview', '用电概览', 'Power use overview', '总用电量、峰谷分布与负荷', 'total use, peak/off-peak split and load'),
       p('PowerStats', 'PowerStats', '用电统计', 'Power use statistics', '各支路按时段统计的用电量', 'use per branch by period'),
       p('PowerReadings', 'PowerReadings', '用电抄表', 'Power readings', '电表抄表数据', 'meter readings'),
       p('PowerMonth', 'PowerMonth', '用电月报', 'Power use by month', '按月统计的用电量', 'use by month'),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { centreSession, expectTexts, mockApi, renderPage, resetHarness } from '../../test/harness';
+import { centreSession, expectEnglishOnly, expectTexts, mockApi, renderPage, resetHarness } from '../../test/harness';
 import { centreCarbonFixture, factorsFixture, integratedFixture, siteCarbonFixture } from '../../test/fixtures/carbon';
 import { CarbonPage } from './CarbonPage';
 import { CentreCarbonPage } from './CentreCarbonPage';
@@ -28,7 +28,8 @@ describe('carbon pages render the API figures', { timeout: 60_000 }, () => {
   it('site carbon (en)', async () => {
     carbonApi();
     await renderPage(<CarbonPage />, { lang: 'en' });
-    await expectTexts('Net emissions', '2.4910k trees', '115.00');
+    await expectTexts('Net emissions', '24.92k trees', '115.00');
+    await expectEnglishOnly();
   });
 
   it('centre carbon (zh): the ranking lists the sites', async () => {
@@ -42,6 +43,7 @@ describe('carbon pages render the API figures', { timeout: 60_000 }, () => {
     carbonApi();
     await renderPage(<CentreCarbonPage />, { session: centreSession, lang: 'en' });
     await expectTexts('Shanghai Zhangjiang distribution');
+    await expectEnglishOnly();
   });
 
   it('integrated energy (zh): electricity in 万kWh with MoM, and the coal total', async () => {

@@ -1,3 +1,4 @@
+import { formatNumber, joinUnit } from '@gridops/format';
 import { unitScaleFor } from '../../shared/format';
 import type { ChartLocale, ChartOption } from '../../shared/charts';
 import { palette } from '../../shared/theme/palette';
@@ -32,7 +33,7 @@ export function buildLossOption(
         const rate = r.loss_rate_pct === null ? '-' : `${r.loss_rate_pct.toFixed(2)}%`;
         return [
           escapeHtml(r.display_name),
-          `${escapeHtml(names.loss)}: <b>${(r.loss / scale.divisor).toFixed(2)} ${scale.unit}</b>`,
+          `${escapeHtml(names.loss)}: <b>${joinUnit(formatNumber(r.loss / scale.divisor, 2), scale.unit, locale.lang)}</b>`,
           `${escapeHtml(names.rate)}: <b>${rate}</b>`,
         ].join('<br/>');
       },

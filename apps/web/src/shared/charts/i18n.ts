@@ -1,4 +1,8 @@
+import { TOU_BANDS, TOU_BAND_LABELS } from '@gridops/contract';
 import type { Bundle } from '../i18n';
+
+/** Band names come from the contract (one source for pages, exports and the server). */
+const touLabels = (lang: 'zh' | 'en') => Object.fromEntries(TOU_BANDS.map((b) => [b, TOU_BAND_LABELS[b][lang]]));
 
 export const chartsBundle: Bundle = {
   zh: {
@@ -14,7 +18,7 @@ export const chartsBundle: Bundle = {
     max: '最大值',
     range: '{{name}} 范围',
     loadRate: '负载率',
-    tou: { sharp: '尖', peak: '峰', flat: '平', valley: '谷' },
+    tou: touLabels('zh'),
     load: { light: '轻载', economic: '经济', heavy: '重载', overload: '过载' },
     toolbox: { save: '保存为图片', restore: '还原', zoom: '区域缩放', zoomBack: '缩放还原' },
   },
@@ -31,7 +35,7 @@ export const chartsBundle: Bundle = {
     max: 'Max',
     range: '{{name}} range',
     loadRate: 'Load rate',
-    tou: { sharp: 'Sharp', peak: 'Peak', flat: 'Flat', valley: 'Valley' },
+    tou: touLabels('en'),
     load: { light: 'Light', economic: 'Economic', heavy: 'Heavy', overload: 'Overload' },
     toolbox: { save: 'Save as image', restore: 'Restore', zoom: 'Zoom', zoomBack: 'Undo zoom' },
   },

@@ -12,6 +12,9 @@ describe('scaleUnit as the console uses it', () => {
     [null, 'kVA', 'zh', '-'],
     [15000, '元', 'zh', '1.50万元'],
     [15000, 'kW', 'en', '15.00 MW'],
+    [15000, '元', 'en', '15.00 k CNY'],
+    [21700, 't', 'en', '21.70 kt'],
+    [26082, '棵', 'en', '26.08 k trees'],
   ] as const)('%s %s (%s) → %s', (v, unit, lang, text) => {
     expect(scaleUnit(v, unit, { lang }).text).toBe(text);
   });
@@ -24,7 +27,9 @@ describe('scaleUnit as the console uses it', () => {
 describe('unitScaleFor', () => {
   it('picks one scale from the largest absolute value', () => {
     expect(unitScaleFor([100, -25000, null], 'kW', { lang: 'zh' })).toEqual({ divisor: 1000, unit: 'MW' });
-    expect(unitScaleFor([12345.678], '元', { lang: 'en' })).toEqual({ divisor: 10000, unit: '10k yuan' });
+    expect(unitScaleFor([12345.678], '元', { lang: 'en' })).toEqual({ divisor: 1000, unit: 'k CNY' });
+    expect(unitScaleFor([12_345_678], '元', { lang: 'en' })).toEqual({ divisor: 1_000_000, unit: 'M CNY' });
+    expect(unitScaleFor([123_456_789], '元', { lang: 'zh' })).toEqual({ divisor: 100_000_000, unit: '亿元' });
     expect(unitScaleFor([12345], 'kWh', { lang: 'en' })).toEqual({ divisor: 1000, unit: 'MWh' });
     expect(unitScaleFor([12345], 'kWh', { lang: 'zh' })).toEqual({ divisor: 10000, unit: '万kWh' });
     expect(unitScaleFor([10000], 'kW')).toEqual({ divisor: 1, unit: 'kW' });

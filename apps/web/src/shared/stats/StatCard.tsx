@@ -17,7 +17,7 @@ export interface StatComparison {
 export interface StatCardProps {
   title: ReactNode;
   value: number | null | undefined;
-  /** Raw unit; the value is scaled for display (kW → MW, 元 → 万元 above 10000). */
+  /** Raw unit; the value is scaled for display by @gridops/format scaleUnit (kW → MW, 元 → 万元 / k CNY above 10000). */
   unit?: string;
   precision?: number;
   icon?: ReactNode;

@@ -1,3 +1,4 @@
+import { baseUnit } from '@gridops/format';
 import { Alert, Segmented, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
@@ -73,10 +74,10 @@ function PowerExpense({ projectId }: { projectId: number }) {
     { title: t(view === 'period' ? 'energy.col.period' : 'energy.col.node'), key: view === 'period' ? 'key' : 'label' },
     ...TOU_BANDS_ORDER.flatMap((b) => [
       { title: `${t(`charts.tou.${b}`)} ${t('energy.col.energy')} (kWh)`, key: `${b}_energy`, format: '#,##0.000' },
-      { title: `${t(`charts.tou.${b}`)} ${t('energy.col.cost')} (${t('energy.yuan')})`, key: `${b}_cost`, format: '#,##0.00' },
+      { title: `${t(`charts.tou.${b}`)} ${t('energy.col.cost')} (${baseUnit('元', f.lang)})`, key: `${b}_cost`, format: '#,##0.00' },
     ]),
     { title: `${t('energy.total')} ${t('energy.col.energy')} (kWh)`, key: 'energy', format: '#,##0.000' },
-    { title: `${t('energy.total')} ${t('energy.col.cost')} (${t('energy.yuan')})`, key: 'cost', format: '#,##0.00' },
+    { title: `${t('energy.total')} ${t('energy.col.cost')} (${baseUnit('元', f.lang)})`, key: 'cost', format: '#,##0.00' },
   ];
   return (
     <ReportPage

@@ -1,5 +1,5 @@
 import { afterEach, describe, it, vi } from 'vitest';
-import { expectTexts, mockApi, renderPage, resetHarness } from '../../../test/harness';
+import { expectEnglishOnly, expectTexts, mockApi, renderPage, resetHarness } from '../../../test/harness';
 import {
   categoryStatsFixture,
   expenseFixture,
@@ -72,6 +72,13 @@ describe('more energy pages render the API figures', { timeout: 60_000 }, () => 
     api();
     await renderPage(<PowerExpensePage />, { pageKey: 'PowerExpense' });
     await expectTexts('总电费', '4,960.00', '11-02', '2,560.00');
+  });
+
+  it('power expense (en): band names and units read naturally', async () => {
+    api();
+    await renderPage(<PowerExpensePage />, { pageKey: 'PowerExpense', lang: 'en' });
+    await expectTexts('4,960.00', 'Critical peak', 'Off-peak', 'CNY');
+    await expectEnglishOnly();
   });
 
   it('energy flow (zh): the nodes of the flow', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, it, vi } from 'vitest';
-import { expectTexts, mockApi, renderPage, resetHarness } from '../../../test/harness';
+import { expectEnglishOnly, expectTexts, mockApi, renderPage, resetHarness } from '../../../test/harness';
 import { powerOverviewFixture, powerStatsFixture } from '../../../test/fixtures/energy';
 import { PowerOverviewPage } from './PowerOverviewPage';
 import { PowerStatsPage } from './statsPages';
@@ -24,7 +24,9 @@ describe('energy pages render the API figures', { timeout: 60_000 }, () => {
   it('power overview (en): English branch names', async () => {
     api();
     await renderPage(<PowerOverviewPage />, { pageKey: 'PowerOverview', lang: 'en' });
-    await expectTexts('Office lighting', 'Chiller plant');
+    // 74 000 yuan this month reads "74.00 k CNY" (the card sets the unit apart), the bands by their English names.
+    await expectTexts('Office lighting', 'Chiller plant', '74.00k CNY', 'Critical peak', 'Off-peak');
+    await expectEnglishOnly();
   });
 
   it('power statistics (zh): the nodes with their energy', async () => {

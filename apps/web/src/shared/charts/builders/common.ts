@@ -1,4 +1,4 @@
-import { formatNumber } from '@gridops/format';
+import { formatNumber, joinUnit } from '@gridops/format';
 import type { Lang } from '@gridops/format';
 import type {
   BarSeriesOption,
@@ -76,9 +76,7 @@ export function valueText(
   precision: number,
   lang: Lang,
 ): string {
-  const n = formatNumber(value, precision);
-  if (n === '-' || unit === '') return n;
-  return lang === 'en' ? `${n} ${unit}` : `${n}${unit}`;
+  return joinUnit(formatNumber(value, precision), unit, lang);
 }
 
 export const divide = (v: number | null | undefined, divisor: number): number | null =>

@@ -32,14 +32,20 @@ describe('TOU stacked bars', () => {
     ]);
   });
 
+  it('names the bands as grid operators do in English: critical peak, peak, flat, off-peak', () => {
+    const o = buildTouStackOption({ ...touBandsFromPeriods(expensePeriodsFixture, 'cost'), unit: '元' }, localeFor('en'));
+    expect(seriesOf(o).map((s) => s.name)).toEqual(['Critical peak', 'Peak', 'Flat', 'Off-peak']);
+    expect(JSON.stringify(seriesOf(o).map((s) => s.name))).not.toMatch(/Sharp|Valley|[\u3400-\u9fff]/);
+  });
+
   it('scales the axis by the largest stacked total and can lie horizontally', () => {
     const o = buildTouStackOption(
       { categories: ['A'], bands: { peak: [8000], flat: [7000] }, unit: '元', horizontal: true },
       localeFor('en'),
     );
-    expect(o.xAxis).toMatchObject({ type: 'value', name: '10k yuan' });
+    expect(o.xAxis).toMatchObject({ type: 'value', name: 'k CNY' });
     expect(o.yAxis).toMatchObject({ type: 'category', data: ['A'] });
     expect(seriesOf(o).map((s) => s.name)).toEqual(['Peak', 'Flat']);
-    expect(byId(o, 'peak').data).toEqual([0.8]);
+    expect(byId(o, 'peak').data).toEqual([8]);
   });
 });
