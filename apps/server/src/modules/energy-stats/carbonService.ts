@@ -248,6 +248,7 @@ export function createEnergyCarbonService(db: Db, access: AccessService) {
         layout_y: null,
         device_id: null,
         device_name: null,
+        device_name_en: null,
         point_key: null,
         unit: null,
       })) as NodeRow[];
