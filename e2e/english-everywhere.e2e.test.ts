@@ -100,9 +100,9 @@ async function settle(page: Page, inflight: () => number, title: string): Promis
 async function cjkLines(page: Page): Promise<string[]> {
   const text = await page.evaluate(() => {
     const switches = [...document.querySelectorAll<HTMLElement>('[data-testid="lang-switch"]')];
-    for (const s of switches) s.style.visibility = 'hidden';
+    for (const s of switches) s.style.setProperty('display', 'none', 'important');
     const visible = `${document.title}\n${document.body.innerText}`;
-    for (const s of switches) s.style.visibility = '';
+    for (const s of switches) s.style.removeProperty('display');
     return visible;
   });
   return [...new Set(text.split('\n').map((l) => l.trim()).filter((l) => CJK.test(l)))];
