@@ -8,13 +8,13 @@ const baseUrl = inject('baseUrl');
 const HAN = /[\u3400-\u9fff]/;
 
 /**
- * Visible text of the page without the language switch (its "中文" label is meant for Chinese readers) and
- * without recorded data that has no English form (people's names, postal addresses: `data-user-data`).
+ * Visible text of the page without the language switch (its "中文" label is meant for Chinese readers). People's
+ * names and postal addresses are included: they have English forms (e2e/english-everywhere.e2e.test.ts).
  */
 const visibleText = (page: Page) =>
   page.evaluate(() => {
     const clone = document.body.cloneNode(true) as HTMLElement;
-    clone.querySelectorAll('[data-testid="lang-switch"], [data-user-data], script, style').forEach((n) => n.remove());
+    clone.querySelectorAll('[data-testid="lang-switch"], script, style').forEach((n) => n.remove());
     return clone.innerText;
   });
 

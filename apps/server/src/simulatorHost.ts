@@ -39,6 +39,7 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
           sn: d.sn,
           kind: d.kind as SimulatorManifest['gateways'][number]['devices'][number]['kind'],
           name: d.name,
+          name_en: d.name_en,
           props: {
             ...Object.fromEntries(Object.entries(d.props).filter((e): e is [string, number] => typeof e[1] === 'number')),
             ...starts.get(d.id),

@@ -16,15 +16,15 @@ const gateway: SimulatorGateway = {
   longitude: 120.727,
   timezone: 'Asia/Shanghai',
   devices: [
-    { sn: 'AH1', kind: 'incomer', name: '进线', props: { voltage_v: 5774, rated_kw: 1280 } },
-    { sn: 'T1', kind: 'transformer', name: '1#变压器', props: { rated_kva: 800, rated_kw: 640 } },
-    { sn: 'F01', kind: 'feeder', name: '1#回路', props: { rated_kw: 160 } },
-    { sn: 'EF1', kind: 'fire_sensor', name: '火灾探测器', props: { rated_a: 630 } },
-    { sn: 'ENV', kind: 'env_sensor', name: '环境', props: {} },
-    { sn: 'CAM1', kind: 'camera', name: '摄像机', props: {} },
-    { sn: 'BMS1', kind: 'bms', name: 'BMS', props: { capacity_kwh: 1000 } },
-    { sn: 'PCS1', kind: 'pcs', name: 'PCS', props: { rated_kw: 500, capacity_kwh: 1000 } },
-    { sn: 'EV1', kind: 'ev_charger', name: '充电桩', props: { rated_kw: 120 } },
+    { sn: 'AH1', kind: 'incomer', name: '进线', name_en: 'Incomer', props: { voltage_v: 5774, rated_kw: 1280 } },
+    { sn: 'T1', kind: 'transformer', name: '1#变压器', name_en: 'Transformer T1', props: { rated_kva: 800, rated_kw: 640 } },
+    { sn: 'F01', kind: 'feeder', name: '1#回路', name_en: 'Feeder 1', props: { rated_kw: 160 } },
+    { sn: 'EF1', kind: 'fire_sensor', name: '火灾探测器', name_en: 'Fire detector', props: { rated_a: 630 } },
+    { sn: 'ENV', kind: 'env_sensor', name: '环境', name_en: 'Room environment', props: {} },
+    { sn: 'CAM1', kind: 'camera', name: '摄像机', name_en: 'Room camera', props: {} },
+    { sn: 'BMS1', kind: 'bms', name: 'BMS', name_en: 'BMS', props: { capacity_kwh: 1000 } },
+    { sn: 'PCS1', kind: 'pcs', name: 'PCS', name_en: 'PCS', props: { rated_kw: 500, capacity_kwh: 1000 } },
+    { sn: 'EV1', kind: 'ev_charger', name: '充电桩', name_en: 'EV charger', props: { rated_kw: 120 } },
   ],
 };
 
@@ -109,6 +109,8 @@ describe('GatewaySim commands', () => {
     const [capture, ...rest] = sim.takeCaptures();
     expect(rest).toHaveLength(0);
     expect(capture).toMatchObject({ ts: T0, device_sn: 'CAM1', img: expect.stringMatching(/^data:image\/svg\+xml;base64,/) });
+    // Its text in both languages, naming the detector that saw the smoke.
+    expect(capture).toMatchObject({ msg: '环境 烟雾告警联动抓拍', msg_en: 'Room environment: smoke alarm snapshot' });
     expect(sim.takeCaptures()).toEqual([]);
   });
 

@@ -9,6 +9,8 @@ export interface CapturePayload {
   device_sn: string;
   img: string;
   msg: string;
+  /** The same text in English (docs/gateway-protocol.md, captures). */
+  msg_en: string;
 }
 
 /** A telemetry payload as the simulator builds it: the contract's shape, with numbers only. */
@@ -40,13 +42,14 @@ interface SimDevice {
   faults: Map<FaultKind, number | null>;
 }
 
-const FAULT_LABELS: Partial<Record<FaultKind, string>> = {
-  smoke: '烟雾告警联动抓拍 Smoke alarm snapshot',
-  water_leak: '水浸告警联动抓拍 Water leak snapshot',
-  door_open: '门禁联动抓拍 Door opened snapshot',
-  arc: '故障电弧联动抓拍 Fault arc snapshot',
-  over_temperature: '超温告警联动抓拍 Over-temperature snapshot',
+const FAULT_LABELS: Partial<Record<FaultKind, [zh: string, en: string]>> = {
+  smoke: ['烟雾告警联动抓拍', 'smoke alarm snapshot'],
+  water_leak: ['水浸告警联动抓拍', 'water leak snapshot'],
+  door_open: ['门禁联动抓拍', 'door opened snapshot'],
+  arc: ['故障电弧联动抓拍', 'fault arc snapshot'],
+  over_temperature: ['超温告警联动抓拍', 'over-temperature snapshot'],
 };
+const MANUAL_SNAPSHOT: [zh: string, en: string] = ['手动抓拍', 'Manual snapshot'];
 
 const asRecord = (v: unknown): Record<string, unknown> | null => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
 
@@ -151,7 +154,10 @@ export class GatewaySim {
     this.log(`${this.sn}/${deviceSn}: ${fault} started${durationMs === null ? '' : ` for ${Math.round(durationMs / 1000)} s`}`);
     if (CAPTURE_FAULTS.has(fault)) {
       const camera = this.devices.find((x) => x.def.kind === 'camera' && !x.faults.has('comm_loss'));
-      if (camera) this.capture(camera, `${d.def.name} ${FAULT_LABELS[fault] ?? fault}`, t);
+      if (camera) {
+        const [zh, en] = FAULT_LABELS[fault] ?? [fault, fault];
+        this.capture(camera, [`${d.def.name} ${zh}`, `${d.def.name_en || d.def.name}: ${en}`], t);
+      }
     }
     return null;
   }
@@ -190,8 +196,9 @@ export class GatewaySim {
     if (fault) this.startFault(fault, d.def.sn, t, (120 + 180 * this.rng()) * 1000);
   }
 
-  private capture(camera: SimDevice, msg: string, t: number) {
-    this.captures.push({ ts: t, device_sn: camera.def.sn, img: captureImage(`${this.sn} ${camera.def.name}`, msg, t, this.gw.timezone), msg });
+  private capture(camera: SimDevice, [msg, msgEn]: [string, string], t: number) {
+    const img = captureImage(`${this.sn} ${camera.def.name_en || camera.def.name}`, msgEn, t, this.gw.timezone);
+    this.captures.push({ ts: t, device_sn: camera.def.sn, img, msg, msg_en: msgEn });
   }
 
   /** Executes one message from the command topic. Returns null when it cannot be answered (no id). */
@@ -216,7 +223,7 @@ export class GatewaySim {
       case 'capture': {
         const d = deviceSn === undefined ? undefined : this.bySn.get(deviceSn);
         if (!d || d.def.kind !== 'camera') return done(`no camera ${String(deviceSn)}`);
-        this.capture(d, '手动抓拍 Manual snapshot', t);
+        this.capture(d, MANUAL_SNAPSHOT, t);
         return done(null);
       }
       default:

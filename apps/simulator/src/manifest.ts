@@ -51,7 +51,7 @@ export function syntheticManifest(gateways: number, devices: number): SimulatorM
       longitude: 121.47,
       // A load test measures throughput: its site's clock only shapes the load curves.
       timezone: 'UTC',
-      devices: Array.from({ length: devices }, (_, d) => ({ sn: `M${d}`, kind: 'meter' as const, name: `表${d}`, props: {} })),
+      devices: Array.from({ length: devices }, (_, d) => ({ sn: `M${d}`, kind: 'meter' as const, name: `表${d}`, name_en: `Meter ${d}`, props: {} })),
     })),
   };
 }

@@ -45,7 +45,15 @@ export const liveEventData = z.object({
 export type LiveEventData = z.infer<typeof liveEventData>;
 
 /** Spec §3 "Capture message data". */
-export const captureData = z.object({ img: z.string(), msg: z.string(), title: z.string(), type: z.number() });
+export const captureData = z.object({
+  img: z.string(),
+  msg: z.string(),
+  title: z.string(),
+  type: z.number(),
+  /** English text and site name (absent from older servers: the console then shows the Chinese). */
+  msg_en: z.string().optional(),
+  title_en: z.string().optional(),
+});
 export type CaptureData = z.infer<typeof captureData>;
 
 /** Telemetry a gateway publishes (QoS 1). `ts` in ms since the epoch. */

@@ -9,6 +9,8 @@ export const simulatorDevice = z.object({
   sn: z.string(),
   kind: z.enum(DEVICE_KINDS),
   name: z.string(),
+  /** English name ('' = none): the English text of the gateway's camera captures names the device with it. */
+  name_en: z.string().default(''),
   /** Ratings the value models scale by: rated_kw, rated_kva, capacity_kwh, rated_a, ... */
   props: z.record(z.string(), z.number()).default({}),
   /** The device it hangs off electrically (transformer → feeder → charger): the simulator derives parent meters from their children. */

@@ -22,7 +22,9 @@ export interface ProjectsTable {
   name: string;
   name_en: Generated<string>;
   address: Generated<string>;
+  address_en: Generated<string>;
   city: Generated<string>;
+  city_en: Generated<string>;
   latitude: number;
   longitude: number;
   timezone: Generated<string>;
@@ -39,6 +41,7 @@ export interface UsersTable {
   id: Generated<number>;
   username: string;
   name: string;
+  name_en: Generated<string>;
   user_type: number;
   org_id: number;
   phone: Generated<string>;
@@ -100,6 +103,7 @@ export interface GatewaysTable {
   /** Mosquitto `$7$` hash of the gateway's secret (lib/secretHash.ts); the plaintext is never stored. */
   secret_hash: string;
   name: string;
+  name_en: Generated<string>;
   heartbeat_s: Generated<number>;
   last_seen_at: Timestamp | null;
   online: Generated<boolean>;

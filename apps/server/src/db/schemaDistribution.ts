@@ -56,6 +56,7 @@ export interface CapturesTable {
   ts: Timestamp;
   img: string;
   msg: Generated<string>;
+  msg_en: Generated<string>;
   received_at: Generated<Date>;
 }
 

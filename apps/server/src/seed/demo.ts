@@ -20,7 +20,9 @@ async function seedStation(trx: Trx, station: DemoStation, orgId: number): Promi
       name: station.name,
       name_en: station.name_en,
       address: station.address,
+      address_en: station.address_en,
       city: station.city,
+      city_en: station.city_en,
       latitude: station.latitude,
       longitude: station.longitude,
       timezone: station.timezone,
@@ -34,7 +36,7 @@ async function seedStation(trx: Trx, station: DemoStation, orgId: number): Promi
     .executeTakeFirstOrThrow();
   const gateway = await trx
     .insertInto('gateways')
-    .values({ project_id: project.id, sn: `GW-${station.code}-01`, secret_hash: hashSecret(randomSecret(32)), name: `${station.name} 网关` })
+    .values({ project_id: project.id, sn: `GW-${station.code}-01`, secret_hash: hashSecret(randomSecret(32)), name: `${station.name} 网关`, name_en: `${station.name_en} gateway` })
     .returning('id')
     .executeTakeFirstOrThrow();
 
@@ -166,6 +168,7 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
         .values({
           username: u.username,
           name: u.name,
+          name_en: u.name_en,
           user_type: u.user_type,
           org_id: groupIds[u.org]!,
           password_hash: passwordHash,

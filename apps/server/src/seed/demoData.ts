@@ -27,7 +27,9 @@ export interface DemoStation {
   name: string;
   name_en: string;
   city: string;
+  city_en: string;
   address: string;
+  address_en: string;
   latitude: number;
   longitude: number;
   /** IANA zone of the site (projects.timezone): its days, months and years, and the zone its times show in. */
@@ -76,7 +78,9 @@ export const demoStations: DemoStation[] = [
     name: '上海张江园区配电站',
     name_en: 'Shanghai Zhangjiang Park Substation',
     city: '上海',
+    city_en: 'Shanghai',
     address: '上海市浦东新区张江高科技园区郭守敬路498号',
+    address_en: 'No. 498 Guoshoujing Road, Zhangjiang Hi-Tech Park, Pudong New Area, Shanghai',
     latitude: 31.204,
     longitude: 121.59,
     timezone: 'Asia/Shanghai',
@@ -103,7 +107,9 @@ export const demoStations: DemoStation[] = [
     name: '苏州工业园光储充站',
     name_en: 'Suzhou SIP PV-Storage-Charging Station',
     city: '苏州',
+    city_en: 'Suzhou',
     address: '江苏省苏州市工业园区星湖街328号',
+    address_en: 'No. 328 Xinghu Street, Suzhou Industrial Park, Suzhou, Jiangsu',
     latitude: 31.2989,
     longitude: 120.727,
     timezone: 'Asia/Shanghai',
@@ -155,7 +161,9 @@ export const demoStations: DemoStation[] = [
     name: '南京江宁智造工厂',
     name_en: 'Nanjing Jiangning Smart Factory',
     city: '南京',
+    city_en: 'Nanjing',
     address: '江苏省南京市江宁区秣陵街道天元东路',
+    address_en: 'Tianyuan East Road, Moling Subdistrict, Jiangning District, Nanjing, Jiangsu',
     latitude: 31.953,
     longitude: 118.84,
     timezone: 'Asia/Shanghai',
@@ -189,7 +197,9 @@ export const demoStations: DemoStation[] = [
     name: '杭州滨江商业综合体',
     name_en: 'Hangzhou Binjiang Commercial Complex',
     city: '杭州',
+    city_en: 'Hangzhou',
     address: '浙江省杭州市滨江区江南大道588号',
+    address_en: 'No. 588 Jiangnan Avenue, Binjiang District, Hangzhou, Zhejiang',
     latitude: 30.2084,
     longitude: 120.2106,
     timezone: 'Asia/Shanghai',
@@ -225,7 +235,9 @@ export const demoStations: DemoStation[] = [
     name: '合肥高新区数据中心',
     name_en: 'Hefei Hi-tech Zone Data Centre',
     city: '合肥',
+    city_en: 'Hefei',
     address: '安徽省合肥市高新区望江西路800号',
+    address_en: 'No. 800 Wangjiang West Road, Hefei High-tech Zone, Hefei, Anhui',
     latitude: 31.84,
     longitude: 117.13,
     timezone: 'Asia/Shanghai',
@@ -255,12 +267,12 @@ export const demoStations: DemoStation[] = [
   },
 ];
 
-/** Demo accounts (README): all with password demo1234. */
+/** Demo accounts (README): all with password demo1234; people's English names are their pinyin. */
 export const DEMO_PASSWORD = 'demo1234';
 export const demoUsers = [
-  { username: 'centre', name: '张伟', user_type: 0, org: 'regional', projects: [] as string[], can_control: true },
-  { username: 'site', name: '李娜', user_type: 1, org: 'A', projects: ['SZIP'], can_control: true },
-  { username: 'worker', name: '王强', user_type: 2, org: 'A', projects: ['SHZJ', 'SZIP', 'NJJN'], can_control: false },
+  { username: 'centre', name: '张伟', name_en: 'Zhang Wei', user_type: 0, org: 'regional', projects: [] as string[], can_control: true },
+  { username: 'site', name: '李娜', name_en: 'Li Na', user_type: 1, org: 'A', projects: ['SZIP'], can_control: true },
+  { username: 'worker', name: '王强', name_en: 'Wang Qiang', user_type: 2, org: 'A', projects: ['SHZJ', 'SZIP', 'NJJN'], can_control: false },
   // A site user of the other group: shows (and tests) that one organisation never sees another's events.
-  { username: 'xihu', name: '陈静', user_type: 1, org: 'B', projects: ['HZBJ'], can_control: true },
+  { username: 'xihu', name: '陈静', name_en: 'Chen Jing', user_type: 1, org: 'B', projects: ['HZBJ'], can_control: true },
 ] as const;

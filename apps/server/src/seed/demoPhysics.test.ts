@@ -46,6 +46,7 @@ function treeOf(st: DemoStation) {
     layout_y: null,
     device_id: null,
     device_name: null,
+    device_name_en: null,
     point_key: p.point_key,
     unit: 'kWh',
   }));

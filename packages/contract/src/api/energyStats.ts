@@ -117,6 +117,7 @@ export const readingRow = z.object({
   name_en: z.string(),
   node_type: z.enum(METER_NODE_TYPES),
   device_name: z.string().nullable(),
+  device_name_en: z.string().nullable(),
   point_key: z.string().nullable(),
   unit: z.string(),
   /** Last reading before the range (or first inside it); null without data. */

@@ -66,5 +66,12 @@ export const eventIdsRequest = z.object({ ids: z.array(dbId).min(1).max(500), no
 export const eventHandleRequest = z.object({ id: dbId, note: z.string().trim().min(1).max(500) });
 export const eventActionResponse = z.object({ updated: z.number().int() });
 
-export const eventLogEntry = z.object({ action: z.string(), note: z.string().nullable(), at: z.string(), user_name: z.string().nullable() });
+export const eventLogEntry = z.object({
+  action: z.string(),
+  note: z.string().nullable(),
+  at: z.string(),
+  user_name: z.string().nullable(),
+  /** The user's English (pinyin) name; null or '' when none. */
+  user_name_en: z.string().nullable(),
+});
 export const eventLogResponse = z.array(eventLogEntry);

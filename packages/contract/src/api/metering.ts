@@ -77,6 +77,7 @@ export const meterNode = z.object({
   /** Device and point of the bound counter, for display. */
   device_id: z.number().int().nullable(),
   device_name: z.string().nullable(),
+  device_name_en: z.string().nullable(),
   point_key: z.string().nullable(),
   unit: z.string(),
 });

@@ -8,7 +8,10 @@ export const project = z.object({
   name: z.string(),
   name_en: z.string(),
   address: z.string(),
+  /** English forms of the address and city; '' when none was recorded (the console then shows the Chinese). */
+  address_en: z.string(),
   city: z.string(),
+  city_en: z.string(),
   latitude: z.number(),
   longitude: z.number(),
   /** IANA time zone of the site: its days, months and years, and the zone its times are shown in. */

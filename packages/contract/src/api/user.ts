@@ -14,6 +14,8 @@ export const userInfo = z.object({
   org_id: z.number().int(),
   username: z.string(),
   name: z.string(),
+  /** The display name in English (pinyin for people); '' when none was recorded. */
+  name_en: z.string(),
   userType: userTypeSchema,
   project_id: z.number().int().nullable().optional(),
   project_ids: z.array(z.number().int()),

@@ -117,12 +117,15 @@ describe.each(backends)('remote control (select → password → gateway → res
   it('stores a camera capture, lists it and relays it to the site user', async () => {
     const listener = await h.listen('site');
     const img = 'data:image/svg+xml;base64,PHN2Zy8+';
-    await gw.client.publishAsync(gatewayTopics(gw.sn).capture, JSON.stringify({ ts: Date.now(), device_sn: 'CAM1', img, msg: '门禁联动抓拍' }), { qos: 1 });
+    await gw.client.publishAsync(gatewayTopics(gw.sn).capture, JSON.stringify({ ts: Date.now(), device_sn: 'CAM1', img, msg: '门禁联动抓拍', msg_en: 'Door opened snapshot' }), { qos: 1 });
     const pushed = await listener.waitFor((m) => m.command === 'capture');
-    expect(pushed.data).toMatchObject({ img, msg: '门禁联动抓拍', title: '苏州工业园光储充站' });
+    expect(pushed.data).toMatchObject({ img, msg: '门禁联动抓拍', title: '苏州工业园光储充站', msg_en: 'Door opened snapshot', title_en: 'Suzhou SIP PV-Storage-Charging Station' });
     const szip = (await get('/api/v6/user/userinfo', site)).data.project_id;
     const list = await get(`/api/v6/security/captures?project_id=${szip}`, site);
     expect(list.data).toMatchObject({ total: 1, list: [{ device_sn: 'CAM1', img, msg: '门禁联动抓拍' }] });
+    // In English, the capture's English text.
+    const en = (await h.rt.app.inject({ method: 'GET', url: `/api/v6/security/captures?project_id=${szip}`, headers: apiHeaders(site, { 'accept-language': 'en' }) })).json();
+    expect(en.data.list[0].msg).toBe('Door opened snapshot');
     const cams = await get(`/api/v6/security/cameras?project_id=${szip}`, site);
     expect(cams.data[0].last_capture).toMatchObject({ img });
   });

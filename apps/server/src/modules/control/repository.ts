@@ -156,7 +156,7 @@ export const controlRepository = {
     const [{ n }, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       q
-        .select(['l.id', 'l.at', 'l.project_id', 'p.name as project_name', 'p.name_en as project_name_en', 'l.device_id', 'd.name as device_name', 'd.name_en as device_name_en', 'u.name as user_name', 'l.step', 'l.action', 'l.outcome', 'l.detail', 'c.selection_id'])
+        .select(['l.id', 'l.at', 'l.project_id', 'p.name as project_name', 'p.name_en as project_name_en', 'l.device_id', 'd.name as device_name', 'd.name_en as device_name_en', 'u.name as user_name', 'u.name_en as user_name_en', 'l.step', 'l.action', 'l.outcome', 'l.detail', 'c.selection_id'])
         .orderBy('l.at', 'desc')
         .orderBy('l.id', 'desc')
         .offset(offset)

@@ -239,7 +239,7 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
           project_name: pick(lang, r.project_name, r.project_name_en),
           device_id: r.device_id,
           device_name: pick(lang, r.device_name, r.device_name_en),
-          user_name: r.user_name,
+          user_name: r.user_name === null ? null : pick(lang, r.user_name, r.user_name_en),
           step: r.step,
           action: r.action,
           outcome: r.outcome,

@@ -57,7 +57,7 @@ export const distributionRepository = {
           .execute(),
 
   gateways: (db: Db, projectId: number) =>
-    db.selectFrom('gateways').select(['id', 'sn', 'name', 'online', 'last_seen_at', 'heartbeat_s']).where('project_id', '=', projectId).orderBy('id').execute(),
+    db.selectFrom('gateways').select(['id', 'sn', 'name', 'name_en', 'online', 'last_seen_at', 'heartbeat_s']).where('project_id', '=', projectId).orderBy('id').execute(),
 
   async alarmCounts(db: Db, projectId: number) {
     const r = await sql<{ level: number; active: number; pending: number }>`

@@ -151,7 +151,7 @@ export function createDistributionService(db: Db, access: AccessService, config:
           };
         }),
         alarms: { active: alarms.reduce((s, a) => s + a.active, 0), pending: alarms.reduce((s, a) => s + a.pending, 0), by_level },
-        gateways: gateways.map((g) => ({ id: g.id, sn: g.sn, name: g.name, online: g.online, last_seen_at: iso(g.last_seen_at), heartbeat_s: g.heartbeat_s })),
+        gateways: gateways.map((g) => ({ id: g.id, sn: g.sn, name: pick(lang, g.name, g.name_en), online: g.online, last_seen_at: iso(g.last_seen_at), heartbeat_s: g.heartbeat_s })),
       };
     },
 

@@ -198,7 +198,7 @@ export const eventRepository = {
     db
       .selectFrom('event_log as l')
       .leftJoin('users as u', 'u.id', 'l.user_id')
-      .select(['l.action', 'l.note', 'l.at', 'u.name as user_name'])
+      .select(['l.action', 'l.note', 'l.at', 'u.name as user_name', 'u.name_en as user_name_en'])
       .where('l.event_id', '=', eventId)
       .orderBy('l.id')
       .execute(),

@@ -115,7 +115,7 @@ export function createEventService(db: Db, access: AccessService) {
       const scope = await access.scope(user);
       const [row] = await repo.findInScope(db, [id], scope.projectIds);
       if (!row) throw notFound();
-      return (await repo.log(db, id)).map((l) => ({ action: l.action, note: l.note, at: l.at.toISOString(), user_name: l.user_name }));
+      return (await repo.log(db, id)).map((l) => ({ action: l.action, note: l.note, at: l.at.toISOString(), user_name: l.user_name, user_name_en: l.user_name_en }));
     },
   };
 }

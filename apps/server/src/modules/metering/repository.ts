@@ -20,6 +20,7 @@ export interface NodeRow {
   layout_y: number | null;
   device_id: number | null;
   device_name: string | null;
+  device_name_en: string | null;
   point_key: string | null;
   unit: string | null;
 }
@@ -56,6 +57,7 @@ export const meteringRepository = {
         'n.layout_y',
         'd.id as device_id',
         'd.name as device_name',
+        'd.name_en as device_name_en',
         'dp.key as point_key',
         'dp.unit as unit',
       ])

@@ -61,6 +61,7 @@ export const toMeterNode = (r: NodeRow): MeterNode => ({
   layout_y: r.layout_y,
   device_id: r.device_id,
   device_name: r.device_name,
+  device_name_en: r.device_name_en,
   point_key: r.point_key,
   unit: r.unit ?? UNITS[r.energy_type as EnergyType] ?? '',
 });

@@ -6,7 +6,9 @@ const projectColumns = [
   'name',
   'name_en',
   'address',
+  'address_en',
   'city',
+  'city_en',
   'latitude',
   'longitude',
   'timezone',
@@ -37,7 +39,7 @@ export const orgRepository = {
     let q = db.selectFrom('projects').where('id', 'in', ids);
     if (opts.keyword) {
       const like = `%${opts.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb('name_en', 'ilike', like), eb('city', 'ilike', like)]));
+      q = q.where((eb) => eb.or([eb('name', 'ilike', like), eb('name_en', 'ilike', like), eb('city', 'ilike', like), eb('city_en', 'ilike', like)]));
     }
     const [{ n }, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

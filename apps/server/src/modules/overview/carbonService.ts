@@ -250,6 +250,7 @@ export function createCarbonService(db: Db, access: AccessService, repo: Overvie
         layout_y: null,
         device_id: null,
         device_name: null,
+        device_name_en: null,
         point_key: null,
         unit: null,
       })) as NodeRow[];

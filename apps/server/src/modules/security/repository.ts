@@ -6,14 +6,14 @@ export const securityRepository = {
       .selectFrom('gateways as g')
       .innerJoin('projects as p', 'p.id', 'g.project_id')
       .leftJoin('devices as d', (j) => j.onRef('d.gateway_id', '=', 'g.id').on('d.sn', '=', deviceSn))
-      .select(['g.id as gateway_id', 'g.project_id', 'p.name as project_name', 'd.id as device_id', 'd.name as device_name'])
+      .select(['g.id as gateway_id', 'g.project_id', 'p.name as project_name', 'p.name_en as project_name_en', 'd.id as device_id', 'd.name as device_name'])
       .where('g.sn', '=', gatewaySn)
       .executeTakeFirst(),
 
-  insertCapture: (db: Db, c: { projectId: number; gatewayId: number; deviceId: number | null; deviceSn: string; ts: Date; img: string; msg: string }) =>
+  insertCapture: (db: Db, c: { projectId: number; gatewayId: number; deviceId: number | null; deviceSn: string; ts: Date; img: string; msg: string; msgEn: string }) =>
     db
       .insertInto('captures')
-      .values({ project_id: c.projectId, gateway_id: c.gatewayId, device_id: c.deviceId, device_sn: c.deviceSn, ts: c.ts, img: c.img, msg: c.msg })
+      .values({ project_id: c.projectId, gateway_id: c.gatewayId, device_id: c.deviceId, device_sn: c.deviceSn, ts: c.ts, img: c.img, msg: c.msg, msg_en: c.msgEn })
       .returning('id')
       .executeTakeFirstOrThrow(),
 
@@ -25,7 +25,7 @@ export const securityRepository = {
     const [{ n }, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       q
-        .select(['c.id', 'c.device_id', 'c.device_sn', 'd.name as device_name', 'd.name_en as device_name_en', 'c.ts', 'c.img', 'c.msg'])
+        .select(['c.id', 'c.device_id', 'c.device_sn', 'd.name as device_name', 'd.name_en as device_name_en', 'c.ts', 'c.img', 'c.msg', 'c.msg_en'])
         .orderBy('c.ts', 'desc')
         .orderBy('c.id', 'desc')
         .offset(offset)
@@ -52,7 +52,7 @@ export const securityRepository = {
       ? Promise.resolve([])
       : db
           .selectFrom('captures as c')
-          .select(['c.id', 'c.device_id', 'c.device_sn', 'c.ts', 'c.img', 'c.msg'])
+          .select(['c.id', 'c.device_id', 'c.device_sn', 'c.ts', 'c.img', 'c.msg', 'c.msg_en'])
           .distinctOn('c.device_id')
           .where('c.device_id', 'in', deviceIds)
           .orderBy('c.device_id')

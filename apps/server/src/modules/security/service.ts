@@ -14,6 +14,8 @@ const capturePayload = z.object({
   device_sn: z.string().min(1).max(64),
   img: z.string().startsWith('data:image/').max(2_000_000),
   msg: z.string().max(500).default(''),
+  /** The same text in English; optional (older gateways send Chinese only, which English then shows). */
+  msg_en: z.string().max(500).default(''),
 });
 
 const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
@@ -45,9 +47,9 @@ export function createSecurityService(db: Db, access: AccessService) {
       const c = parsed.data;
       const where = await repo.gatewayDevice(db, gatewaySn, c.device_sn);
       if (!where) return false;
-      await repo.insertCapture(db, { projectId: where.project_id, gatewayId: where.gateway_id, deviceId: where.device_id, deviceSn: c.device_sn, ts: new Date(c.ts), img: c.img, msg: c.msg });
+      await repo.insertCapture(db, { projectId: where.project_id, gatewayId: where.gateway_id, deviceId: where.device_id, deviceSn: c.device_sn, ts: new Date(c.ts), img: c.img, msg: c.msg, msgEn: c.msg_en });
       if (publish) {
-        const data: CaptureData = { img: c.img, msg: c.msg, title: where.project_name, type: 1 };
+        const data: CaptureData = { img: c.img, msg: c.msg, title: where.project_name, type: 1, msg_en: c.msg_en || c.msg, title_en: where.project_name_en || where.project_name };
         const envelope: MessageEnvelope = { command: 'capture', data: { ...data, project_id: where.project_id, device_id: where.device_id }, timestamp: c.ts };
         const users = await eventRepository.recipients(db, where.project_id);
         const send = publish;
@@ -67,7 +69,7 @@ export function createSecurityService(db: Db, access: AccessService) {
           room_id: c.room_id,
           name: pick(lang, c.name, c.name_en),
           online: !!c.gateway_online && c.online_value !== 0,
-          last_capture: l ? { id: l.id, device_id: l.device_id, device_sn: l.device_sn, device_name: pick(lang, c.name, c.name_en), ts: l.ts.toISOString(), img: l.img, msg: l.msg } : null,
+          last_capture: l ? { id: l.id, device_id: l.device_id, device_sn: l.device_sn, device_name: pick(lang, c.name, c.name_en), ts: l.ts.toISOString(), img: l.img, msg: pick(lang, l.msg, l.msg_en) } : null,
         };
       });
     },
@@ -82,7 +84,7 @@ export function createSecurityService(db: Db, access: AccessService) {
       );
       return {
         total,
-        list: rows.map((r) => ({ id: r.id, device_id: r.device_id, device_sn: r.device_sn, device_name: pick(lang, r.device_name, r.device_name_en) || r.device_sn, ts: r.ts.toISOString(), img: r.img, msg: r.msg })),
+        list: rows.map((r) => ({ id: r.id, device_id: r.device_id, device_sn: r.device_sn, device_name: pick(lang, r.device_name, r.device_name_en) || r.device_sn, ts: r.ts.toISOString(), img: r.img, msg: pick(lang, r.msg, r.msg_en) })),
       };
     },
 

@@ -162,6 +162,7 @@ export function createStatisticsService(db: Db, access: AccessService, repo: Sta
             name_en: n.name_en,
             node_type: n.node_type,
             device_name: n.device_name,
+            device_name_en: n.device_name_en,
             point_key: n.point_key,
             unit: n.unit ?? UNITS[energyType],
             start_reading: r?.start_reading ?? null,

@@ -35,6 +35,7 @@ export function createUserService(db: Db, limits: LoginLimits) {
       org_id: u.org_id,
       username: u.username,
       name: u.name,
+      name_en: u.name_en,
       userType: u.user_type as 0 | 1 | 2,
       project_id: u.user_type === 1 ? (projectIds[0] ?? null) : null,
       project_ids: projectIds,

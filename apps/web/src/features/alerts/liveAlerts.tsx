@@ -5,6 +5,7 @@ import { session } from '../../session/store';
 import { currentLang, t } from '../../shared/i18n';
 import { speak } from '../../shared/speech';
 import { feedback } from '../../shared/ui/feedback';
+import { localText } from '../../shared/ui/localName';
 import { refreshNotices } from '../notices/api';
 
 /** Spec §9: live-event pop-ups stay 10 s at the bottom right. */
@@ -39,12 +40,14 @@ function showEvent(d: LiveEventData) {
 }
 
 function showCapture(d: CaptureData) {
+  const lang = currentLang();
+  const msg = localText(d.msg, d.msg_en, lang);
   feedback.notification()?.info({
-    title: `${t('alerts.capture')} · ${d.title}`,
+    title: `${t('alerts.capture')} · ${localText(d.title, d.title_en, lang)}`,
     description: (
       <div>
-        <div style={{ marginBottom: 8 }}>{d.msg}</div>
-        <img src={d.img} alt={d.msg} style={{ maxWidth: '100%', borderRadius: 4 }} />
+        <div style={{ marginBottom: 8 }}>{msg}</div>
+        <img src={d.img} alt={msg} style={{ maxWidth: '100%', borderRadius: 4 }} />
       </div>
     ),
     placement: 'bottomRight',

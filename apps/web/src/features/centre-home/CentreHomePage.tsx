@@ -92,7 +92,7 @@ export function CentreHomePage() {
               {byCity.map(([city, ps]) => (
                 <div key={city} data-testid="city-group">
                   <Typography.Title level={5} style={{ marginTop: 0 }}>
-                    <EnvironmentOutlined /> {cityName(city, lang)} <Typography.Text type="secondary">({ps.length})</Typography.Text>
+                    <EnvironmentOutlined /> {cityName(ps[0] ?? { city, city_en: '' }, lang)} <Typography.Text type="secondary">({ps.length})</Typography.Text>
                   </Typography.Title>
                   <Space orientation="vertical" size={10} style={{ width: '100%' }}>
                     {ps.map((p) => {

@@ -27,6 +27,7 @@ const node = (id: number, parent_id: number | null, extra: Partial<MeterNode> = 
   layout_y: null,
   device_id: null,
   device_name: null,
+  device_name_en: null,
   point_key: null,
   unit: 'kWh',
   ...extra,

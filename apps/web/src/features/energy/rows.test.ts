@@ -121,7 +121,7 @@ describe('readings', () => {
     const resp: ReadingsResponse = {
       project_id: 2,
       range: { from: '2026-11-01', to: '2026-11-23' },
-      rows: [{ node_id: 18, name: '1#光伏逆变器', name_en: 'PV inverter 1', node_type: 'pv', device_name: null, point_key: 'EP', unit: 'kWh', start_reading: 100, start_ts: null, end_reading: 90, end_ts: null, energy: 40, resets: 1 }],
+      rows: [{ node_id: 18, name: '1#光伏逆变器', name_en: 'PV inverter 1', node_type: 'pv', device_name: null, device_name_en: null, point_key: 'EP', unit: 'kWh', start_reading: 100, start_ts: null, end_reading: 90, end_ts: null, energy: 40, resets: 1 }],
     };
     expect(readingRows(resp, 'en')[0]).toMatchObject({ key: 18, display_name: 'PV inverter 1', energy: 40, resets: 1 });
   });

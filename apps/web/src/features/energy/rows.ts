@@ -1,6 +1,7 @@
 import type { ChangeReason, Granularity, ResolvedRange, StatsResponse } from '@gridops/contract';
 import { runtimeZone, siteNow } from '@gridops/format';
 import type { ComparisonInput } from '../../shared/charts';
+import { localName, localText } from '../../shared/ui/localName';
 import type { ExpenseResponse, LossResponse, ReadingsResponse } from './api';
 
 /**
@@ -10,8 +11,7 @@ import type { ExpenseResponse, LossResponse, ReadingsResponse } from './api';
 export type Lang = 'zh' | 'en';
 export type CompareMode = 'mom' | 'yoy';
 
-export const nameOf = (n: { name: string; name_en: string }, lang: Lang): string =>
-  lang === 'en' && n.name_en ? n.name_en : n.name;
+export const nameOf = (n: { name: string; name_en: string }, lang: Lang): string => localName(n, lang);
 
 /** The site's wall clock (its zone: projects.timezone) as 'YYYY-MM-DD HH:mm', the form of the bucket keys. */
 export function siteNowKey(zone: string | undefined, nowMs: number = Date.now()): string {
@@ -169,7 +169,12 @@ export function storageRows(
 export type ReadingTableRow = ReadingsResponse['rows'][number] & { key: number; display_name: string };
 
 export function readingRows(resp: ReadingsResponse, lang: Lang): ReadingTableRow[] {
-  return resp.rows.map((r) => ({ ...r, key: r.node_id, display_name: nameOf(r, lang) }));
+  return resp.rows.map((r) => ({
+    ...r,
+    key: r.node_id,
+    display_name: nameOf(r, lang),
+    device_name: r.device_name === null ? null : localText(r.device_name, r.device_name_en, lang),
+  }));
 }
 
 /** Why a loss row is flagged: losses above the threshold, or a negative loss (children metered above input). */

@@ -69,6 +69,16 @@ describe('event drawer shows what the event measured', { timeout: 60_000 }, () =
     await expectTexts('State change', 'closed → open');
   });
 
+  it('en: the log names who acted by the English form of their name', async () => {
+    mockApi({
+      ...empty(41),
+      '/api/v6/event/41/log': [{ action: 'acknowledged', note: null, at: base.raised_at, user_name: '李娜', user_name_en: 'Li Na' }],
+    });
+    await renderPage(<EventDrawer event={base} onClose={() => {}} />, { lang: 'en' });
+    await expectTexts('Li Na');
+    expect(screen.queryByText(/李娜/)).toBeNull();
+  });
+
   it('an over-current on three phases shows the worst value and limit with unit, and names the phases', async () => {
     api();
     await renderPage(<EventDrawer event={overCurrent} onClose={() => {}} />);

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { Chart, buildTimeSeriesOption, columnarToPoints, useChartLocale } from '../../shared/charts';
 import { useFormat } from '../../shared/format';
+import { localText } from '../../shared/ui/localName';
 import { useEventCurve, useEventLog } from './api';
 import type { EventCurve } from './api';
 import { EventActions } from './EventActions';
@@ -83,7 +84,7 @@ function readingItems(event: EventItem, t: TFunction, f: ReturnType<typeof useFo
 
 /** One event: its fields, the actions still open, the point's curve ±1 h and the audit log. */
 export function EventDrawer({ event, onClose }: { event: EventItem | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useFormat();
   const id = event?.id ?? null;
   const log = useEventLog(id);
@@ -145,7 +146,7 @@ export function EventDrawer({ event, onClose }: { event: EventItem | null; onClo
                   content: (
                     <span>
                       <b>{t(`events.logActions.${l.action}`, { defaultValue: l.action })}</b> · {f.date(l.at)}
-                      {l.user_name ? ` · ${l.user_name}` : ''}
+                      {l.user_name ? ` · ${localText(l.user_name, l.user_name_en, i18n.language)}` : ''}
                       {l.note ? <div style={{ opacity: 0.75 }}>{l.note}</div> : null}
                     </span>
                   ),

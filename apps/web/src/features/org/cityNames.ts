@@ -1,6 +1,8 @@
+import { localText } from '../../shared/ui/localName';
+
 /**
- * English names of Chinese cities for grouping labels. The server keeps `city` in Chinese only; unknown cities
- * fall back to the Chinese name rather than a guess.
+ * English names of common Chinese cities, for sites whose English city was not recorded (`city_en` ''); an
+ * unknown city then falls back to the Chinese name rather than a guess.
  */
 const CITY_EN: Record<string, string> = {
   北京: 'Beijing', 上海: 'Shanghai', 天津: 'Tianjin', 重庆: 'Chongqing', 广州: 'Guangzhou', 深圳: 'Shenzhen',
@@ -13,4 +15,6 @@ const CITY_EN: Record<string, string> = {
   绍兴: 'Shaoxing', 南通: 'Nantong', 徐州: 'Xuzhou', 扬州: 'Yangzhou', 芜湖: 'Wuhu', 香港: 'Hong Kong',
 };
 
-export const cityName = (city: string, lang: string): string => (lang === 'en' ? (CITY_EN[city.replace(/市$/, '')] ?? city) : city);
+/** A site's city in the UI language: its recorded English form, else the table above, else the Chinese. */
+export const cityName = (p: { city: string; city_en: string }, lang: string): string =>
+  localText(p.city, p.city_en || CITY_EN[p.city.replace(/市$/, '')], lang);

@@ -19,12 +19,14 @@ describe('site home renders the site and its events', { timeout: 60_000 }, () =>
   it('site home (zh): the site, its capacity and its latest events', async () => {
     api();
     await renderPage(<SiteHomePage />, { pageKey: 'SiteHome' });
-    await expectTexts('苏州工业园光储充站', '2,500', '1# 变压器负载率越上限');
+    await expectTexts('苏州工业园光储充站', '2,500', '1# 变压器负载率越上限', '苏州某路 1 号');
   });
 
   it('site home (en): the English site name', async () => {
     api();
     await renderPage(<SiteHomePage />, { pageKey: 'SiteHome', lang: 'en' });
     await expectTexts('Suzhou Industrial Park PV-storage-charging', '1# 变压器负载率越上限');
+    // The address and city in their recorded English forms.
+    await expectTexts('No. 1 Some Road, Suzhou');
   });
 });

@@ -10,6 +10,7 @@ import { useEvents } from '../events/api';
 import { eventsPath } from '../notices/handle';
 import { projectName, useCurrentProject, useOrgTree } from '../org/api';
 import { cityName } from '../org/cityNames';
+import { localText } from '../../shared/ui/localName';
 import { WeatherCard } from '../weather/WeatherCard';
 
 /** Site home: the project card, weather, pending count and the latest events of the selected site. */
@@ -32,11 +33,8 @@ export function SiteHomePage() {
           <Card title={t('siteHome.project')} data-testid="project-card" style={{ height: '100%' }}>
             <Descriptions column={1} size="small">
               <Descriptions.Item label={t('siteHome.name')}>{projectName(project, i18n.language)}</Descriptions.Item>
-              <Descriptions.Item label={t('siteHome.address')}>
-                {/* A postal address is data, kept as recorded (the server has no English form). */}
-                <span data-user-data="address">{project.address}</span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('siteHome.city')}>{cityName(project.city, i18n.language)}</Descriptions.Item>
+              <Descriptions.Item label={t('siteHome.address')}>{localText(project.address, project.address_en, i18n.language)}</Descriptions.Item>
+              <Descriptions.Item label={t('siteHome.city')}>{cityName(project, i18n.language)}</Descriptions.Item>
               <Descriptions.Item label={t('siteHome.coordinates')}>
                 {project.longitude.toFixed(3)}, {project.latitude.toFixed(3)}
               </Descriptions.Item>

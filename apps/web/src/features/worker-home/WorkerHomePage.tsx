@@ -1,6 +1,7 @@
 import { Card, List, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { localText } from '../../shared/ui/localName';
 import { MENU_ICONS } from '../../shared/ui/menuIcons';
 import { patchSession, useSession } from '../../session/store';
 import { projectName, useOrgTree } from '../org/api';
@@ -17,8 +18,7 @@ export function WorkerHomePage() {
   return (
     <div data-testid="worker-home">
       <Typography.Title level={4} style={{ marginTop: 4 }}>
-        {t('workerHome.hello', { name: '' })}
-        <span data-user-data="name">{info?.name ?? ''}</span>
+        {t('workerHome.hello', { name: info ? localText(info.name, info.name_en, i18n.language) : '' })}
       </Typography.Title>
       <Card style={{ marginBottom: 12 }}>
         <Statistic title={t('workerHome.pending')} value={pending} />

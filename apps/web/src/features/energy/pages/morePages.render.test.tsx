@@ -53,13 +53,13 @@ describe('more energy pages render the API figures', { timeout: 60_000 }, () => 
   it('readings (zh): the meter with its start and end readings', async () => {
     api();
     await renderPage(<PowerReadingsPage />, { pageKey: 'PowerReadings' });
-    await expectTexts('1# 办公楼照明', '10,234.5', '12,580.1');
+    await expectTexts('1# 办公楼照明', '照明电表 A1', '10,234.5', '12,580.1');
   });
 
-  it('readings (en): English meter names', async () => {
+  it('readings (en): English meter and device names', async () => {
     api();
     await renderPage(<PowerReadingsPage />, { pageKey: 'PowerReadings', lang: 'en' });
-    await expectTexts('Office lighting', '2,345.6');
+    await expectTexts('Office lighting', 'Lighting meter A1', '2,345.6');
   });
 
   it('power loss (zh): the flagged incomer and its loss rate', async () => {
