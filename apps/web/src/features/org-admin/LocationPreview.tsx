@@ -29,7 +29,7 @@ export function LocationPreview({ point, others }: { point: { latitude: number; 
   const y = (lat: number) => H - PAD - ((lat - minLat) / (maxLat - minLat || 1)) * (H - 2 * PAD);
   return (
     <figure style={{ margin: 0 }} data-testid="location-preview">
-      <svg width={W} height={H} role="img" aria-label={t('orgAdmin.project.preview')} style={{ background: 'rgba(64,128,255,0.08)', borderRadius: 4 }}>
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="img" aria-label={t('orgAdmin.project.preview')} style={{ background: 'rgba(64,128,255,0.08)', borderRadius: 4, maxWidth: W, display: 'block' }}>
         {[0.25, 0.5, 0.75].map((f) => (
           <g key={f} stroke="rgba(128,160,255,0.25)">
             <line x1={PAD + f * (W - 2 * PAD)} x2={PAD + f * (W - 2 * PAD)} y1={PAD} y2={H - PAD} />

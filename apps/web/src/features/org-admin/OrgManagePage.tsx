@@ -208,7 +208,7 @@ export function OrgManagePage() {
         <span data-testid={`org-node-${o.id}`}>
           {localName(o, lang)} <Tag color={o.tier === 1 ? 'gold' : o.tier === 2 ? 'blue' : 'green'}>{t(`orgAdmin.tier.${o.tier}`)}</Tag>
           {!o.enabled && <Tag>{t('orgAdmin.tree.disabled')}</Tag>}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 4, whiteSpace: 'nowrap' }}>
             {t('orgAdmin.tree.counts', { projects: o.project_count, users: o.user_count })}
           </Typography.Text>
         </span>
