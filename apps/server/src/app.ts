@@ -13,6 +13,7 @@ import { eventRoutes } from './modules/event/routes.js';
 import { energyRoutes } from './modules/energy/routes.js';
 import { noticeRoutes } from './modules/notice/routes.js';
 import { orgRoutes } from './modules/org/routes.js';
+import { orgAdminRoutes } from './modules/org/adminRoutes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
@@ -72,6 +73,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
 
   await app.register(userRoutes, { services: { users: services.users, config: services.config } });
   await app.register(orgRoutes, { services: { orgs: services.orgs } });
+  await app.register(orgAdminRoutes, { services: { orgAdmin: services.orgAdmin, projectAdmin: services.projectAdmin } });
   await app.register(noticeRoutes, { services: { notices: services.notices } });
   await app.register(eventRoutes, { services: { events: services.events } });
   await app.register(energyRoutes, { services: { energy: services.energy } });

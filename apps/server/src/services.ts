@@ -5,6 +5,8 @@ import { createEventService } from './modules/event/service.js';
 import { createEnergyService } from './modules/energy/service.js';
 import { createNoticeService } from './modules/notice/service.js';
 import { createOrgService } from './modules/org/service.js';
+import { createOrgAdminService } from './modules/org/orgAdminService.js';
+import { createProjectAdminService } from './modules/org/projectAdminService.js';
 import { createUserService } from './modules/user/service.js';
 import { createLoginLimits } from './modules/user/loginLimits.js';
 import { createControlService } from './modules/control/service.js';
@@ -24,6 +26,8 @@ export function createServices(db: Db, config: AppConfig) {
   const loginLimits = createLoginLimits(db, config.login);
   const users = createUserService(db, loginLimits);
   const orgs = createOrgService(db, access);
+  const orgAdmin = createOrgAdminService(db, access);
+  const projectAdmin = createProjectAdminService(db, access);
   const notices = createNoticeService(db, access);
   const energy = createEnergyService(access, orgs);
   const events = createEventService(db, access);
@@ -37,7 +41,7 @@ export function createServices(db: Db, config: AppConfig) {
   const overview = createOverviewService(db, access);
   const carbon = createCarbonService(db, access);
   const weather = createWeatherService(db, access, config.weather);
-  return { config, db, weather, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon };
+  return { config, db, weather, access, users, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -8,6 +8,7 @@ export * from './pointRanges.js';
 export * from './api/user.js';
 export * from './api/config.js';
 export * from './api/org.js';
+export * from './api/orgAdmin.js';
 export * from './api/notice.js';
 export * from './api/energy.js';
 export * from './simulator.js';

@@ -14,6 +14,9 @@ export interface OrganizationsTable {
   tier: number;
   code: string | null;
   created_at: Generated<Date>;
+  enabled: Generated<boolean>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
 }
 
 export interface ProjectsTable {
@@ -35,6 +38,11 @@ export interface ProjectsTable {
   area_m2: Generated<number>;
   enabled: Generated<boolean>;
   created_at: Generated<Date>;
+  version: Generated<number>;
+  storage_power_kw: Generated<number>;
+  charger_count: Generated<number>;
+  charger_power_kw: Generated<number>;
+  updated_at: Generated<Date>;
 }
 
 export interface UsersTable {

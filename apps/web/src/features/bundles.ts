@@ -10,6 +10,7 @@ import { centreHomeBundle } from './centre-home/i18n';
 import { eventsBundle } from './events/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
+import { orgAdminBundle } from './org-admin/i18n';
 import { siteHomeBundle } from './site-home/i18n';
 import { weatherBundle } from './weather/i18n';
 import { workerHomeBundle } from './worker-home/i18n';
@@ -19,6 +20,7 @@ export const featureBundles: Record<string, Bundle> = {
   alerts: alertsBundle,
   notices: noticesBundle,
   org: orgBundle,
+  orgAdmin: orgAdminBundle,
   centreHome: centreHomeBundle,
   siteHome: siteHomeBundle,
   events: eventsBundle,

@@ -8,6 +8,7 @@ import { analysisApi, historyApi } from './history.js';
 import { meteringApi } from './metering.js';
 import { noticeApi } from './notice.js';
 import { orgApi } from './org.js';
+import { orgAdminApi } from './orgAdmin.js';
 import { securityApi } from './security.js';
 import { userApi } from './user.js';
 import { weatherApi } from './weather.js';
@@ -24,6 +25,7 @@ export {
   meteringApi,
   noticeApi,
   orgApi,
+  orgAdminApi,
   securityApi,
   userApi,
   weatherApi,
@@ -36,6 +38,7 @@ export {
 export const apiRoutes = {
   user: userApi,
   org: orgApi,
+  orgAdmin: orgAdminApi,
   notice: noticeApi,
   event: eventApi,
   energy: energyApi,

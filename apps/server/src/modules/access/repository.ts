@@ -2,9 +2,19 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 export const accessRepository = {
-  /** The organisation and all organisations below it. */
-  orgSubtreeIds: async (db: Db, orgId: number): Promise<number[]> => {
-    const r = await sql<{ id: number }>`
+  /**
+   * The organisation and all organisations below it. With `enabledOnly`, a disabled organisation and
+   * everything under it are left out (what the user sees); without, all of them (what an administrator manages).
+   */
+  orgSubtreeIds: async (db: Db, orgId: number, enabledOnly = false): Promise<number[]> => {
+    const r = enabledOnly
+      ? await sql<{ id: number }>`
+      WITH RECURSIVE sub AS (
+        SELECT id FROM organizations WHERE id = ${orgId} AND enabled
+        UNION ALL
+        SELECT o.id FROM organizations o JOIN sub ON o.parent_id = sub.id WHERE o.enabled
+      ) SELECT id FROM sub`.execute(db)
+      : await sql<{ id: number }>`
       WITH RECURSIVE sub AS (
         SELECT id FROM organizations WHERE id = ${orgId}
         UNION ALL
@@ -37,15 +47,17 @@ export const accessRepository = {
             .execute()
         ).map((r) => r.id),
 
+  /** The user's assigned projects, except those under a disabled organisation (at any level above). */
   assignedProjectIds: async (db: Db, userId: number): Promise<number[]> =>
     (
-      await db
-        .selectFrom('user_projects as up')
-        .innerJoin('projects as p', 'p.id', 'up.project_id')
-        .select('p.id')
-        .where('up.user_id', '=', userId)
-        .where('p.enabled', '=', true)
-        .orderBy('p.id')
-        .execute()
-    ).map((r) => r.id),
+      await sql<{ id: number }>`
+      WITH RECURSIVE off AS (
+        SELECT id FROM organizations WHERE NOT enabled
+        UNION
+        SELECT o.id FROM organizations o JOIN off ON o.parent_id = off.id
+      )
+      SELECT p.id FROM user_projects up JOIN projects p ON p.id = up.project_id
+      WHERE up.user_id = ${userId} AND p.enabled AND p.org_id NOT IN (SELECT id FROM off)
+      ORDER BY p.id`.execute(db)
+    ).rows.map((r) => r.id),
 };

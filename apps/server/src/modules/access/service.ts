@@ -17,7 +17,7 @@ export interface Scope {
 export function createAccessService(db: Db) {
   async function scope(user: AuthUser): Promise<Scope> {
     if (user.userType === UserType.Centre) {
-      const orgIds = await repo.orgSubtreeIds(db, user.orgId);
+      const orgIds = await repo.orgSubtreeIds(db, user.orgId, true);
       return { orgIds, projectIds: await repo.projectIdsInOrgs(db, orgIds) };
     }
     return { orgIds: await repo.orgAncestorIds(db, user.orgId), projectIds: await repo.assignedProjectIds(db, user.id) };
@@ -47,6 +47,15 @@ export function createAccessService(db: Db) {
      * The projects of one organisation subtree that the user may see. Centre users may name any organisation
      * in their subtree; site users and workers only organisations on the path to their own.
      */
+    /**
+     * The organisations a centre user administers: its whole subtree, disabled ones included (they can be
+     * enabled again). Site users and workers administer no organisation: 10004.
+     */
+    async adminOrgIds(user: AuthUser): Promise<number[]> {
+      if (user.userType !== UserType.Centre) throw forbidden();
+      return repo.orgSubtreeIds(db, user.orgId);
+    },
+
     async projectsUnderOrg(user: AuthUser, orgId: number): Promise<number[]> {
       const s = await scope(user);
       if (!s.orgIds.includes(orgId)) throw forbidden();

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { dbIdParam } from '../ids.js';
+import {
+  adminOrg,
+  adminProject,
+  adminProjectList,
+  adminProjectListRequest,
+  orgCreate,
+  orgDelete,
+  orgMove,
+  orgUpdate,
+  projectFields,
+  projectUpdate,
+  roomCreate,
+  roomRename,
+  roomView,
+} from '../api/orgAdmin.js';
+import { defineRoute } from './define.js';
+
+const tags = ['org-admin'];
+const idParam = z.object({ id: dbIdParam });
+
+/** Organisation tree and project administration (docs/onboarding-orgs.md). */
+export const orgAdminApi = {
+  orgs: defineRoute({
+    method: 'GET',
+    path: '/api/v6/admin/org/list',
+    tags,
+    summary: 'Organisations the caller may manage (its subtree, disabled ones included), flat',
+    data: z.array(adminOrg),
+  }),
+  createOrg: defineRoute({
+    method: 'POST',
+    path: '/api/v6/admin/org',
+    tags,
+    summary: 'Create an organisation under a parent of a lower tier',
+    body: orgCreate,
+    data: adminOrg,
+  }),
+  updateOrg: defineRoute({
+    method: 'PUT',
+    path: '/api/v6/admin/org/:id',
+    tags,
+    summary: 'Rename, re-tier, enable or disable an organisation (version checked)',
+    params: idParam,
+    body: orgUpdate,
+    data: adminOrg,
+  }),
+  moveOrg: defineRoute({
+    method: 'POST',
+    path: '/api/v6/admin/org/:id/move',
+    tags,
+    summary: 'Move an organisation under another parent (no cycles, tiers descend)',
+    params: idParam,
+    body: orgMove,
+    data: adminOrg,
+  }),
+  deleteOrg: defineRoute({
+    method: 'DELETE',
+    path: '/api/v6/admin/org/:id',
+    tags,
+    summary: 'Delete an organisation that has no children, projects or users',
+    params: idParam,
+    query: orgDelete,
+    data: z.object({ id: z.number().int() }),
+  }),
+  projects: defineRoute({
+    method: 'GET',
+    path: '/api/v6/admin/project/list',
+    tags,
+    summary: 'Projects the caller may administer, with their rooms, paged',
+    query: adminProjectListRequest,
+    data: adminProjectList,
+  }),
+  project: defineRoute({
+    method: 'GET',
+    path: '/api/v6/admin/project/:id',
+    tags,
+    summary: 'One project with its rooms, for editing',
+    params: idParam,
+    data: adminProject,
+  }),
+  createProject: defineRoute({
+    method: 'POST',
+    path: '/api/v6/admin/project',
+    tags,
+    summary: 'Create a project (station) in an organisation',
+    body: projectFields,
+    data: adminProject,
+  }),
+  updateProject: defineRoute({
+    method: 'PUT',
+    path: '/api/v6/admin/project/:id',
+    tags,
+    summary: 'Update a project (version checked); site users only their own station, not its organisation',
+    params: idParam,
+    body: projectUpdate,
+    data: adminProject,
+  }),
+  createRoom: defineRoute({
+    method: 'POST',
+    path: '/api/v6/admin/project/:id/room',
+    tags,
+    summary: 'Add a room to a project',
+    params: idParam,
+    body: roomCreate,
+    data: roomView,
+  }),
+  renameRoom: defineRoute({
+    method: 'PUT',
+    path: '/api/v6/admin/room/:id',
+    tags,
+    summary: 'Rename a room',
+    params: idParam,
+    body: roomRename,
+    data: roomView,
+  }),
+  deleteRoom: defineRoute({
+    method: 'DELETE',
+    path: '/api/v6/admin/room/:id',
+    tags,
+    summary: 'Remove a room that has no devices',
+    params: idParam,
+    data: z.object({ id: z.number().int() }),
+  }),
+};
