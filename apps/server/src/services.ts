@@ -17,6 +17,7 @@ import { createEnergyConfigService } from './modules/energy-stats/configService.
 import { createEnergyOverviewService } from './modules/energy-stats/overviewService.js';
 import { createEnergyStatsService } from './modules/energy-stats/statsService.js';
 import { createWeatherService } from './modules/weather/service.js';
+import { createMembersService } from './modules/members/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -37,7 +38,8 @@ export function createServices(db: Db, config: AppConfig) {
   const energyOverview = createEnergyOverviewService(db, access);
   const energyCarbon = createEnergyCarbonService(db, access);
   const weather = createWeatherService(db, access, config.weather);
-  return { config, db, weather, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, energyConfig, energyStats, energyOverview, energyCarbon };
+  const members = createMembersService(db, access, users, loginLimits);
+  return { config, db, weather, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, energyConfig, energyStats, energyOverview, energyCarbon, members };
 }
 
 export type AppServices = ReturnType<typeof createServices>;
