@@ -37,7 +37,7 @@ export function createAccessService(db: Db) {
       const orgIds = await repo.orgSubtreeIds(db, user.orgId);
       return { orgIds, projectIds: await repo.projectIdsInOrgs(db, orgIds) };
     }
-    return { orgIds: await repo.orgAncestorIds(db, user.orgId), projectIds: await repo.assignedProjectIds(db, user.id) };
+    return { orgIds: await repo.userOrgPathIds(db, user.id, user.orgId), projectIds: await repo.assignedProjectIds(db, user.id) };
   }
 
   return {

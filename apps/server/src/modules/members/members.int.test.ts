@@ -90,6 +90,14 @@ describe.each(backends)('members on %s', (backend) => {
     // The password is never answered again.
     const list = await call<{ list: MemberAnswer[] }>('GET', '/api/v6/member/list?keyword=ann', centre);
     expect(JSON.stringify(list.data)).not.toContain(r.data.password);
+    // A site user placed higher in the tree than its site still finds the site in its organisation tree.
+    const high = await invite(centre, { username: 'hana', org_id: (await userId('centre')).org_id, project_ids: [szip], password: 'Higher2026' });
+    expect(high.code).toBe(1);
+    const hana = (await login('hana', 'Higher2026')).data.token;
+    const tree = await call<{ projects: { id: number }[]; children: unknown[] }[]>('GET', '/api/v6/org/tree', hana);
+    type Node = { projects: { id: number }[]; children: Node[] };
+    const flat = (nodes: Node[]): number[] => nodes.flatMap((n) => [...n.projects.map((p) => p.id), ...flat(n.children)]);
+    expect(flat(tree.data as Node[])).toEqual([szip]);
     // A given password follows the policy; field errors name the field.
     expect(await invite(centre, { username: 'bob', org_id: orgA, project_ids: [szip], password: 'short1' })).toMatchObject({ code: ErrorCode.Validation, data: { field: 'password' } });
     expect(await invite(centre, { username: 'bob', org_id: orgA, project_ids: [szip], email: 'not-an-email' })).toMatchObject({ code: ErrorCode.Validation, data: { field: 'email' } });
