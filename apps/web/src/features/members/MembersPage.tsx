@@ -225,7 +225,13 @@ export function MembersPage() {
     {
       title: t('members.column.projects'),
       key: 'projects',
-      render: (_, m) => (m.user_type === 0 ? <Typography.Text type="secondary">{t('members.allSites')}</Typography.Text> : m.project_ids.map(projectName).join('、')),
+      width: 260,
+      render: (_, m) =>
+        m.user_type === 0 ? (
+          <Typography.Text type="secondary">{t('members.allSites')}</Typography.Text>
+        ) : (
+          m.project_ids.map(projectName).join(lang.startsWith('en') ? ', ' : '、')
+        ),
     },
     {
       title: t('members.column.permissions'),
@@ -248,7 +254,7 @@ export function MembersPage() {
     {
       title: t('members.column.status'),
       key: 'status',
-      width: 110,
+      width: 150,
       render: (_, m) => (
         <Space size={2} wrap>
           {m.enabled ? <Tag color="green">{t('members.status.active')}</Tag> : <Tag color="default">{t('members.status.disabled')}</Tag>}
@@ -260,7 +266,8 @@ export function MembersPage() {
     {
       title: t('members.column.actions'),
       key: 'actions',
-      width: 220,
+      width: 210,
+      fixed: 'right',
       render: (_, m) => (
         <Space size={0} wrap>
           <Button type="link" size="small" onClick={() => setDrawer({ kind: 'edit', member: m })}>
@@ -350,7 +357,7 @@ export function MembersPage() {
         loading={members.isLoading}
         columns={columns}
         dataSource={members.data?.list ?? []}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1400 }}
         pagination={{
           current: filter.page ?? 1,
           pageSize: filter.size ?? 20,
