@@ -50,7 +50,6 @@ function MemberDrawer(props: { mode: DrawerMode | null; orgs: OrgOption[]; onClo
   useEffect(() => {
     if (!mode) return;
     form.resetFields();
-    setError(null);
     const m = mode.kind === 'edit' ? mode.member : null;
     form.setFieldsValue({
       username: m?.username ?? '',
@@ -65,6 +64,11 @@ function MemberDrawer(props: { mode: DrawerMode | null; orgs: OrgOption[]; onClo
       password: '',
     });
   }, [mode, form, props.orgs]);
+
+  const close = () => {
+    setError(null);
+    props.onClose();
+  };
 
   const projects = props.orgs.find((o) => o.id === orgId)?.projects ?? [];
   const allowedPermissions = (PERMISSIONS as readonly Permission[]).filter(
@@ -112,11 +116,11 @@ function MemberDrawer(props: { mode: DrawerMode | null; orgs: OrgOption[]; onClo
       open={mode !== null}
       title={t(mode?.kind === 'edit' ? 'members.drawer.edit' : 'members.drawer.create')}
       size={460}
-      onClose={props.onClose}
+      onClose={close}
       destroyOnHidden
       extra={
         <Space>
-          <Button onClick={props.onClose}>{t('members.drawer.cancel')}</Button>
+          <Button onClick={close}>{t('members.drawer.cancel')}</Button>
           <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="member-save">
             {t('members.drawer.save')}
           </Button>
