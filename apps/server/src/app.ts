@@ -17,6 +17,7 @@ import { orgAdminRoutes } from './modules/org/adminRoutes.js';
 import { userRoutes } from './modules/user/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
+import { memberRoutes } from './modules/members/routes.js';
 import { controlRoutes } from './modules/control/routes.js';
 import { distributionRoutes } from './modules/distribution/routes.js';
 import { historyRoutes } from './modules/history/routes.js';
@@ -85,6 +86,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(controlRoutes, { services: { control: services.control } });
   await app.register(securityRoutes, { services: { security: services.security } });
   await app.register(weatherRoutes, { services: { weather: services.weather } });
+  await app.register(memberRoutes, { services: { members: services.members } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
   return { app, services };

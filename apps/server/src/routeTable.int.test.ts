@@ -76,6 +76,9 @@ describe.each(backends)('the route table against the registered routes (%s)', (k
     for (const route of allApiRoutes) {
       const r = byLabel.get(label(route.method, route.path));
       expect(r?.config?.public === true, label(route.method, route.path)).toBe(route.public === true);
+      // The permission the auth hook checks (docs/permissions.md): the table's, 'view' when it names none.
+      const config = r?.config as { permission?: string } | undefined;
+      expect(config?.permission, label(route.method, route.path)).toBe(route.public ? undefined : (route.permission ?? 'view'));
     }
     expect(allApiRoutes.filter((r) => r.public).map((r) => r.path)).toEqual(['/api/v6/user/login']);
   });

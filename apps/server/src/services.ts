@@ -19,6 +19,7 @@ import { createCarbonService } from './modules/overview/carbonService.js';
 import { createOverviewService } from './modules/overview/service.js';
 import { createStatisticsService } from './modules/statistics/service.js';
 import { createWeatherService } from './modules/weather/service.js';
+import { createMembersService } from './modules/members/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -41,7 +42,8 @@ export function createServices(db: Db, config: AppConfig) {
   const overview = createOverviewService(db, access);
   const carbon = createCarbonService(db, access);
   const weather = createWeatherService(db, access, config.weather);
-  return { config, db, weather, access, users, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon };
+  const members = createMembersService(db, access, users, loginLimits);
+  return { config, db, weather, access, users, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

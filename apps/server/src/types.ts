@@ -1,4 +1,4 @@
-import type { Lang } from '@gridops/contract';
+import type { Lang, Permission, RouteAccess } from '@gridops/contract';
 
 /** The caller, resolved from the session token by the auth plugin. */
 export interface AuthUser {
@@ -7,6 +7,9 @@ export interface AuthUser {
   userType: 0 | 1 | 2;
   username: string;
   name: string;
+  /** The permissions the user holds (docs/permissions.md); routes declare the one they need. */
+  permissions: Permission[];
+  /** permissions includes 'control'. */
   canControl: boolean;
   sessionId: number;
 }
@@ -15,6 +18,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes reachable without a session token (login). Headers are still checked. */
     public?: boolean;
+    /** What the caller must hold (the route table's `permission`); absent means 'view'. */
+    permission?: RouteAccess;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -20,4 +20,6 @@ export * from './api/metering.js';
 export * from './api/energyStats.js';
 export * from './ids.js';
 export * from './api/weather.js';
+export * from './api/members.js';
+export * from './permissions.js';
 export * from './routes/index.js';

@@ -55,10 +55,16 @@ export interface UsersTable {
   phone: Generated<string>;
   email: Generated<string>;
   password_hash: string;
+  /** Mirror of `permissions` containing 'control' (0016); not read any more. */
   can_control: Generated<boolean>;
   enabled: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Subset of view, configure, control, manageUsers (0016, docs/permissions.md). */
+  permissions: ColumnType<string[], string[] | undefined, string[]>;
+  version: Generated<number>;
+  disabled_at: Timestamp | null;
+  must_change_password: Generated<boolean>;
 }
 
 export interface UserProjectsTable {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { API_VERSION, ErrorCode } from '@gridops/contract';
 import { AppError } from '../lib/errors.js';
 import { langFromHeader } from '../lib/lang.js';
+import { requirePermission } from '../modules/access/service.js';
 import type { UserService } from '../modules/user/service.js';
 import type { AuthUser } from '../types.js';
 
@@ -15,7 +16,8 @@ export function headerValue(v: string | string[] | undefined): string | undefine
 
 /**
  * Every call under /api/v6 must carry the spec's headers (`version: 1.0`, `devicetype: pc|worker`) and,
- * unless the route is public, a live session `token`. A missing, unknown, expired or revoked token is 10001.
+ * unless the route is public, a live session `token`. A missing, unknown, expired or revoked token is 10001; a
+ * user without the permission the route declares gets 10004 before the route runs (docs/permissions.md).
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { users: UserService }) => {
   app.decorateRequest('user', null);
@@ -43,6 +45,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { users: UserSer
     }
     if (request.routeOptions.config?.public) return;
     request.user = await opts.users.authenticate(headerValue(request.headers['token']));
+    // The route's declared permission (route table); addRoute always sets it, 'view' when the table says nothing.
+    requirePermission(request.user, request.routeOptions.config?.permission ?? 'view');
   });
 });
 

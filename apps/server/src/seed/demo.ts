@@ -173,6 +173,7 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
           org_id: groupIds[u.org]!,
           password_hash: passwordHash,
           can_control: u.can_control,
+          permissions: [...u.permissions],
         })
         .returning('id')
         .executeTakeFirstOrThrow();

@@ -269,10 +269,11 @@ export const demoStations: DemoStation[] = [
 
 /** Demo accounts (README): all with password demo1234; people's English names are their pinyin. */
 export const DEMO_PASSWORD = 'demo1234';
+const ALL = ['view', 'configure', 'control', 'manageUsers'];
 export const demoUsers = [
-  { username: 'centre', name: '张伟', name_en: 'Zhang Wei', user_type: 0, org: 'regional', projects: [] as string[], can_control: true },
-  { username: 'site', name: '李娜', name_en: 'Li Na', user_type: 1, org: 'A', projects: ['SZIP'], can_control: true },
-  { username: 'worker', name: '王强', name_en: 'Wang Qiang', user_type: 2, org: 'A', projects: ['SHZJ', 'SZIP', 'NJJN'], can_control: false },
+  { username: 'centre', name: '张伟', name_en: 'Zhang Wei', user_type: 0, org: 'regional', projects: [] as string[], can_control: true, permissions: ALL },
+  { username: 'site', name: '李娜', name_en: 'Li Na', user_type: 1, org: 'A', projects: ['SZIP'], can_control: true, permissions: ALL },
+  { username: 'worker', name: '王强', name_en: 'Wang Qiang', user_type: 2, org: 'A', projects: ['SHZJ', 'SZIP', 'NJJN'], can_control: false, permissions: ['view'] },
   // A site user of the other group: shows (and tests) that one organisation never sees another's events.
-  { username: 'xihu', name: '陈静', name_en: 'Chen Jing', user_type: 1, org: 'B', projects: ['HZBJ'], can_control: true },
+  { username: 'xihu', name: '陈静', name_en: 'Chen Jing', user_type: 1, org: 'B', projects: ['HZBJ'], can_control: true, permissions: ALL },
 ] as const;

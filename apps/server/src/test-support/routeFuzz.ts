@@ -52,6 +52,8 @@ export interface IdPool {
   loop: number;
   event: number;
   robot: number;
+  /** A user assigned to the site (member routes). */
+  member: number;
 }
 
 export interface FuzzFailure {
@@ -86,8 +88,10 @@ export async function idPool(db: Db, nameEnPrefix: string): Promise<IdPool> {
     .where('d.project_id', '=', project.id)
     .orderBy('p.id')
     .executeTakeFirstOrThrow();
+  const member = await db.selectFrom('user_projects').select('user_id').where('project_id', '=', project.id).orderBy('user_id').executeTakeFirstOrThrow();
   return {
     project: project.id,
+    member: member.user_id,
     org: project.org_id,
     device: await first('devices'),
     room: await first('rooms'),
@@ -134,6 +138,7 @@ function poolKey(name: string, path: string): keyof IdPool | null {
     if (path.includes('/event')) return 'event';
     if (path.includes('meterNode')) return 'meterNode';
     if (path.includes('/loop')) return 'loop';
+    if (path.includes('/member/')) return 'member';
   }
   return null;
 }

@@ -3,6 +3,7 @@ import { alertsBundle } from './alerts/i18n';
 import { analysisBundle } from './analysis/i18n';
 import { distributionBundle } from './distribution/i18n';
 import { energySetupBundle } from './energy-setup/i18n';
+import { membersBundle } from './members/i18n';
 import { carbonBundle } from './carbon/i18n';
 import { microgridBundle } from './microgrid/i18n';
 import { energyBundle } from './energy/i18n';
@@ -32,4 +33,5 @@ export const featureBundles: Record<string, Bundle> = {
   microgrid: microgridBundle,
   carbon: carbonBundle,
   energySetup: energySetupBundle,
+  members: membersBundle,
 };

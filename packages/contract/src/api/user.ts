@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { permissionSchema } from '../permissions.js';
 
 export const userTypeSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
@@ -19,7 +20,10 @@ export const userInfo = z.object({
   userType: userTypeSchema,
   project_id: z.number().int().nullable().optional(),
   project_ids: z.array(z.number().int()),
+  /** True when `permissions` has 'control' (kept for the pages that read it). */
   can_control: z.boolean(),
+  /** What the server lets this user do (docs/permissions.md); pages hide what it would refuse. */
+  permissions: z.array(permissionSchema),
   mqtt: z.object({ username: z.string(), pass: z.string() }),
 });
 export type UserInfo = z.infer<typeof userInfo>;

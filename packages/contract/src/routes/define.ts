@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RouteAccess } from '../permissions.js';
 
 /** The methods the API uses: reads, actions, and the configuration pages' updates and deletions. */
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -7,7 +8,8 @@ export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * One JSON API route: what the server registers and validates, what OpenAPI documents and what the web calls.
  * `path` uses Fastify's `:name` segments for `params`. GET and DELETE carry their input in `query`, POST and PUT
  * in `body`; the web passes params and query or body as one flat object, so their keys never overlap.
- * `data` is the success envelope's `data` (spec §8); `public` routes need no session token (headers still do).
+ * `data` is the success envelope's `data` (spec §8); `public` routes need no session token (headers still do);
+ * `permission` names what the caller must hold.
  */
 export interface ApiRoute {
   readonly method: ApiMethod;
@@ -15,6 +17,11 @@ export interface ApiRoute {
   readonly tags: readonly string[];
   readonly summary: string;
   readonly public?: boolean;
+  /**
+   * What the caller must hold (docs/permissions.md); absent means 'view'. Checked by the server for every
+   * request before the route's service runs; 'session' needs only a live session (logout, user info).
+   */
+  readonly permission?: RouteAccess;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -6,6 +6,7 @@ import { energyStatsApi } from './energyStats.js';
 import { eventApi } from './event.js';
 import { analysisApi, historyApi } from './history.js';
 import { meteringApi } from './metering.js';
+import { memberApi } from './members.js';
 import { noticeApi } from './notice.js';
 import { orgApi } from './org.js';
 import { orgAdminApi } from './orgAdmin.js';
@@ -22,6 +23,7 @@ export {
   energyStatsApi,
   eventApi,
   historyApi,
+  memberApi,
   meteringApi,
   noticeApi,
   orgApi,
@@ -50,6 +52,7 @@ export const apiRoutes = {
   control: controlApi,
   security: securityApi,
   weather: weatherApi,
+  member: memberApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -31,6 +31,7 @@ export const orgAdminApi = {
   }),
   createOrg: defineRoute({
     method: 'POST',
+    permission: 'configure',
     path: '/api/v6/admin/org',
     tags,
     summary: 'Create an organisation under a parent of a lower tier',
@@ -39,6 +40,7 @@ export const orgAdminApi = {
   }),
   updateOrg: defineRoute({
     method: 'PUT',
+    permission: 'configure',
     path: '/api/v6/admin/org/:id',
     tags,
     summary: 'Rename, re-tier, enable or disable an organisation (version checked)',
@@ -48,6 +50,7 @@ export const orgAdminApi = {
   }),
   moveOrg: defineRoute({
     method: 'POST',
+    permission: 'configure',
     path: '/api/v6/admin/org/:id/move',
     tags,
     summary: 'Move an organisation under another parent (no cycles, tiers descend)',
@@ -57,6 +60,7 @@ export const orgAdminApi = {
   }),
   deleteOrg: defineRoute({
     method: 'DELETE',
+    permission: 'configure',
     path: '/api/v6/admin/org/:id',
     tags,
     summary: 'Delete an organisation that has no children, projects or users',
@@ -82,6 +86,7 @@ export const orgAdminApi = {
   }),
   createProject: defineRoute({
     method: 'POST',
+    permission: 'configure',
     path: '/api/v6/admin/project',
     tags,
     summary: 'Create a project (station) in an organisation',
@@ -90,6 +95,7 @@ export const orgAdminApi = {
   }),
   updateProject: defineRoute({
     method: 'PUT',
+    permission: 'configure',
     path: '/api/v6/admin/project/:id',
     tags,
     summary: 'Update a project (version checked); site users only their own station, not its organisation',
@@ -99,6 +105,7 @@ export const orgAdminApi = {
   }),
   createRoom: defineRoute({
     method: 'POST',
+    permission: 'configure',
     path: '/api/v6/admin/project/:id/room',
     tags,
     summary: 'Add a room to a project',
@@ -108,6 +115,7 @@ export const orgAdminApi = {
   }),
   renameRoom: defineRoute({
     method: 'PUT',
+    permission: 'configure',
     path: '/api/v6/admin/room/:id',
     tags,
     summary: 'Rename a room',
@@ -117,6 +125,7 @@ export const orgAdminApi = {
   }),
   deleteRoom: defineRoute({
     method: 'DELETE',
+    permission: 'configure',
     path: '/api/v6/admin/room/:id',
     tags,
     summary: 'Remove a room that has no devices',

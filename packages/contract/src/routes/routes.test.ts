@@ -29,4 +29,10 @@ describe('the API route table', () => {
       expect(r.summary).not.toBe('');
     },
   );
+
+  it('has every PUT and DELETE (configuration writes) declare the permission it needs', () => {
+    const undeclared = allApiRoutes.filter((r) => (r.method === 'PUT' || r.method === 'DELETE') && r.permission === undefined);
+    expect(undeclared.map(label)).toEqual([]);
+    expect(allApiRoutes.filter((r) => r.public && r.permission !== undefined).map(label)).toEqual([]);
+  });
 });

@@ -19,6 +19,7 @@ export const userApi = {
     path: '/api/v6/user/logout',
     tags,
     summary: 'Revoke the current session token',
+    permission: 'session',
     data: z.null(),
   }),
   userInfo: defineRoute({
@@ -26,6 +27,7 @@ export const userApi = {
     path: '/api/v6/user/userinfo',
     tags,
     summary: 'The current user (spec §7)',
+    permission: 'session',
     data: userInfo,
   }),
 };

@@ -23,14 +23,21 @@ export const accessRepository = {
     return r.rows.map((x) => x.id);
   },
 
-  /** The organisation and every organisation above it. */
-  orgAncestorIds: async (db: Db, orgId: number): Promise<number[]> => {
+  /**
+   * The organisations a site user or worker sees: those above (and including) its own organisation and above
+   * the organisation of each project assigned to it, so a user whose sites sit lower in the tree than its own
+   * organisation still finds them in its tree.
+   */
+  userOrgPathIds: async (db: Db, userId: number, orgId: number): Promise<number[]> => {
     const r = await sql<{ id: number }>`
       WITH RECURSIVE up AS (
-        SELECT id, parent_id FROM organizations WHERE id = ${orgId}
-        UNION ALL
+        SELECT id, parent_id FROM organizations
+        WHERE id = ${orgId}
+           OR id IN (SELECT p.org_id FROM user_projects x JOIN projects p ON p.id = x.project_id
+                     WHERE x.user_id = ${userId} AND p.enabled)
+        UNION
         SELECT o.id, o.parent_id FROM organizations o JOIN up ON o.id = up.parent_id
-      ) SELECT id FROM up`.execute(db);
+      ) SELECT DISTINCT id FROM up ORDER BY id`.execute(db);
     return r.rows.map((x) => x.id);
   },
 

@@ -1,6 +1,6 @@
-import { UserType } from '@gridops/contract';
+import { ErrorCode, permissionNames, UserType, type Permission, type RouteAccess } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
-import { forbidden } from '../../lib/errors.js';
+import { AppError, forbidden } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import { accessRepository as repo } from './repository.js';
 
@@ -8,6 +8,23 @@ import { accessRepository as repo } from './repository.js';
 export interface Scope {
   orgIds: number[];
   projectIds: number[];
+}
+
+/** The catalogue's "no permission" refusal (10004), naming the permission that is missing. */
+export const missingPermission = (need: Permission) =>
+  new AppError(ErrorCode.Forbidden, {
+    zh: `无权限：需要「${permissionNames[need].zh}」权限`,
+    en: `No permission: this needs the "${permissionNames[need].en}" permission`,
+  });
+
+/**
+ * THE permission rule: a route's declared need (the contract's route table, `permission`, default 'view') against
+ * what the session's user holds. The auth plugin calls it for every request after resolving the session, so no
+ * route or service repeats it; services add the project scope on top.
+ */
+export function requirePermission(user: Pick<AuthUser, 'permissions'>, need: RouteAccess): void {
+  if (need === 'session') return;
+  if (!user.permissions.includes(need)) throw missingPermission(need);
 }
 
 /**
@@ -20,7 +37,7 @@ export function createAccessService(db: Db) {
       const orgIds = await repo.orgSubtreeIds(db, user.orgId, true);
       return { orgIds, projectIds: await repo.projectIdsInOrgs(db, orgIds) };
     }
-    return { orgIds: await repo.orgAncestorIds(db, user.orgId), projectIds: await repo.assignedProjectIds(db, user.id) };
+    return { orgIds: await repo.userOrgPathIds(db, user.id, user.orgId), projectIds: await repo.assignedProjectIds(db, user.id) };
   }
 
   return {
@@ -34,12 +51,13 @@ export function createAccessService(db: Db) {
     },
 
     /**
-     * Throws 10004 unless the project is in scope AND the user may change its configuration (diagrams,
-     * metering trees, loops, tariffs). The permission is the same one that allows remote control.
+     * Throws 10004 unless the project is in scope AND the user holds 'configure' (diagrams, metering trees,
+     * loops, tariffs). The routes declare 'configure' too; this keeps services safe when called directly.
      */
     async assertCanConfigure(user: AuthUser, projectId: number): Promise<Scope> {
+      requirePermission(user, 'configure');
       const s = await scope(user);
-      if (!s.projectIds.includes(projectId) || !user.canControl) throw forbidden();
+      if (!s.projectIds.includes(projectId)) throw forbidden();
       return s;
     },
 

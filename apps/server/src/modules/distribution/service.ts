@@ -1,9 +1,9 @@
 import { ErrorCode, sldDocument, type DistributionOverview, type Lang, type RealtimeResponse, type SldDocument } from '@gridops/contract';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
-import type { AccessService } from '../access/service.js';
+import { requirePermission, type AccessService } from '../access/service.js';
 import { counterDeltas } from '../history/formulas.js';
 import { siteDate, siteDayStart } from '@gridops/format';
 import { siteZone } from '../org/siteZone.js';
@@ -215,9 +215,9 @@ export function createDistributionService(db: Db, access: AccessService, config:
       };
     },
 
-    /** Saves an edited diagram (control permission required: it decides which breaker an operator clicks). */
+    /** Saves an edited diagram ('configure': it decides which breaker an operator clicks). */
     async saveDiagram(user: AuthUser, roomId: number, doc: SldDocument, version: number) {
-      if (!user.canControl) throw forbidden();
+      requirePermission(user, 'configure');
       const room = await roomInScope(user, roomId);
       const devices = await repo.devices(db, room.project_id);
       validateDiagram(doc, new Set(devices.map((d) => d.id)));

@@ -29,8 +29,8 @@ function listNames(names: string[], total: number, lang: 'zh' | 'en'): string {
 }
 
 /**
- * The organisation tree's administration: only centre users with the manage permission (today the configure
- * permission, `can_control`), only inside their own subtree. Tiers descend strictly from parent to child
+ * The organisation tree's administration: only centre users with the `configure` permission (docs/permissions.md),
+ * only inside their own subtree. Tiers descend strictly from parent to child
  * (1 regional large customer → 2 group customer → 3 station level); every write checks the row's version.
  */
 export function createOrgAdminService(db: Db, access: AccessService) {
@@ -39,7 +39,7 @@ export function createOrgAdminService(db: Db, access: AccessService) {
   }
 
   async function assertWriter(user: AuthUser): Promise<Set<number>> {
-    if (user.userType !== UserType.Centre || !user.canControl) throw errors.noManagePermission();
+    if (user.userType !== UserType.Centre || !user.permissions.includes('configure')) throw errors.noManagePermission();
     return managed(user);
   }
 

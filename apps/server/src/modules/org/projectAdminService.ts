@@ -38,7 +38,7 @@ function toAdminProject(r: AdminProjectRow, rooms: RoomRow[]): AdminProject {
  * without moving it to another organisation. Reads: centre users their subtree, site users their stations.
  */
 export function createProjectAdminService(db: Db, access: AccessService) {
-  const canWrite = (user: AuthUser) => user.canControl && (user.userType === UserType.Centre || user.userType === UserType.Site);
+  const canWrite = (user: AuthUser) => user.permissions.includes('configure') && (user.userType === UserType.Centre || user.userType === UserType.Site);
 
   /** Throws unless the user may read (write) this project; returns its org and version. */
   async function reach(user: AuthUser, projectId: number, write: boolean) {
@@ -104,7 +104,7 @@ export function createProjectAdminService(db: Db, access: AccessService) {
     },
 
     async create(user: AuthUser, v: z.output<typeof projectFields>): Promise<AdminProject> {
-      if (user.userType !== UserType.Centre || !user.canControl) throw errors.noManagePermission();
+      if (user.userType !== UserType.Centre || !user.permissions.includes('configure')) throw errors.noManagePermission();
       const orgs = await access.adminOrgIds(user);
       if (!orgs.includes(v.org_id)) throw errors.orgNotFound('org_id');
       const vals = values(v);

@@ -28,6 +28,10 @@ export function createLoginLimits(db: Db, opts: LoginLimitOptions) {
         });
       }
     },
+    /** Usernames that cannot log in now because of wrong passwords (the next attempt would be refused). */
+    locked: (usernames: string[]) => repo.lockedUsernames(db, usernames, opts.maxFailures, opts.windowMinutes),
+    /** An administrator lifts the limit of one username (at every address). */
+    unlock: (username: string) => repo.deleteAttempts(db, username).then(() => undefined),
     /** The password was right: the attempts of this username at this address no longer count. */
     succeeded: (username: string, ip: string) => repo.clearAttempts(db, username, ip).then(() => undefined),
   };

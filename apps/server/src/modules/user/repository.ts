@@ -31,7 +31,7 @@ export const userRepository = {
     db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id as session_id', 'u.id', 'u.org_id', 'u.user_type', 'u.username', 'u.name', 'u.can_control'])
+      .select(['s.id as session_id', 'u.id', 'u.org_id', 'u.user_type', 'u.username', 'u.name', 'u.permissions'])
       .where('s.token_hash', '=', tokenHash)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', sql<Date>`now()`)
@@ -40,6 +40,18 @@ export const userRepository = {
 
   revokeSession: (db: Db, sessionId: number) =>
     db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute(),
+
+  /** Ends every live session of a user; returns their ids (their MQTT clients are disconnected next). */
+  revokeUserSessions: async (db: Db, userId: number): Promise<number[]> =>
+    (
+      await db
+        .updateTable('sessions')
+        .set({ revoked_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .returning('id')
+        .execute()
+    ).map((r) => r.id),
 
   /**
    * Counts one attempt for (username, ip) and for the whole address in one statement, starting a new window
@@ -56,6 +68,23 @@ export const userRepository = {
       RETURNING l.username, l.failures`.execute(db);
     const count = (u: string) => rows.rows.find((r) => r.username === u)?.failures ?? 0;
     return { byUser: count(username), byIp: count('') };
+  },
+
+  /** An administrator's unlock: the username's counts at every address go (the addresses' own counts stay). */
+  deleteAttempts: (db: Db, username: string) => db.deleteFrom('login_limits').where('username', '=', username).execute(),
+
+  /** Which of these usernames are over the limit at some address within the window right now. */
+  lockedUsernames: async (db: Db, usernames: string[], maxFailures: number, windowMinutes: number): Promise<Set<string>> => {
+    if (usernames.length === 0) return new Set();
+    const rows = await db
+      .selectFrom('login_limits')
+      .select('username')
+      .distinct()
+      .where('username', 'in', usernames)
+      .where('failures', '>=', maxFailures)
+      .where('window_start', '>', sql<Date>`now() - make_interval(secs => ${windowMinutes * 60}::float8)`)
+      .execute();
+    return new Set(rows.map((r) => r.username));
   },
 
   /** A right password: the username's count at this address goes, and leaves the address's count too. */

@@ -1,4 +1,4 @@
-import { ErrorCode, type LoginResponse, type UserInfo } from '@gridops/contract';
+import { ErrorCode, normalisePermissions, type LoginResponse, type UserInfo } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
@@ -39,7 +39,8 @@ export function createUserService(db: Db, limits: LoginLimits) {
       userType: u.user_type as 0 | 1 | 2,
       project_id: u.user_type === 1 ? (projectIds[0] ?? null) : null,
       project_ids: projectIds,
-      can_control: u.can_control,
+      can_control: u.permissions.includes('control'),
+      permissions: normalisePermissions(u.permissions),
       mqtt: { username: sessionMqttUsername(session.id), pass: sessionMqttPassword(session.token) },
     };
   }
@@ -78,6 +79,16 @@ export function createUserService(db: Db, limits: LoginLimits) {
       for (const listener of revokedListeners) listener(user.sessionId);
     },
 
+    /**
+     * Ends every session of a user at once (disabled, password reset): their tokens answer 10001 from the next
+     * request, and the listeners disconnect their MQTT clients.
+     */
+    async endAllSessions(userId: number): Promise<number> {
+      const ids = await repo.revokeUserSessions(db, userId);
+      for (const id of ids) for (const listener of revokedListeners) listener(id);
+      return ids.length;
+    },
+
     onSessionRevoked(listener: SessionRevokedListener): () => void {
       revokedListeners.add(listener);
       return () => revokedListeners.delete(listener);
@@ -88,13 +99,15 @@ export function createUserService(db: Db, limits: LoginLimits) {
       if (!token) throw new AppError(ErrorCode.SessionInvalid);
       const row = await repo.findLiveSession(db, hashToken(token));
       if (!row) throw new AppError(ErrorCode.SessionInvalid);
+      const permissions = normalisePermissions(row.permissions);
       return {
         id: row.id,
         orgId: row.org_id,
         userType: row.user_type as 0 | 1 | 2,
         username: row.username,
         name: row.name,
-        canControl: row.can_control,
+        permissions,
+        canControl: permissions.includes('control'),
         sessionId: row.session_id,
       };
     },

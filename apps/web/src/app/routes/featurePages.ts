@@ -6,6 +6,7 @@ import { carbonPageModules } from '../../features/carbon/pageModules';
 import { microgridPageModules } from '../../features/microgrid/pageModules';
 import { energyPageModules } from '../../features/energy/pageModules';
 import { orgAdminPageModules } from '../../features/org-admin/pageModules';
+import { membersPageModules } from '../../features/members/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -20,4 +21,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...carbonPageModules,
   ...energySetupPageModules,
   ...orgAdminPageModules,
+  ...membersPageModules,
 };

@@ -81,5 +81,5 @@ export function toEditError(e: unknown): EditError {
 
 /** Editing controls are offered to users who may configure; the rest see the same page read-only. */
 export function useCanConfigure(): boolean {
-  return useSession((s) => s.userInfo?.can_control === true);
+  return useSession((s) => s.userInfo?.permissions?.includes('configure') === true);
 }

@@ -71,11 +71,11 @@ export function toAdminError(e: unknown): AdminError {
   return { message: e instanceof Error ? e.message : String(e), code: 0, field: null };
 }
 
-/** Centre users with the manage permission edit the tree and all projects; site users with it their own station. */
+/** Centre users with the configure permission edit the tree and all projects; site users with it their own station. */
 export function useCanManage(): { orgs: boolean; station: boolean } {
   const userType = useSession((s) => s.userType);
-  const canControl = useSession((s) => s.userInfo?.can_control === true);
-  return { orgs: canControl && userType === 0, station: canControl && (userType === 0 || userType === 1) };
+  const canConfigure = useSession((s) => s.userInfo?.permissions.includes('configure') === true);
+  return { orgs: canConfigure && userType === 0, station: canConfigure && (userType === 0 || userType === 1) };
 }
 
 /** IANA zones the browser knows (the server checks the choice again). */

@@ -50,8 +50,8 @@ const project: AdminProject = {
   rooms: [{ id: 11, name: '1# 配电房', name_en: 'Distribution room 1', device_count: 4 }],
 };
 
-const manager = { ...centreSession, userInfo: { id: 1, can_control: true, project_id: null, project_ids: [] } as unknown as UserInfo };
-const siteUser = { ...siteSession, proID: 7, userInfo: { id: 2, can_control: true, project_id: 7, project_ids: [7] } as unknown as UserInfo };
+const manager = { ...centreSession, userInfo: { id: 1, can_control: true, permissions: ['view', 'configure', 'control', 'manageUsers'], project_id: null, project_ids: [] } as unknown as UserInfo };
+const siteUser = { ...siteSession, proID: 7, userInfo: { id: 2, can_control: true, permissions: ['view', 'configure', 'control', 'manageUsers'], project_id: 7, project_ids: [7] } as unknown as UserInfo };
 
 describe('organisation and project administration pages', { timeout: 60_000 }, () => {
   afterEach(resetHarness);

@@ -14,7 +14,7 @@ describe('worker home', { timeout: 60_000 }, () => {
 
   it('en: greets the worker by the English form of their name', async () => {
     mockApi({ '/api/v6/org/tree': orgTreeFixture });
-    const userInfo = { id: 3, org_id: 2, username: 'worker', name: '王强', name_en: 'Wang Qiang', userType: 2 as const, project_ids: [1], can_control: false, mqtt: { username: 'u', pass: 'p' } };
+    const userInfo = { id: 3, org_id: 2, username: 'worker', name: '王强', name_en: 'Wang Qiang', userType: 2 as const, project_ids: [1], can_control: false, permissions: ['view' as const], mqtt: { username: 'u', pass: 'p' } };
     await renderPage(<WorkerHomePage />, { session: { ...siteSession, userType: 2, userInfo }, lang: 'en' });
     await expectTexts('Hello, Wang Qiang');
   });

@@ -141,7 +141,7 @@ function Control({ projectId }: { projectId: number }) {
 /** /ElectricalRoom/DevControl: breakers with select-before-operate; only for users with control permission. */
 export function DevControlPage() {
   const { t } = useTranslation();
-  const canControl = useSession((s) => s.userInfo?.can_control === true);
+  const canControl = useSession((s) => s.userInfo?.permissions?.includes('control') === true);
   if (!canControl)
     return <Result icon={<LockOutlined />} status="403" data-testid="dev-control-denied" title={t('distribution.control.deniedTitle')} subTitle={t('distribution.control.denied')} />;
   return <SiteGate prompt={DISTRIBUTION_SITE} testId="dev-control">{(id) => <Control projectId={id} />}</SiteGate>;

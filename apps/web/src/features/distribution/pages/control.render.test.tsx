@@ -19,6 +19,7 @@ const operator = userInfo.parse({
   project_id: 1,
   project_ids: [1],
   can_control: true,
+  permissions: ['view', 'configure', 'control', 'manageUsers'],
   mqtt: { username: 'u7', pass: 'p7' },
 });
 
