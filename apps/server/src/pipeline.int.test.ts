@@ -135,12 +135,12 @@ describe.each(backends)('live pipeline on %s: gateway → ingest → alarms → 
     const db = h.rt.database.db;
     await db.updateTable('gateways').set({ last_seen_at: new Date(Date.now() - 3600_000), online: true }).where('sn', '=', 'GW-HFDC-01').execute();
     const raised = await checkSilentGateways(db);
-    expect(raised.map((e) => e.msg)).toEqual(['网关 GW-HFDC-01 通信中断']);
+    expect(raised.map((e) => e.text)).toEqual([{ key: 'gateway.commLost', params: { gateway: 'GW-HFDC-01' } }]);
     expect(await checkSilentGateways(db)).toEqual([]); // claimed once
     const gw = await h.gateway('HFDC');
     await gw.send(Date.now(), { ENV: { temp: 24 } });
-    const ev = await db.selectFrom('events').select(['active']).where('id', '=', raised[0]!.eventId).executeTakeFirstOrThrow();
-    expect(ev.active).toBe(false);
+    const ev = await db.selectFrom('events').select(['active', 'message', 'message_en', 'message_key']).where('id', '=', raised[0]!.eventId).executeTakeFirstOrThrow();
+    expect(ev).toEqual({ active: false, message: '网关 GW-HFDC-01 通信中断', message_en: 'Gateway GW-HFDC-01: communication lost', message_key: 'gateway.commLost' });
     const g = await db.selectFrom('gateways').select(['online', 'comm_event_id']).where('sn', '=', 'GW-HFDC-01').executeTakeFirstOrThrow();
     expect(g).toEqual({ online: true, comm_event_id: null });
   });
