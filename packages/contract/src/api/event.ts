@@ -4,11 +4,12 @@ import { eventMessageKey } from '../eventMessages.js';
 
 /**
  * An event's message key and parameters (see eventMessages.ts; render with `eventText`). Both null for events
- * stored before the catalogue: their `message` is the stored text in the request's language.
+ * stored before the catalogue: their `message` is the stored text in the request's language. The server always
+ * answers both; they are optional so that answers of older servers (and fixtures) still parse.
  */
 export const eventMessageFields = {
-  message_key: eventMessageKey.nullable(),
-  message_params: z.record(z.string(), z.unknown()).nullable(),
+  message_key: eventMessageKey.nullable().optional(),
+  message_params: z.record(z.string(), z.unknown()).nullable().optional(),
 };
 
 export const EVENT_STATUSES = ['pending', 'acknowledged', 'handled', 'closed'] as const;
