@@ -134,7 +134,7 @@ describe('live alarms in the browser', () => {
       expect(spoken.filter((x) => HAN.test(x))).toEqual([]);
 
       const raised = await pageApiData<{ list: EventItem[] }>(site, baseUrl, `/api/v6/event/list?project_id=${suzhou.projectId}&type=2&level=4&from=${encodeURIComponent(new Date(normalAt).toISOString())}`, { method: 'GET' });
-      const smoke = raised.list.find((e) => e.message_key === 'alarm.digital' && e.message.includes('Smoke detected'));
+      const smoke = raised.list.find((e) => e.message_key === 'alarm.digital' && JSON.stringify(e.message_params).includes('Smoke detected'));
       expect(smoke, 'the smoke event, answered with its message key').toBeDefined();
 
       // The live event list in English: the row reads the English sentence and has no Chinese.

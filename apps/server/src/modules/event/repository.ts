@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
 /** The stored columns of an event's text: key and parameters, plus the zh/en sentences for search and older readers. */
-const textColumns = (text: EventMessage) => ({
+export const eventTextColumns = (text: EventMessage) => ({
   message_key: text.key,
   message_params: { ...text.params },
   message: renderEventMessage(text.key, text.params, 'zh'),
@@ -54,7 +54,7 @@ export const eventRepository = {
         event_type: e.type,
         level: e.level,
         title: e.title,
-        ...textColumns(e.text),
+        ...eventTextColumns(e.text),
         value: e.value,
         limit_value: e.limit,
         rule_kind: e.ruleKind ?? null,
@@ -86,7 +86,7 @@ export const eventRepository = {
   async joinGroup(db: Db, eventId: number, change: { phases: string[]; value: number; text: EventMessage }): Promise<void> {
     await db
       .updateTable('events')
-      .set({ phases: change.phases, value: change.value, ...textColumns(change.text) })
+      .set({ phases: change.phases, value: change.value, ...eventTextColumns(change.text) })
       .where('id', '=', eventId)
       .execute();
   },

@@ -103,8 +103,10 @@ function CaptureHistory({ projectId, cameras, deviceId, onDevice }: { projectId:
 /** Events of the door devices, filtered to the door points (the event list filters by one device at a time). */
 function useDoorEvents(projectId: number, doors: DoorPoint[]) {
   const deviceIds = [...new Set(doors.map((d) => d.deviceId))];
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['analysis', 'doorEvents', projectId, deviceIds],
+    // Device names come back in the request's language: a language switch re-reads them.
+    queryKey: ['analysis', 'doorEvents', projectId, deviceIds, i18n.language],
     enabled: deviceIds.length > 0,
     refetchInterval: 30_000,
     queryFn: async () => {
