@@ -55,11 +55,11 @@ const examples: { [K in EventMessageKey]: { params: EventMessage<K>['params']; z
     speechEn: 'Feeder 4 (lifts), Breaker open',
   },
   'robot.overLimit': {
-    params: { ...limit({ zh: 'T2本体红外温度越限', en: 'T2 body IR temperature above limit' }, 94.6, 85, '°C'), device: { zh: '轮式巡检机器人 R1', en: 'Wheeled inspection robot R1' } },
-    zh: '轮式巡检机器人 R1 巡检读数 T2本体红外温度越限 94.6°C（限值 85°C）',
-    en: 'Wheeled inspection robot R1 round reading: T2 body IR temperature above limit 94.6 °C (limit 85 °C)',
-    speechZh: '轮式巡检机器人 R1，T2本体红外温度越限',
-    speechEn: 'Wheeled inspection robot R1, T2 body IR temperature above limit',
+    params: { ...limit({ zh: '巡检2#变压器本体红外温度越限', en: 'Inspection: T2 body IR temperature above limit' }, 94.6, 85, '°C'), device: { zh: '轮式巡检机器人 R1', en: 'Wheeled inspection robot R1' } },
+    zh: '轮式巡检机器人 R1 巡检2#变压器本体红外温度越限 94.6°C（限值 85°C）',
+    en: 'Wheeled inspection robot R1: Inspection: T2 body IR temperature above limit 94.6 °C (limit 85 °C)',
+    speechZh: '轮式巡检机器人 R1，巡检2#变压器本体红外温度越限',
+    speechEn: 'Wheeled inspection robot R1, Inspection: T2 body IR temperature above limit',
   },
   'gateway.commLost': {
     params: { gateway: 'GW-SZIP-01' },

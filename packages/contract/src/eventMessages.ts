@@ -92,25 +92,26 @@ export const formatMeasured = (v: number, precision: number) => Number(v.toFixed
 
 type LimitParams = z.infer<typeof limitParams>;
 
-function limitText(p: LimitParams, lang: Lang, perMinute: boolean, robot: boolean): string {
+function limitText(p: LimitParams, lang: Lang, perMinute: boolean): string {
   const v = formatMeasured(p.value, p.precision);
   const limit = formatMeasured(p.limit, p.precision);
   const rate = perMinute ? '/min' : '';
   const cause = phaseCause(p.cause, p.phases);
   if (lang === 'en') {
     const unit = p.unit ? ` ${p.unit}` : '';
-    return `${inLang(p.device, 'en')}${robot ? ' round reading' : ''}: ${inLang(cause, 'en')} ${v}${unit} (limit ${limit}${unit}${rate})`;
+    return `${inLang(p.device, 'en')}: ${inLang(cause, 'en')} ${v}${unit} (limit ${limit}${unit}${rate})`;
   }
-  return `${p.device.zh}${robot ? ' 巡检读数' : ''} ${cause.zh} ${v}${p.unit}（限值 ${limit}${p.unit}${rate}）`;
+  return `${p.device.zh} ${cause.zh} ${v}${p.unit}（限值 ${limit}${p.unit}${rate}）`;
 }
 
 type Renderers = { [K in EventMessageKey]: (p: EventMessageParams<K>, lang: Lang) => string };
 
 const sentences: Renderers = {
-  'alarm.high': (p, lang) => limitText(p, lang, false, false),
-  'alarm.low': (p, lang) => limitText(p, lang, false, false),
-  'alarm.rate': (p, lang) => limitText(p, lang, true, false),
-  'robot.overLimit': (p, lang) => limitText(p, lang, false, true),
+  'alarm.high': (p, lang) => limitText(p, lang, false),
+  'alarm.low': (p, lang) => limitText(p, lang, false),
+  'alarm.rate': (p, lang) => limitText(p, lang, true),
+  // The robot's rules name the inspection item ("巡检…" / "Inspection: …"): the sentence reads like any limit's.
+  'robot.overLimit': (p, lang) => limitText(p, lang, false),
   'alarm.digital': (p, lang) => {
     const cause = phaseCause(p.cause, p.phases);
     return lang === 'en' ? `${inLang(p.device, 'en')}: ${inLang(cause, 'en')}` : `${p.device.zh} ${cause.zh}`;

@@ -1,5 +1,6 @@
 import { captureData, liveEventData, type CaptureData, type LiveEventData } from '@gridops/contract';
 import { Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { onLive, onLiveReconnect, type LiveEnvelope } from '../../api/live';
 import { session } from '../../session/store';
 import { currentLang, t, type Lang } from '../../shared/i18n';
@@ -35,21 +36,32 @@ export function liveEventSpeech(d: LiveEventData, lang: Lang): string {
   return lang === 'en' ? msg : d.audio || msg;
 }
 
+/** The pop-up's title and text follow the UI language while it is shown (a switch re-renders them). */
+function LiveEventTitle({ d }: { d: LiveEventData }) {
+  const { t: tr, i18n } = useTranslation();
+  const { title } = liveEventText(d, i18n.language === 'en' ? 'en' : 'zh');
+  return (
+    <Space size={6} wrap>
+      <Tag color={TYPE_COLOR[d.type]}>{tr(`alerts.types.${d.type}`)}</Tag>
+      <Tag>{tr(`alerts.levels.${d.level}`)}</Tag>
+      <span>{title}</span>
+    </Space>
+  );
+}
+
+function LiveEventMessage({ d }: { d: LiveEventData }) {
+  const { i18n } = useTranslation();
+  return <>{liveEventText(d, i18n.language === 'en' ? 'en' : 'zh').msg}</>;
+}
+
 function showEvent(d: LiveEventData) {
-  const { title, msg } = liveEventText(d, currentLang());
   const api = feedback.notification();
   if (!api || !shouldPopUp(d)) return;
   const kind = d.type === 3 ? 'error' : d.type === 2 ? 'warning' : 'info';
   api[kind]({
     key: d.event_id ? `event-${d.event_id}` : undefined,
-    title: (
-      <Space size={6} wrap>
-        <Tag color={TYPE_COLOR[d.type]}>{t(`alerts.types.${d.type}`)}</Tag>
-        <Tag>{t(`alerts.levels.${d.level}`)}</Tag>
-        <span>{title}</span>
-      </Space>
-    ),
-    description: msg,
+    title: <LiveEventTitle d={d} />,
+    description: <LiveEventMessage d={d} />,
     placement: 'bottomRight',
     duration: LIVE_NOTIFICATION_MS / 1000,
     className: 'live-event-notification',

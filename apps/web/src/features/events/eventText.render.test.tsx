@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectTexts, mockApi, renderPage, resetHarness } from '../../test/harness';
-import { liveEventSpeech, liveEventText } from '../alerts/liveAlerts';
+import { handleLive, liveEventSpeech, liveEventText } from '../alerts/liveAlerts';
 import { PendingDialog } from '../notices/PendingDialog';
 import { EventDrawer } from './EventDrawer';
 import { eventExportColumns } from './eventFilters';
@@ -45,6 +45,18 @@ const live: EventItem = {
   handled_at: null,
   handle_note: null,
   closed_at: null,
+};
+// The same event as pushed live (with the texts an older console would read).
+const push: LiveEventData = {
+  type: 3,
+  level: 3,
+  title: '苏州工业园光储充站',
+  title_en: 'Suzhou PV-storage-charging station',
+  msg: '4#电梯回路 断路器分闸',
+  msg_en: 'Feeder 4 (lifts): Breaker open',
+  audio: '苏州工业园光储充站，4#电梯回路，断路器分闸',
+  message_key: trip.key,
+  message_params: trip.params,
 };
 // An event stored before the catalogue: no key, its text as the server answered it.
 const old: EventItem = { ...live, id: 52, message: 'Old event text', message_key: null, message_params: null };
@@ -96,18 +108,19 @@ describe('event texts render in the UI language from their message key', { timeo
     expect(cell('zh', 'message')).toBe('4#电梯回路 断路器分闸');
   });
 
+  it('a live pop-up reads the UI language and follows a language switch while it is shown', async () => {
+    mockApi({ 'POST /api/v6/event/notice': { total: 1 }, 'POST /api/v6/event/noticeList': { total: 0, list: [] } });
+    await renderPage(<div data-testid="page" />, { lang: 'zh' });
+    act(() => handleLive({ topic: 'v1.1/client/1/9/message', command: 'event', data: { ...push, event_id: 51 } }));
+    await waitFor(() => expect(document.querySelector('.live-event-notification')?.textContent).toContain('4#电梯回路 断路器分闸'));
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    await waitFor(() => expect(document.querySelector('.live-event-notification')?.textContent).toContain('Feeder 4 (lifts): Breaker open'));
+    expect(document.querySelector('.live-event-notification')?.textContent).not.toMatch(CJK);
+  });
+
   it('the voice alarm and the pop-up of a push speak and read the UI language', () => {
-    const push: LiveEventData = {
-      type: 3,
-      level: 3,
-      title: '苏州工业园光储充站',
-      title_en: 'Suzhou PV-storage-charging station',
-      msg: '4#电梯回路 断路器分闸',
-      msg_en: 'Feeder 4 (lifts): Breaker open',
-      audio: '苏州工业园光储充站，4#电梯回路，断路器分闸',
-      message_key: trip.key,
-      message_params: trip.params,
-    };
     expect(liveEventSpeech(push, 'en')).toBe('Suzhou PV-storage-charging station, Feeder 4 (lifts), Breaker open');
     expect(liveEventSpeech(push, 'zh')).toBe('苏州工业园光储充站，4#电梯回路，断路器分闸');
     expect(liveEventText(push, 'en')).toEqual({ title: 'Suzhou PV-storage-charging station', msg: 'Feeder 4 (lifts): Breaker open' });
