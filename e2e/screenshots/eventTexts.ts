@@ -1,6 +1,6 @@
 /**
- * Screenshots of event texts rendered in the UI language (issue 11 item 6): the site's events page in zh, the
- * same page after switching to English (no reload), and a live pop-up in English, written to
+ * Screenshots of event texts rendered in the UI language (issue 11 item 6): a live pop-up and the site's events
+ * page in zh, the same page after switching to English (no reload), and the site home's recent events, written to
  * docs/screenshots/events-live/. Starts its own built server with random simulator faults, so live events come.
  * Usage: npx tsx e2e/screenshots/eventTexts.ts
  */
@@ -28,8 +28,10 @@ try {
   await page.getByTestId('lang-en').click();
   await page.waitForTimeout(1500);
   await page.screenshot({ path: path.join(dir, 'events-en-switched.png') });
-  await page.locator('.live-event-notification').first().waitFor({ timeout: 120_000 });
-  await page.screenshot({ path: path.join(dir, 'live-popup-en.png') });
+  // The site home's recent events, in English after the switch.
+  await open(page, '/SiteHome', 'site-home');
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: path.join(dir, 'site-home-events-en.png') });
   await page.context().close();
 } finally {
   await browser.close();
