@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventItem } from '@gridops/contract';
 import { pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { dismissPending, open } from './support/console.js';
 import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
 /**
@@ -41,6 +42,8 @@ async function recordLivePopUps(page: Page): Promise<void> {
     }).observe(document, { childList: true, subtree: true });
   });
 }
+const HAN = /[\u3400-\u9fff]/;
+
 const popUpTexts = (page: Page) => page.evaluate(() => (window as unknown as { __liveEventTexts: string[] }).__liveEventTexts);
 
 /** A site's environment sensor: its gateway and device serials. */
@@ -106,4 +109,49 @@ describe('live alarms in the browser', () => {
       await other.context().close();
     }
   });
+  it('in English, an alarm raised live pops up, is spoken and is listed in English, with no Chinese', async () => {
+    const suzhou = envSensorOf('苏州工业园光储充站');
+    const site = await newPage(browser, { lang: 'en' });
+    await recordLivePopUps(site);
+    const live = liveSubscribed(site);
+    await loginAs(site, baseUrl, 'site');
+    await live;
+    try {
+      await site.getByTestId('site-home').waitFor();
+      await dismissPending(site, { waitMs: 8_000, mayStayOpen: true });
+      if ((await site.getByTestId('voice-toggle').getAttribute('data-on')) !== '1') await site.getByTestId('voice-toggle').click();
+      await expect.poll(() => site.getByTestId('voice-toggle').getAttribute('data-on')).toBe('1');
+
+      // Smoke in the Suzhou room (level-4 rule "烟雾告警" / "Smoke detected").
+      const normalAt = await commander.stageFault(suzhou.gateway, suzhou.device, 'smoke', 'smoke', 0, 1);
+      const popUp = site.locator('.live-event-notification').filter({ hasText: 'Smoke detected' });
+      await popUp.first().waitFor({ state: 'visible', timeout: 30_000 });
+      expect(await popUp.first().textContent()).not.toMatch(HAN);
+
+      // The voice alarm speaks the English sentence (site, device, cause), not the server's Chinese text.
+      await expect.poll(() => site.evaluate(() => (window.__gridopsSpoken ?? []).filter((x) => x.includes('Smoke detected'))), { timeout: 15_000 }).not.toEqual([]);
+      const spoken = await site.evaluate(() => window.__gridopsSpoken ?? []);
+      expect(spoken.filter((x) => HAN.test(x))).toEqual([]);
+
+      const raised = await pageApiData<{ list: EventItem[] }>(site, baseUrl, `/api/v6/event/list?project_id=${suzhou.projectId}&type=2&level=4&from=${encodeURIComponent(new Date(normalAt).toISOString())}`, { method: 'GET' });
+      const smoke = raised.list.find((e) => e.message_key === 'alarm.digital' && JSON.stringify(e.message_params).includes('Smoke detected'));
+      expect(smoke, 'the smoke event, answered with its message key').toBeDefined();
+
+      // The live event list in English: the row reads the English sentence and has no Chinese.
+      await open(site, '/ElectricalRoom/EvnManage', 'events-page');
+      const row = site.getByTestId(`event-row-${smoke!.id}`);
+      await row.waitFor({ timeout: 20_000 });
+      expect(await row.getByTestId('event-message').textContent()).toContain('Smoke detected');
+      expect(await row.textContent()).not.toMatch(HAN);
+    } finally {
+      await commander.command(suzhou.gateway, 'clear_fault', { device_sn: suzhou.device });
+      await site.context().close();
+    }
+  });
 });
+
+declare global {
+  interface Window {
+    __gridopsSpoken?: string[];
+  }
+}

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import fs from 'node:fs/promises';
-import { backends } from './test-support/backends.js';
+import { renderEventMessage, type EventMessageParams } from '@gridops/contract';
+import { apiHeaders, backends, loginAs } from './test-support/backends.js';
 import { createOtherTenantUser, startHarness, type Harness } from './test-support/pipelineHarness.js';
 import { checkSilentGateways } from './modules/telemetry/gatewayWatch.js';
 import { compactQuarterHours } from './modules/telemetry/quarterHours.js';
@@ -65,6 +66,38 @@ describe.each(backends)('live pipeline on %s: gateway → ingest → alarms → 
     // The notice APIs count it.
     const pending = await h.rt.database.db.selectFrom('events').select(['status', 'active']).where('message', 'like', '%故障电弧%').execute();
     expect(pending).toEqual([{ status: 'pending', active: true }]);
+  });
+
+  it('stores the arc event as a message key with parameters; the list and pending APIs and the push render it in the asker\'s language', async () => {
+    const db = h.rt.database.db;
+    const row = await db.selectFrom('events').select(['id', 'project_id', 'message_key', 'message_params', 'message_en']).where('message', 'like', '%故障电弧%').executeTakeFirstOrThrow();
+    expect(row.message_key).toBe('alarm.digital');
+    expect(row.message_params).toMatchObject({ cause: { zh: '故障电弧', en: 'Fault arc detected' }, device: { en: 'Fire detector LV cabinet 1' }, to: { zh: '告警', en: 'alarm' } });
+    expect(row.message_en).toBe('Fire detector LV cabinet 1: Fault arc detected');
+
+    const token = await loginAs(h.rt.app, 'site');
+    const list = async (lang: string) =>
+      (await h.rt.app.inject({ method: 'GET', url: `/api/v6/event/list?project_id=${row.project_id}&size=100`, headers: apiHeaders(token, { 'accept-language': lang }) })).json<{
+        data: { list: { id: number; message: string; message_key: string | null; message_params: unknown }[] };
+      }>().data.list.find((e) => e.id === row.id)!;
+    const en = await list('en');
+    expect(en).toMatchObject({ message: 'Fire detector LV cabinet 1: Fault arc detected', message_key: 'alarm.digital', message_params: row.message_params });
+    expect(en.message).not.toMatch(/[\u3400-\u9fff]/);
+    expect(renderEventMessage('alarm.digital', en.message_params as EventMessageParams<'alarm.digital'>, 'zh')).toBe((await list('zh-CN')).message);
+
+    const pending = await h.rt.app.inject({ method: 'POST', url: '/api/v6/event/noticeList', headers: apiHeaders(token, { 'accept-language': 'en' }), payload: { project_id: row.project_id } });
+    expect(pending.json<{ data: { list: { id: number }[] } }>().data.list.find((e) => e.id === row.id)).toMatchObject({
+      event_title: 'Fire detector LV cabinet 1: Fault arc detected',
+      message_key: 'alarm.digital',
+    });
+
+    // A new event's push carries the key and parameters too (the console renders the pop-up and voice from them).
+    const site = await h.listen('site');
+    const gw = await h.gateway('SZIP');
+    await gw.send(Date.now(), { EF1: { arc: 0 } });
+    await gw.send(Date.now(), { EF1: { arc: 1 } });
+    const got = await site.waitFor((m) => m.command === 'event' && JSON.stringify(m.data).includes('Fault arc detected'));
+    expect(got.data).toMatchObject({ message_key: 'alarm.digital', msg_en: 'Fire detector LV cabinet 1: Fault arc detected', message_params: { cause: { en: 'Fault arc detected' } } });
   });
 
   it('raises one event for a value chattering around a limit, and records the return to normal', async () => {
@@ -135,12 +168,12 @@ describe.each(backends)('live pipeline on %s: gateway → ingest → alarms → 
     const db = h.rt.database.db;
     await db.updateTable('gateways').set({ last_seen_at: new Date(Date.now() - 3600_000), online: true }).where('sn', '=', 'GW-HFDC-01').execute();
     const raised = await checkSilentGateways(db);
-    expect(raised.map((e) => e.msg)).toEqual(['网关 GW-HFDC-01 通信中断']);
+    expect(raised.map((e) => e.text)).toEqual([{ key: 'gateway.commLost', params: { gateway: 'GW-HFDC-01' } }]);
     expect(await checkSilentGateways(db)).toEqual([]); // claimed once
     const gw = await h.gateway('HFDC');
     await gw.send(Date.now(), { ENV: { temp: 24 } });
-    const ev = await db.selectFrom('events').select(['active']).where('id', '=', raised[0]!.eventId).executeTakeFirstOrThrow();
-    expect(ev.active).toBe(false);
+    const ev = await db.selectFrom('events').select(['active', 'message', 'message_en', 'message_key']).where('id', '=', raised[0]!.eventId).executeTakeFirstOrThrow();
+    expect(ev).toEqual({ active: false, message: '网关 GW-HFDC-01 通信中断', message_en: 'Gateway GW-HFDC-01: communication lost', message_key: 'gateway.commLost' });
     const g = await db.selectFrom('gateways').select(['online', 'comm_event_id']).where('sn', '=', 'GW-HFDC-01').executeTakeFirstOrThrow();
     expect(g).toEqual({ online: true, comm_event_id: null });
   });

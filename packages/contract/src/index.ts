@@ -13,6 +13,7 @@ export * from './api/notice.js';
 export * from './api/energy.js';
 export * from './simulator.js';
 export * from './api/event.js';
+export * from './eventMessages.js';
 export * from './api/distribution.js';
 export * from './api/distributionHistory.js';
 export * from './api/distributionControl.js';

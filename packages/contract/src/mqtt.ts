@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventMessageKey } from './eventMessages.js';
 
 /** Protocol version prefix of every topic (spec §7). */
 export const TOPIC_VERSION = 'v1.1';
@@ -41,6 +42,9 @@ export const liveEventData = z.object({
   project_id: z.number().int().optional(),
   msg_en: z.string().optional(),
   title_en: z.string().optional(),
+  /** The message key and parameters (eventMessages.ts): the console renders msg and the spoken text in its language. */
+  message_key: eventMessageKey.optional(),
+  message_params: z.record(z.string(), z.unknown()).optional(),
 });
 export type LiveEventData = z.infer<typeof liveEventData>;
 

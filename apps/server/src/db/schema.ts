@@ -170,6 +170,9 @@ export interface EventsTable {
   state_from: number | null;
   group_key: string | null;
   phases: Generated<string[]>;
+  /** Message key and parameters (contract eventMessages.ts); null on rows stored before migration 0012. */
+  message_key: string | null;
+  message_params: ColumnType<Record<string, unknown> | null, string | Record<string, unknown> | null, string | Record<string, unknown> | null>;
   raised_at: Generated<Date>;
   cleared_at: Timestamp | null;
   acknowledged_at: Timestamp | null;

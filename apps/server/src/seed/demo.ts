@@ -1,8 +1,9 @@
-import { deviceCatalog } from '@gridops/contract';
+import { deviceCatalog, digitalStateName, eventMessage, type EventMessage } from '@gridops/contract';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../lib/password.js';
 import { hashSecret } from '../lib/secretHash.js';
 import { randomSecret } from '../lib/tokens.js';
+import { eventTextColumns } from '../modules/event/repository.js';
 import { seedAlarmRules } from './demoRules.js';
 import { seedDemoEnergy } from './demoEnergy.js';
 import { ANALOG_HISTORY_DAYS, seedAnalogHistory } from './demoAnalogHistory.js';
@@ -101,22 +102,31 @@ async function seedHistory(trx: Trx, projectIds: Map<string, number>) {
   };
   const titles = new Map((await trx.selectFrom('projects').select(['id', 'name']).execute()).map((p) => [p.id, p.name]));
   const history: { code: string; sn: string; type: 1 | 2 | 3; level: 1 | 2 | 3 | 4; zh: string; en: string; h: number; status: string; reading?: SeedReading }[] = [
-    { code: 'SHZJ', sn: 'T1', type: 2, level: 2, zh: '绕组温度越上限 112.4°C（限值 110°C）', en: 'Winding temperature above limit: 112.4 °C (limit 110 °C)', h: 3, status: 'pending', reading: { point: 'temp_winding', kind: 'high', value: 112.4, limit: 110 } },
+    { code: 'SHZJ', sn: 'T1', type: 2, level: 2, zh: '绕组温度越上限', en: 'Winding temperature above limit', h: 3, status: 'pending', reading: { point: 'temp_winding', kind: 'high', value: 112.4, limit: 110 } },
     { code: 'SHZJ', sn: 'F03', type: 3, level: 3, zh: '断路器分闸（非操作）', en: 'Breaker tripped (not commanded)', h: 26, status: 'closed', reading: { point: 'breaker', kind: 'digital', value: 0, from: 1 } },
     { code: 'SZIP', sn: 'EV2', type: 3, level: 2, zh: '充电桩故障：通信中断', en: 'Charger fault: communication lost', h: 1.5, status: 'pending' },
-    { code: 'SZIP', sn: 'BMS1', type: 2, level: 3, zh: '单体最高温度越限 46.2°C（限值 45°C）', en: 'Max cell temperature above limit: 46.2 °C (limit 45 °C)', h: 0.6, status: 'pending', reading: { point: 'cell_tmax', kind: 'high', value: 46.2, limit: 45 } },
+    { code: 'SZIP', sn: 'BMS1', type: 2, level: 3, zh: '单体最高温度越限', en: 'Max cell temperature above limit', h: 0.6, status: 'pending', reading: { point: 'cell_tmax', kind: 'high', value: 46.2, limit: 45 } },
     { code: 'SZIP', sn: 'ENV', type: 1, level: 1, zh: '配电室门已打开', en: 'Distribution room door opened', h: 5, status: 'acknowledged', reading: { point: 'door', kind: 'digital', value: 1, from: 0 } },
-    { code: 'NJJN', sn: 'EF1', type: 2, level: 2, zh: '剩余电流越限 320mA（限值 300mA）', en: 'Residual current above limit: 320 mA (limit 300 mA)', h: 8, status: 'pending', reading: { point: 'IR', kind: 'high', value: 320, limit: 300 } },
-    { code: 'HZBJ', sn: 'F02', type: 2, level: 4, zh: 'A相电流越限 1980A（限值 1800A）', en: 'Phase A current above limit: 1980 A (limit 1800 A)', h: 0.3, status: 'pending', reading: { point: 'Ia', kind: 'high', value: 1980, limit: 1800 } },
-    { code: 'HFDC', sn: 'ENV', type: 2, level: 3, zh: '配电室温度越限 36.5°C（限值 35°C）', en: 'Room temperature above limit: 36.5 °C (limit 35 °C)', h: 12, status: 'handled', reading: { point: 'temp', kind: 'high', value: 36.5, limit: 35 } },
+    { code: 'NJJN', sn: 'EF1', type: 2, level: 2, zh: '剩余电流越限', en: 'Residual current above limit', h: 8, status: 'pending', reading: { point: 'IR', kind: 'high', value: 320, limit: 300 } },
+    { code: 'HZBJ', sn: 'F02', type: 2, level: 4, zh: 'A相电流越限', en: 'Phase A current above limit', h: 0.3, status: 'pending', reading: { point: 'Ia', kind: 'high', value: 1980, limit: 1800 } },
+    { code: 'HFDC', sn: 'ENV', type: 2, level: 3, zh: '配电室温度越限', en: 'Room temperature above limit', h: 12, status: 'handled', reading: { point: 'temp', kind: 'high', value: 36.5, limit: 35 } },
   ];
   for (const e of history) {
     const { projectId, dev } = await find(e.code, e.sn);
     const raised = hoursAgo(e.h);
     const done = e.status !== 'pending';
     const point = e.reading
-      ? await trx.selectFrom('device_points').select(['id', 'unit']).where('device_id', '=', dev.id).where('key', '=', e.reading.point).executeTakeFirst()
+      ? await trx.selectFrom('device_points').select(['id', 'unit', 'name', 'name_en', 'precision']).where('device_id', '=', dev.id).where('key', '=', e.reading.point).executeTakeFirst()
       : undefined;
+    // With a reading, `zh`/`en` name the cause and the text is a message key with parameters, as a live event's;
+    // without one (a charger's own fault report) the event keeps its finished sentences.
+    const r = e.reading;
+    const names = { device: { zh: dev.name, en: dev.name_en }, cause: { zh: e.zh, en: e.en }, ...(point ? { point: { zh: point.name, en: point.name_en } } : {}) };
+    const text: EventMessage | null = !r
+      ? null
+      : r.kind === 'digital'
+        ? eventMessage('alarm.digital', { ...names, from: r.from === undefined ? null : digitalStateName(r.point, r.from), to: digitalStateName(r.point, r.value) })
+        : eventMessage('alarm.high', { ...names, value: r.value, limit: r.limit ?? 0, unit: point?.unit ?? '', precision: Math.min(6, point?.precision ?? 1) });
     await trx
       .insertInto('events')
       .values({
@@ -128,8 +138,7 @@ async function seedHistory(trx: Trx, projectIds: Map<string, number>) {
         status: e.status,
         active: false,
         title: titles.get(projectId) ?? '',
-        message: `${dev.name} ${e.zh}`,
-        message_en: `${dev.name_en}: ${e.en}`,
+        ...(text ? eventTextColumns(text) : { message: `${dev.name} ${e.zh}`, message_en: `${dev.name_en}: ${e.en}` }),
         point_id: point?.id ?? null,
         value: e.reading?.value ?? null,
         limit_value: e.reading?.limit ?? null,

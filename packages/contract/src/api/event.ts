@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { dbId, dbIdList, dbIdParam } from '../ids.js';
+import { eventMessageKey } from '../eventMessages.js';
+
+/**
+ * An event's message key and parameters (see eventMessages.ts; render with `eventText`). Both null for events
+ * stored before the catalogue: their `message` is the stored text in the request's language. The server always
+ * answers both; they are optional so that answers of older servers (and fixtures) still parse.
+ */
+export const eventMessageFields = {
+  message_key: eventMessageKey.nullable().optional(),
+  message_params: z.record(z.string(), z.unknown()).nullable().optional(),
+};
 
 export const EVENT_STATUSES = ['pending', 'acknowledged', 'handled', 'closed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -38,7 +49,9 @@ export const eventItem = z.object({
   level: z.number().int(),
   status: z.enum(EVENT_STATUSES),
   active: z.boolean(),
+  /** The text in the request's language (rendered from the key when there is one). */
   message: z.string(),
+  ...eventMessageFields,
   value: z.number().nullable(),
   limit_value: z.number().nullable(),
   /** The rule kind that raised it (null for events not raised by a rule). A digital event has no limit. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventMessageFields } from './event.js';
 
 export const orgNoticeRequest = z.object({ org_id: z.coerce.number().int() });
 export const projectNoticeRequest = z.object({ project_id: z.coerce.number().int() });
@@ -17,6 +18,8 @@ export type SiteNotice = z.infer<typeof siteNotice>;
 export const eventNotice = z.object({
   id: z.number().int(),
   event_title: z.string(),
+  /** Render `event_title` in the viewer's language from these (null for events stored before the catalogue). */
+  ...eventMessageFields,
   event_type: z.number().int(),
   level: z.number().int(),
   device_name: z.string(),

@@ -69,6 +69,7 @@ describe.each(backends)('alarm events on %s', (backend) => {
     ]);
     const [event] = await eventsOf(f.deviceId);
     expect(event).toMatchObject({ rule_kind: 'digital', value: 0, state_from: 1, limit_value: null, phases: [] });
+    expect(event).toMatchObject({ message_key: 'alarm.digital', message_params: { from: { zh: '合闸', en: 'closed' }, to: { zh: '分闸', en: 'open' } } });
   });
 
   it('three phases over the limit at the same instant raise one event naming the phases; it clears when all are back', async () => {
@@ -84,6 +85,7 @@ describe.each(backends)('alarm events on %s', (backend) => {
     expect(events[0]).toMatchObject({ rule_kind: 'high', phases: ['A', 'B', 'C'], value: f.limit + 20, limit_value: f.limit, active: true, unit: 'A' });
     expect(events[0]!.message).toContain('A/B/C相电流越限');
     expect(events[0]!.message_en).toContain('Phase A/B/C over-current');
+    expect(events[0]).toMatchObject({ message_key: 'alarm.high', message_params: { phases: ['A', 'B', 'C'], cause: { en: expect.stringMatching(/^Phase [ABC] over-current$/) }, value: f.limit + 20, limit: f.limit, unit: 'A' } });
 
     // Two phases back: still active (the third is still over).
     await evaluate([over('Ia', base + 20 * SECOND, 0), over('Ib', base + 20 * SECOND, 0)]);
@@ -144,5 +146,6 @@ describe.each(backends)('alarm events on %s', (backend) => {
     const event = after.find((e) => !before.some((b) => b.id === e.id));
     expect(event).toMatchObject({ rule_kind: 'high', value: 94.6, limit_value: 85, unit: '°C', point_id: pointIds.get('ir_t2') });
     expect(event!.message_en).toContain('T2 body IR temperature above limit 94.6 °C (limit 85 °C)');
+    expect(event).toMatchObject({ message_key: 'robot.overLimit', message_params: { value: 94.6, limit: 85, unit: '°C' } });
   });
 });

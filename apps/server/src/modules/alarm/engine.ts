@@ -4,8 +4,8 @@ import type { PointLookup, PointMeta } from '../telemetry/registry.js';
 import { eventRepository } from '../event/repository.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
 import { initialState, step, type RuleSpec } from './evaluate.js';
-import { alarmText } from './messages.js';
-import { groupNames, isWorse, phaseOf, sortPhases } from './phases.js';
+import { alarmMessage } from './messages.js';
+import { isWorse, phaseOf, sortPhases } from './phases.js';
 import { alarmRepository as repo, type RuleRow, type StoredState } from './repository.js';
 
 const spec = (r: RuleRow): RuleSpec => ({
@@ -107,15 +107,15 @@ export class AlarmEngine {
               // A phase joining an active event of the same cause: added to it, not a new event.
               g.phases = sortPhases([...g.phases, group.phase]);
               if (isWorse(w.rule.kind, s.value, g.value)) g.value = s.value;
-              const text = alarmText({ ...w.rule, ...groupNames(w.rule, g.phases) }, w.meta, g.value ?? s.value);
-              await eventRepository.joinGroup(trx, g.eventId, { phases: g.phases, value: g.value ?? s.value, message: text.zh, messageEn: text.en });
+              const text = alarmMessage(w.rule, w.meta, g.value ?? s.value, { phases: g.phases });
+              await eventRepository.joinGroup(trx, g.eventId, { phases: g.phases, value: g.value ?? s.value, text });
               eventId = g.eventId;
               continue;
             }
           }
-          const names = group ? groupNames(w.rule, [group.phase]) : w.rule;
-          const text = alarmText({ ...w.rule, ...names }, w.meta, s.value);
           const digital = w.rule.kind === 'digital';
+          const stateFrom = digital ? digitalFrom(w.rule.threshold, before, s.value) : null;
+          const text = alarmMessage(w.rule, w.meta, s.value, { ...(group ? { phases: [group.phase] } : {}), stateFrom });
           eventId = await eventRepository.insert(trx, {
             projectId: w.meta.projectId,
             deviceId: w.meta.deviceId,
@@ -124,14 +124,13 @@ export class AlarmEngine {
             type: w.rule.event_type,
             level: w.rule.level,
             title: w.meta.projectName,
-            message: text.zh,
-            messageEn: text.en,
+            text,
             value: s.value,
             // A digital rule's "threshold" is the state that alarms, not a limit: the event shows the change.
             limit: digital ? null : w.rule.threshold,
             ruleKind: w.rule.kind,
             unit: w.meta.unit,
-            stateFrom: digital ? digitalFrom(w.rule.threshold, before, s.value) : null,
+            stateFrom,
             groupKey: group?.groupKey ?? null,
             phases: group ? [group.phase] : [],
             raisedAt: new Date(s.ts),
@@ -142,11 +141,8 @@ export class AlarmEngine {
             projectId: w.meta.projectId,
             type: w.rule.event_type as RaisedEvent['type'],
             level: w.rule.level as RaisedEvent['level'],
-            title: w.meta.projectName,
-            titleEn: w.meta.projectNameEn || w.meta.projectName,
-            msg: text.zh,
-            msgEn: text.en,
-            audio: text.audio,
+            project: { zh: w.meta.projectName, en: w.meta.projectNameEn },
+            text,
             raisedAt: s.ts,
           });
         } else if (r.transition === 'clear' && eventId !== null) {

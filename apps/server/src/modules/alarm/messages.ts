@@ -1,3 +1,4 @@
+import { digitalStateName, eventMessage, type EventMessage } from '@gridops/contract';
 import type { PointMeta } from '../telemetry/registry.js';
 
 export interface RuleText {
@@ -7,25 +8,25 @@ export interface RuleText {
   threshold: number;
 }
 
-const fmt = (v: number, precision: number) => Number(v.toFixed(Math.max(0, Math.min(6, precision)))).toString();
+type Phase = 'A' | 'B' | 'C';
+const isPhase = (p: string): p is Phase => p === 'A' || p === 'B' || p === 'C';
 
-/** The zh and en sentences of a raised alarm, and the short text spoken by the voice alarm. */
-export function alarmText(rule: RuleText, meta: PointMeta, value: number): { zh: string; en: string; audio: string } {
-  const unitZh = meta.unit;
-  const unitEn = meta.unit ? ` ${meta.unit}` : '';
+/**
+ * The message key and parameters of a raised alarm (contract eventMessages.ts): the device, point and rule
+ * names in both languages, the value against the limit, or the state change of a digital rule. `phases` names
+ * the phases of a per-phase group (the rule's own cause is renamed after them when rendered).
+ */
+export function alarmMessage(rule: RuleText, meta: PointMeta, value: number, opts: { phases?: string[]; stateFrom?: number | null } = {}): EventMessage {
+  const device = { zh: meta.deviceName, en: meta.deviceNameEn };
+  const point = { zh: meta.name, en: meta.nameEn };
+  const cause = { zh: rule.name, en: rule.name_en };
+  const phases = opts.phases?.filter(isPhase);
+  const grouped = phases?.length ? { phases } : {};
   if (rule.kind === 'digital') {
-    return {
-      zh: `${meta.deviceName} ${rule.name}`,
-      en: `${meta.deviceNameEn || meta.deviceName}: ${rule.name_en || rule.name}`,
-      audio: `${meta.projectName}，${meta.deviceName}，${rule.name}`,
-    };
+    const from = opts.stateFrom === undefined || opts.stateFrom === null ? null : digitalStateName(meta.key, opts.stateFrom);
+    return eventMessage('alarm.digital', { device, point, cause, from, to: digitalStateName(meta.key, value), ...grouped });
   }
-  const v = fmt(value, meta.precision);
-  const limit = fmt(rule.threshold, meta.precision);
-  const rate = rule.kind === 'rate' ? '/min' : '';
-  return {
-    zh: `${meta.deviceName} ${rule.name} ${v}${unitZh}（限值 ${limit}${unitZh}${rate}）`,
-    en: `${meta.deviceNameEn || meta.deviceName}: ${rule.name_en || rule.name} ${v}${unitEn} (limit ${limit}${unitEn}${rate})`,
-    audio: `${meta.projectName}，${meta.deviceName}，${rule.name}`,
-  };
+  const params = { device, point, cause, value, limit: rule.threshold, unit: meta.unit, precision: Math.max(0, Math.min(6, meta.precision)), ...grouped };
+  if (rule.kind === 'high' && meta.deviceKind === 'robot') return eventMessage('robot.overLimit', params);
+  return eventMessage(rule.kind === 'high' ? 'alarm.high' : rule.kind === 'low' ? 'alarm.low' : 'alarm.rate', params);
 }

@@ -27,15 +27,6 @@ export function phaseOf(rule: PhaseRule): { phase: string; groupKey: string } | 
 
 export const sortPhases = (phases: Iterable<string>) => [...new Set(phases)].sort();
 
-/** The rule's names with its own phase replaced by the group's ("A相电流越限" → "A/B/C相电流越限"). */
-export function groupNames(rule: PhaseRule, phases: string[]): { name: string; name_en: string } {
-  const joined = sortPhases(phases).join('/');
-  return {
-    name: rule.name.replace(PHASE_NAME, `${joined}相`),
-    name_en: rule.name_en.replace(/\b[ABC]\b/, joined),
-  };
-}
-
 /** Whether `candidate` is worse than `current` for this rule kind (the group event shows the worst value). */
 export const isWorse = (kind: PhaseRule['kind'], candidate: number, current: number | null) =>
   current === null || (kind === 'low' ? candidate < current : candidate > current);

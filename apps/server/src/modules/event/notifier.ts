@@ -1,4 +1,4 @@
-import { clientTopics, type LiveEventData, type MessageEnvelope } from '@gridops/contract';
+import { clientTopics, inLang, renderEventMessage, renderEventSpeech, type LiveEventData, type MessageEnvelope } from '@gridops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { RaisedEvent } from './raisedEvent.js';
@@ -28,16 +28,20 @@ export function createNotifier(db: Db, publish: Publish, log: FastifyBaseLogger)
   return {
     async notify(events: RaisedEvent[]): Promise<void> {
       for (const e of events) {
+        // msg/msg_en/title/audio for consoles that only read the finished texts; key and parameters for the
+        // console to render the pop-up and the voice alarm in its own language.
         const data: LiveEventData = {
           type: e.type,
           level: e.level,
-          msg: e.msg,
-          title: e.title,
-          audio: e.audio,
+          msg: renderEventMessage(e.text.key, e.text.params, 'zh'),
+          title: e.project.zh,
+          audio: `${e.project.zh}，${renderEventSpeech(e.text.key, e.text.params, 'zh')}`,
           event_id: e.eventId,
           project_id: e.projectId,
-          msg_en: e.msgEn,
-          title_en: e.titleEn,
+          msg_en: renderEventMessage(e.text.key, e.text.params, 'en'),
+          title_en: inLang(e.project, 'en'),
+          message_key: e.text.key,
+          message_params: { ...e.text.params },
         };
         const envelope: MessageEnvelope = { command: 'event', data, timestamp: e.raisedAt };
         const payload = JSON.stringify(envelope);

@@ -1,5 +1,14 @@
+import { renderEventMessage, type EventMessage } from '@gridops/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+
+/** The stored columns of an event's text: key and parameters, plus the zh/en sentences for search and older readers. */
+export const eventTextColumns = (text: EventMessage) => ({
+  message_key: text.key,
+  message_params: { ...text.params },
+  message: renderEventMessage(text.key, text.params, 'zh'),
+  message_en: renderEventMessage(text.key, text.params, 'en'),
+});
 
 export interface NewEvent {
   projectId: number;
@@ -9,8 +18,8 @@ export interface NewEvent {
   type: number;
   level: number;
   title: string;
-  message: string;
-  messageEn: string;
+  /** The message key and parameters (contract eventMessages.ts); message and message_en are rendered from it. */
+  text: EventMessage;
   value: number | null;
   limit: number | null;
   ruleKind?: 'high' | 'low' | 'rate' | 'digital' | null;
@@ -45,8 +54,7 @@ export const eventRepository = {
         event_type: e.type,
         level: e.level,
         title: e.title,
-        message: e.message,
-        message_en: e.messageEn,
+        ...eventTextColumns(e.text),
         value: e.value,
         limit_value: e.limit,
         rule_kind: e.ruleKind ?? null,
@@ -75,10 +83,10 @@ export const eventRepository = {
       .executeTakeFirst(),
 
   /** A phase joined an active group event: its phases, worst value and texts follow. */
-  async joinGroup(db: Db, eventId: number, change: { phases: string[]; value: number; message: string; messageEn: string }): Promise<void> {
+  async joinGroup(db: Db, eventId: number, change: { phases: string[]; value: number; text: EventMessage }): Promise<void> {
     await db
       .updateTable('events')
-      .set({ phases: change.phases, value: change.value, message: change.message, message_en: change.messageEn })
+      .set({ phases: change.phases, value: change.value, ...eventTextColumns(change.text) })
       .where('id', '=', eventId)
       .execute();
   },
@@ -138,6 +146,8 @@ export const eventRepository = {
           'e.active',
           'e.message',
           'e.message_en',
+          'e.message_key',
+          'e.message_params',
           'e.value',
           'e.limit_value',
           'e.rule_kind',

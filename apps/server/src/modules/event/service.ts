@@ -1,4 +1,4 @@
-import { ErrorCode, type EventItem, type Lang } from '@gridops/contract';
+import { ErrorCode, eventMessageAnswer, type EventItem, type Lang } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
@@ -89,7 +89,7 @@ export function createEventService(db: Db, access: AccessService) {
           level: r.level,
           status: r.status as EventItem['status'],
           active: r.active,
-          message: pick(lang, r.message, r.message_en),
+          ...eventMessageAnswer(r.message_key, r.message_params, lang, pick(lang, r.message, r.message_en)),
           value: r.value,
           limit_value: r.limit_value,
           rule_kind: r.rule_kind,

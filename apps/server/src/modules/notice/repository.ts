@@ -31,7 +31,7 @@ export const noticeRepository = {
     db
       .selectFrom('events as e')
       .leftJoin('devices as d', 'd.id', 'e.device_id')
-      .select(['e.id', 'e.message', 'e.message_en', 'e.event_type', 'e.level', 'e.raised_at', 'd.name as device_name', 'd.name_en as device_name_en'])
+      .select(['e.id', 'e.message', 'e.message_en', 'e.message_key', 'e.message_params', 'e.event_type', 'e.level', 'e.raised_at', 'd.name as device_name', 'd.name_en as device_name_en'])
       .where('e.project_id', '=', projectId)
       .where('e.status', '=', 'pending')
       .orderBy('e.raised_at', 'desc')

@@ -1,4 +1,4 @@
-import type { Lang } from '@gridops/contract';
+import { eventMessageAnswer, type Lang } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
@@ -31,14 +31,19 @@ export function createNoticeService(db: Db, access: AccessService) {
       const [total, rows] = await Promise.all([repo.countPending(db, [projectId]), repo.pendingEvents(db, projectId, EVENT_LIST_LIMIT)]);
       return {
         total,
-        list: rows.map((r) => ({
-          id: r.id,
-          event_title: pick(lang, r.message, r.message_en),
-          event_type: r.event_type,
-          level: r.level,
-          device_name: pick(lang, r.device_name ?? '', r.device_name_en),
-          created_at: r.raised_at.toISOString(),
-        })),
+        list: rows.map((r) => {
+          const text = eventMessageAnswer(r.message_key, r.message_params, lang, pick(lang, r.message, r.message_en));
+          return {
+            id: r.id,
+            event_title: text.message,
+            message_key: text.message_key,
+            message_params: text.message_params,
+            event_type: r.event_type,
+            level: r.level,
+            device_name: pick(lang, r.device_name ?? '', r.device_name_en),
+            created_at: r.raised_at.toISOString(),
+          };
+        }),
       };
     },
   };

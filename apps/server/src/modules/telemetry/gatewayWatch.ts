@@ -1,3 +1,4 @@
+import { eventMessage } from '@gridops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
@@ -15,8 +16,7 @@ export async function checkSilentGateways(db: Db): Promise<RaisedEvent[]> {
     const raised: RaisedEvent[] = [];
     for (const g of silent) {
       const now = new Date();
-      const msg = `网关 ${g.sn} 通信中断`;
-      const msgEn = `Gateway ${g.sn}: communication lost`;
+      const text = eventMessage('gateway.commLost', { gateway: g.sn });
       const eventId = await eventRepository.insert(trx, {
         projectId: g.project_id,
         deviceId: null,
@@ -25,8 +25,7 @@ export async function checkSilentGateways(db: Db): Promise<RaisedEvent[]> {
         type: 3,
         level: 2,
         title: g.project_name,
-        message: msg,
-        messageEn: msgEn,
+        text,
         value: null,
         limit: null,
         raisedAt: now,
@@ -37,11 +36,8 @@ export async function checkSilentGateways(db: Db): Promise<RaisedEvent[]> {
         projectId: g.project_id,
         type: 3,
         level: 2,
-        title: g.project_name,
-        titleEn: g.project_name_en || g.project_name,
-        msg,
-        msgEn,
-        audio: `${g.project_name}，网关通信中断`,
+        project: { zh: g.project_name, en: g.project_name_en },
+        text,
         raisedAt: now.getTime(),
       });
     }

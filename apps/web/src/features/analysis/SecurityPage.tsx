@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
 import { useFormat } from '../../shared/format';
+import { useEventText } from '../../shared/i18n/eventText';
 import { useCameras, useCaptures, useSiteTree } from './api';
 import type { CameraList } from './api';
 import { doorPoints, isDoorEvent } from './doors';
@@ -102,8 +103,10 @@ function CaptureHistory({ projectId, cameras, deviceId, onDevice }: { projectId:
 /** Events of the door devices, filtered to the door points (the event list filters by one device at a time). */
 function useDoorEvents(projectId: number, doors: DoorPoint[]) {
   const deviceIds = [...new Set(doors.map((d) => d.deviceId))];
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: ['analysis', 'doorEvents', projectId, deviceIds],
+    // Device names come back in the request's language: a language switch re-reads them.
+    queryKey: ['analysis', 'doorEvents', projectId, deviceIds, i18n.language],
     enabled: deviceIds.length > 0,
     refetchInterval: 30_000,
     queryFn: async () => {
@@ -119,6 +122,7 @@ function useDoorEvents(projectId: number, doors: DoorPoint[]) {
 function DoorPanel({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const text = useEventText();
   const tree = useSiteTree(projectId);
   const doors = useMemo(() => doorPoints(tree.data?.rooms ?? []), [tree.data]);
   const events = useDoorEvents(projectId, doors);
@@ -141,8 +145,8 @@ function DoorPanel({ projectId }: { projectId: number }) {
           locale={{ emptyText: t('analysis.security.noDoorEvents') }}
           columns={[
             { title: t('events.time'), dataIndex: 'raised_at', width: 170, render: (v: string) => f.date(v) },
-            { title: t('events.device'), dataIndex: 'device_name', width: 180 },
-            { title: t('events.message'), dataIndex: 'message' },
+            { title: t('events.device'), dataIndex: 'device_name', width: 180, render: (_: string, r: EventItem) => text.device(r) },
+            { title: t('events.message'), dataIndex: 'message', render: (_: string, r: EventItem) => text.message(r) },
             { title: t('analysis.security.closedAt'), dataIndex: 'cleared_at', width: 170, render: (v: string | null) => f.date(v) },
             { title: t('events.status'), dataIndex: 'status', width: 100, render: (v: string) => t(`events.statuses.${v}`) },
           ]}

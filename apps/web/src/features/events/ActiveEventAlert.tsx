@@ -3,6 +3,7 @@ import { Alert, Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { patchSession, useSession } from '../../session/store';
 import { useFormat } from '../../shared/format/useFormat';
+import { useEventText } from '../../shared/i18n/eventText';
 import { isEventNotice } from '../notices/api';
 
 export interface ActiveEventAlertProps {
@@ -19,11 +20,14 @@ export interface ActiveEventAlertProps {
 export function ActiveEventAlert({ activeId, rows, onOpen }: ActiveEventAlertProps) {
   const { t } = useTranslation();
   const f = useFormat();
+  const text = useEventText();
   const notices = useSession((s) => s.noticeList);
   const row = rows.find((r) => r.id === activeId);
   const notice = notices.filter(isEventNotice).find((n) => n.id === activeId);
   // Event texts usually start with the device already ("2#充电桩 充电桩故障…"): name it once.
-  const name = row ? (row.message.startsWith(row.device_name) ? row.message : `${row.device_name} · ${row.message}`) : notice?.event_title;
+  const message = row ? text.message(row) : undefined;
+  const device = row ? text.device(row) : '';
+  const name = row && message !== undefined ? (message.startsWith(device) ? message : `${device} · ${message}`) : notice && text.notice(notice);
   const raisedAt = row?.raised_at ?? notice?.created_at;
 
   return (

@@ -2,12 +2,14 @@ import type { EventItem } from '@gridops/contract';
 import { App, Button, Input, Modal, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEventText } from '../../shared/i18n/eventText';
 import { useEventAction } from './api';
 import { canAcknowledge, canClose, canHandle } from './eventFilters';
 
 /** Acknowledge / handle (with a required note) / close for one event; shared by the table row and the drawer. */
 export function EventActions({ event, size = 'small' }: { event: EventItem; size?: 'small' | 'middle' }) {
   const { t } = useTranslation();
+  const text = useEventText();
   const { message } = App.useApp();
   const action = useEventAction();
   const [handling, setHandling] = useState(false);
@@ -66,7 +68,7 @@ export function EventActions({ event, size = 'small' }: { event: EventItem; size
         }
         destroyOnHidden
       >
-        <p style={{ opacity: 0.75 }}>{event.message}</p>
+        <p style={{ opacity: 0.75 }}>{text.message(event)}</p>
         <Input.TextArea
           autoFocus
           rows={4}

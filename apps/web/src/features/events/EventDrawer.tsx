@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { Chart, buildTimeSeriesOption, columnarToPoints, useChartLocale } from '../../shared/charts';
 import { useFormat } from '../../shared/format';
 import { localText } from '../../shared/ui/localName';
+import { useEventText } from '../../shared/i18n/eventText';
 import { useEventCurve, useEventLog } from './api';
 import type { EventCurve } from './api';
 import { EventActions } from './EventActions';
@@ -86,17 +87,18 @@ function readingItems(event: EventItem, t: TFunction, f: ReturnType<typeof useFo
 export function EventDrawer({ event, onClose }: { event: EventItem | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
+  const text = useEventText();
   const id = event?.id ?? null;
   const log = useEventLog(id);
   const curve = useEventCurve(id);
 
   return (
-    <Drawer open={event !== null} onClose={onClose} size={720} title={event ? `#${event.id} ${event.device_name}` : ''} data-testid="event-drawer" destroyOnHidden>
+    <Drawer open={event !== null} onClose={onClose} size={720} title={event ? `#${event.id} ${text.device(event)}` : ''} data-testid="event-drawer" destroyOnHidden>
       {event && (
         <>
           <Descriptions column={2} size="small" bordered>
             <Descriptions.Item label={t('events.site')}>{event.project_name}</Descriptions.Item>
-            <Descriptions.Item label={t('events.device')}>{event.device_name}</Descriptions.Item>
+            <Descriptions.Item label={t('events.device')}>{text.device(event)}</Descriptions.Item>
             <Descriptions.Item label={t('events.type')}>{t(`events.types.${event.event_type}`)}</Descriptions.Item>
             <Descriptions.Item label={t('events.level')}>{t(`alerts.levels.${event.level}`)}</Descriptions.Item>
             <Descriptions.Item label={t('events.status')}>
@@ -113,7 +115,7 @@ export function EventDrawer({ event, onClose }: { event: EventItem | null; onClo
             <Descriptions.Item label={t('events.clearedAt')}>{f.date(event.cleared_at)}</Descriptions.Item>
             <Descriptions.Item label={t('events.handledAt')}>{f.date(event.handled_at)}</Descriptions.Item>
             <Descriptions.Item label={t('events.message')} span={2}>
-              {event.message}
+              <span data-testid="drawer-message">{text.message(event)}</span>
             </Descriptions.Item>
             {event.handle_note && (
               <Descriptions.Item label={t('events.note')} span={2}>

@@ -4,6 +4,7 @@ import { Table, Tag, Tooltip } from 'antd';
 import type { TablePaginationConfig } from 'antd';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useFormat } from '../../shared/format/useFormat';
+import { useEventText } from '../../shared/i18n/eventText';
 import { useTranslation } from 'react-i18next';
 
 const TYPE_COLOR: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'red' };
@@ -26,6 +27,7 @@ export function EventTable(props: {
 }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const text = useEventText();
   return (
     <Table<EventItem>
       rowKey="id"
@@ -72,11 +74,11 @@ export function EventTable(props: {
             ),
         },
         ...(props.showSite ? [{ title: t('events.site'), dataIndex: 'project_name', width: 160 }] : []),
-        { title: t('events.device'), dataIndex: 'device_name', width: 160 },
+        { title: t('events.device'), dataIndex: 'device_name', width: 160, render: (_: string, r: EventItem) => text.device(r) },
         { title: t('events.type'), dataIndex: 'event_type', width: 80, render: (v: number) => <Tag color={TYPE_COLOR[v]}>{t(`events.types.${v}`)}</Tag> },
         { title: t('events.level'), dataIndex: 'level', width: 90, render: (v: number) => t(`alerts.levels.${v}`) },
         { title: t('events.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={STATUS_COLOR[v]} data-testid="event-status">{t(`events.statuses.${v}`)}</Tag> },
-        { title: t('events.message'), dataIndex: 'message' },
+        { title: t('events.message'), dataIndex: 'message', render: (_: string, r: EventItem) => <span data-testid="event-message">{text.message(r)}</span> },
         ...(props.actions ? [{ title: t('common.actions'), key: 'actions', width: 200, fixed: 'right' as const, render: (_: unknown, r: EventItem) => props.actions?.(r) }] : []),
       ]}
     />

@@ -21,7 +21,7 @@ const PAGE_SIZES = [20, 50, 100];
  * bulk), handle with a note, close, open one for its curve and audit log, export the page to .xlsx.
  */
 export function EventsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const area = useLeafHandle()?.area;
   const proID = useSession((s) => s.proID);
@@ -41,7 +41,7 @@ export function EventsPage() {
   const rows = useMemo(() => list.data?.list ?? [], [list.data]);
   // The drawer follows the list's fresh copy, so its status and actions change right after an action.
   const openRow = open ? (rows.find((r) => r.id === open.id) ?? open) : null;
-  const columns = useMemo(() => eventExportColumns(t, showSite), [t, showSite]);
+  const columns = useMemo(() => eventExportColumns(t, showSite, i18n.language === 'en' ? 'en' : 'zh'), [t, showSite, i18n.language]);
   const ackIds = acknowledgeable(rows, selected);
 
   const setFilters = (f: EventFilterState) => {

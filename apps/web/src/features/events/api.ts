@@ -2,7 +2,18 @@ import { eventApi, historyApi, type EventItem, type RouteInput } from '@gridops/
 import type { eventCurveResponse, eventLogResponse } from '@gridops/contract';
 import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
+
+/**
+ * Event texts with a message key re-render in the new language at once (shared/i18n/eventText.ts); project and
+ * device names and the texts of events stored before the catalogue come back in the request's language, so the
+ * language is part of the list keys: a switch re-reads them (the previous rows stay shown meanwhile).
+ */
+function useLangKey(): 'zh' | 'en' {
+  const { i18n } = useTranslation();
+  return i18n.language === 'en' ? 'en' : 'zh';
+}
 
 export type EventCurve = z.infer<typeof eventCurveResponse>;
 export type EventLog = z.infer<typeof eventLogResponse>;
@@ -20,8 +31,9 @@ export type EventListQuery = RouteInput<typeof eventApi.list>;
 
 /** A short list (site home's recent events). */
 export function useEvents(q: EventQuery) {
+  const lang = useLangKey();
   return useQuery({
-    queryKey: ['events', q],
+    queryKey: ['events', q, lang],
     refetchInterval: 30_000,
     queryFn: () =>
       api(eventApi.list, {
@@ -36,8 +48,9 @@ export function useEvents(q: EventQuery) {
 
 /** The events page's list: the full filter query (see `toEventQuery`); keeps the last page while paging. */
 export function useEventPage(query: EventListQuery) {
+  const lang = useLangKey();
   return useQuery({
-    queryKey: ['events', 'page', query],
+    queryKey: ['events', 'page', query, lang],
     refetchInterval: 30_000,
     placeholderData: keepPreviousData,
     queryFn: () => api(eventApi.list, query, { silent: true }),

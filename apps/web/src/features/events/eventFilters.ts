@@ -1,6 +1,8 @@
 import type { EventItem, EventStatus } from '@gridops/contract';
 import { EVENT_STATUSES } from '@gridops/contract';
 import type { ExportColumn } from '../../shared/export';
+import { currentLang, type Lang } from '../../shared/i18n';
+import { eventDeviceIn, eventMessageIn } from '../../shared/i18n/eventText';
 import type { EventListQuery } from './api';
 
 /** What the events page filters on; empty arrays / null mean "any". */
@@ -80,15 +82,16 @@ export const acknowledgeable = (rows: readonly EventItem[], selected: readonly n
 type Translate = (key: string) => string;
 
 /** Columns of the .xlsx export: the table's columns, labels in the current language, times as real dates. */
-export function eventExportColumns(t: Translate, showSite: boolean): ExportColumn<EventItem>[] {
+/** Messages and device names follow `lang` (the UI language at export time), rendered from the events' message keys. */
+export function eventExportColumns(t: Translate, showSite: boolean, lang: Lang = currentLang()): ExportColumn<EventItem>[] {
   return [
     { title: t('events.time'), key: 'raised_at', format: (v) => (typeof v === 'string' ? new Date(v) : null) },
     ...(showSite ? [{ title: t('events.site'), key: 'project_name' }] : []),
-    { title: t('events.device'), key: 'device_name' },
+    { title: t('events.device'), key: 'device_name', format: (_v, row) => eventDeviceIn(row, lang) },
     { title: t('events.type'), key: 'event_type', format: (v) => t(`events.types.${String(v)}`) },
     { title: t('events.level'), key: 'level', format: (v) => t(`alerts.levels.${String(v)}`) },
     { title: t('events.status'), key: 'status', format: (v) => t(`events.statuses.${String(v)}`) },
-    { title: t('events.message'), key: 'message' },
+    { title: t('events.message'), key: 'message', format: (_v, row) => eventMessageIn(row, lang) },
     { title: t('events.note'), key: 'handle_note' },
   ];
 }

@@ -5,12 +5,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeBadge, useSession } from '../../session/store';
 import { useFormat } from '../../shared/format/useFormat';
+import { useEventText } from '../../shared/i18n/eventText';
 import { isAlarm, isEventNotice } from './api';
 import { handleEvent, handleSite } from './handle';
 
 /** Header bell: the capped pending count ("99+") and the current notice list. */
 export function NoticeBell() {
   const { t } = useTranslation();
+  const text = useEventText();
   const count = useSession((s) => s.noticeCount);
   const list = useSession((s) => s.noticeList);
   const [open, setOpen] = useState(false);
@@ -35,7 +37,7 @@ export function NoticeBell() {
               {isEventNotice(n) ? (
                 <>
                   <Typography.Text ellipsis style={{ maxWidth: 190 }}>
-                    {n.event_title}
+                    {text.notice(n)}
                   </Typography.Text>
                   <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} title={f.date(n.created_at)} data-testid="notice-time">
                     {f.relative(n.created_at)}

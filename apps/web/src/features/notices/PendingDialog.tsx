@@ -1,6 +1,7 @@
 import type { EventNotice, SiteNotice } from '@gridops/contract';
 import { Button, Modal, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useEventText } from '../../shared/i18n/eventText';
 import { isAlarm, isEventNotice } from './api';
 import { PENDING_WRAP_CLASS } from './otherModal';
 
@@ -18,6 +19,7 @@ export interface PendingDialogProps {
 /** The pending-events dialog of spec §2, in both of its modes. */
 export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, onDismiss }: PendingDialogProps) {
   const { t } = useTranslation();
+  const text = useEventText();
   const sites = scope === 'org' ? list.filter((n): n is SiteNotice => !isEventNotice(n)) : [];
   const events = scope === 'site' ? list.filter(isEventNotice) : [];
 
@@ -80,7 +82,7 @@ export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, 
           dataSource={events}
           data-testid="pending-table"
           columns={[
-            { title: t('notices.eventName'), dataIndex: 'event_title', key: 'event_title' },
+            { title: t('notices.eventName'), dataIndex: 'event_title', key: 'event_title', render: (_: string, r: EventNotice) => text.notice(r) },
             {
               title: t('notices.eventType'),
               key: 'event_type',

@@ -3,6 +3,7 @@ import type { EventItem } from '@gridops/contract';
 import { useTranslation } from 'react-i18next';
 import { Chart, useChartLocale } from '../../../shared/charts';
 import { useFormat } from '../../../shared/format/useFormat';
+import { useEventText } from '../../../shared/i18n/eventText';
 import { EventTable } from '../../events/EventTable';
 import { useDeviceEvents, useRealtime } from '../api';
 import { buildLimitBarsOption } from '../charts/limitBars';
@@ -59,6 +60,7 @@ function LoopCard({ dev }: { dev: RtDevice }) {
 function Fire({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const text = useEventText();
   const locale = useChartLocale();
   const rt = useRealtime(projectId);
   const loops = devicesOfKind(rt.data, ['fire_sensor']).map((d) => d.device);
@@ -100,7 +102,7 @@ function Fire({ projectId }: { projectId: number }) {
               locale={{ emptyText: t('distribution.fire.noArc') }}
               columns={[
                 { title: t('events.time'), dataIndex: 'raised_at', width: 170, render: (v: string) => f.date(v) },
-                { title: t('events.device'), dataIndex: 'device_name' },
+                { title: t('events.device'), dataIndex: 'device_name', render: (_: string, r: EventItem) => text.device(r) },
                 { title: t('events.status'), dataIndex: 'status', width: 100, render: (v: string) => t(`events.statuses.${v}`) },
               ]}
             />
