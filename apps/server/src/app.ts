@@ -14,6 +14,7 @@ import { energyRoutes } from './modules/energy/routes.js';
 import { noticeRoutes } from './modules/notice/routes.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { userRoutes } from './modules/user/routes.js';
+import { accountRoutes } from './modules/account/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
 import { controlRoutes } from './modules/control/routes.js';
@@ -70,6 +71,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(inputPlugin);
 
   await app.register(userRoutes, { services: { users: services.users, config: services.config } });
+  await app.register(accountRoutes, { services: { account: services.account } });
   await app.register(orgRoutes, { services: { orgs: services.orgs } });
   await app.register(noticeRoutes, { services: { notices: services.notices } });
   await app.register(eventRoutes, { services: { events: services.events } });

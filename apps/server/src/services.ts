@@ -6,6 +6,7 @@ import { createEnergyService } from './modules/energy/service.js';
 import { createNoticeService } from './modules/notice/service.js';
 import { createOrgService } from './modules/org/service.js';
 import { createUserService } from './modules/user/service.js';
+import { createAccountService } from './modules/account/service.js';
 import { createLoginLimits } from './modules/user/loginLimits.js';
 import { createControlService } from './modules/control/service.js';
 import { createDistributionService } from './modules/distribution/service.js';
@@ -23,6 +24,7 @@ export function createServices(db: Db, config: AppConfig) {
   const access = createAccessService(db);
   const loginLimits = createLoginLimits(db, config.login);
   const users = createUserService(db, loginLimits);
+  const account = createAccountService(db, users);
   const orgs = createOrgService(db, access);
   const notices = createNoticeService(db, access);
   const energy = createEnergyService(access, orgs);
@@ -37,7 +39,7 @@ export function createServices(db: Db, config: AppConfig) {
   const energyOverview = createEnergyOverviewService(db, access);
   const energyCarbon = createEnergyCarbonService(db, access);
   const weather = createWeatherService(db, access, config.weather);
-  return { config, db, weather, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, energyConfig, energyStats, energyOverview, energyCarbon };
+  return { config, db, weather, access, users, account, orgs, notices, energy, events, distribution, history, analysis, control, security, energyConfig, energyStats, energyOverview, energyCarbon };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -9,12 +9,16 @@ export interface AuthUser {
   name: string;
   canControl: boolean;
   sessionId: number;
+  /** First login: only routes marked allowPendingPassword answer until the password is changed. */
+  mustChangePassword?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes reachable without a session token (login). Headers are still checked. */
     public?: boolean;
+    /** Reachable while the caller must still change the password (change-password, userinfo, logout). */
+    allowPendingPassword?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;

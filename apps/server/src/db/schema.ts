@@ -48,6 +48,12 @@ export interface UsersTable {
   enabled: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** 0014: the first login must change the password before anything else. */
+  must_change_password: Generated<boolean>;
+  /** 0014: 'zh' | 'en', the language the console opens in; null until chosen. */
+  language: string | null;
+  /** 0014: the English display name (name is the Chinese one). */
+  display_name_en: Generated<string>;
 }
 
 export interface UserProjectsTable {

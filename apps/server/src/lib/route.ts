@@ -48,7 +48,7 @@ export function addRoute<R extends ApiRoute>(
   app.route({
     method: route.method,
     url: route.path,
-    config: route.public ? { public: true } : {},
+    config: { ...(route.public ? { public: true } : {}), ...(route.allowPendingPassword ? { allowPendingPassword: true } : {}) },
     schema,
     // The validator has parsed the request with the route's own schemas, so it has the shape ApiRequest<R> names.
     handler: async (req) => ok(await handler(req as ApiRequest<R>)),

@@ -43,6 +43,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { users: UserSer
     }
     if (request.routeOptions.config?.public) return;
     request.user = await opts.users.authenticate(headerValue(request.headers['token']));
+    if (request.user.mustChangePassword && !request.routeOptions.config?.allowPendingPassword) {
+      throw new AppError(ErrorCode.PasswordChangeRequired);
+    }
   });
 });
 

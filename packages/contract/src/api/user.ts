@@ -18,6 +18,10 @@ export const userInfo = z.object({
   project_id: z.number().int().nullable().optional(),
   project_ids: z.array(z.number().int()),
   can_control: z.boolean(),
+  /** The account must change its password before anything else (first login of a bootstrap or invited user). */
+  must_change_password: z.boolean().optional(),
+  /** The language the console opens in; null until the user picks one. */
+  language: z.enum(['zh', 'en']).nullable().optional(),
   mqtt: z.object({ username: z.string(), pass: z.string() }),
 });
 export type UserInfo = z.infer<typeof userInfo>;
@@ -26,6 +30,8 @@ export const loginResponse = z.object({
   token: z.string(),
   userType: userTypeSchema,
   expiresAt: z.string(),
+  /** Every route but change-password, userinfo and logout answers 10030 until the password is changed. */
+  mustChangePassword: z.boolean().optional(),
   userInfo,
 });
 export type LoginResponse = z.infer<typeof loginResponse>;

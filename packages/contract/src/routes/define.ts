@@ -15,6 +15,8 @@ export interface ApiRoute {
   readonly tags: readonly string[];
   readonly summary: string;
   readonly public?: boolean;
+  /** Reachable while the account must still change its password (first login); every other route answers 10030. */
+  readonly allowPendingPassword?: boolean;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -20,6 +20,7 @@ export const userApi = {
     tags,
     summary: 'Revoke the current session token',
     data: z.null(),
+    allowPendingPassword: true,
   }),
   userInfo: defineRoute({
     method: 'GET',
@@ -27,5 +28,6 @@ export const userApi = {
     tags,
     summary: 'The current user (spec §7)',
     data: userInfo,
+    allowPendingPassword: true,
   }),
 };

@@ -19,6 +19,8 @@ export interface LoginContext {
 const DUMMY_HASH =
   'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
 /** Told about every session that ends early (logout), so the broker can disconnect its MQTT clients. */
 export type SessionRevokedListener = (sessionId: number) => void;
 
@@ -39,6 +41,8 @@ export function createUserService(db: Db, limits: LoginLimits) {
       project_id: u.user_type === 1 ? (projectIds[0] ?? null) : null,
       project_ids: projectIds,
       can_control: u.can_control,
+      must_change_password: u.must_change_password,
+      language: u.language === 'en' || u.language === 'zh' ? u.language : null,
       mqtt: { username: sessionMqttUsername(session.id), pass: sessionMqttPassword(session.token) },
     };
   }
@@ -68,6 +72,7 @@ export function createUserService(db: Db, limits: LoginLimits) {
         token,
         userType: user.user_type as 0 | 1 | 2,
         expiresAt: expiresAt.toISOString(),
+        mustChangePassword: user.must_change_password,
         userInfo: await userInfo(user.id, { id: session.id, token }),
       };
     },
@@ -75,6 +80,11 @@ export function createUserService(db: Db, limits: LoginLimits) {
     async logout(user: AuthUser): Promise<void> {
       await repo.revokeSession(db, user.sessionId);
       for (const listener of revokedListeners) listener(user.sessionId);
+    },
+
+    /** Sessions ended elsewhere (account: sign out one or everywhere else): their MQTT clients end as on logout. */
+    sessionsRevoked(sessionIds: readonly number[]): void {
+      for (const id of sessionIds) for (const listener of revokedListeners) listener(id);
     },
 
     onSessionRevoked(listener: SessionRevokedListener): () => void {
@@ -87,6 +97,8 @@ export function createUserService(db: Db, limits: LoginLimits) {
       if (!token) throw new AppError(ErrorCode.SessionInvalid);
       const row = await repo.findLiveSession(db, hashToken(token));
       if (!row) throw new AppError(ErrorCode.SessionInvalid);
+      // "Last seen" for the user's session list, written at most once a minute per session.
+      if (Date.now() - new Date(row.last_seen_at).getTime() > LAST_SEEN_RESOLUTION_MS) await repo.touchSession(db, row.session_id);
       return {
         id: row.id,
         orgId: row.org_id,
@@ -95,6 +107,7 @@ export function createUserService(db: Db, limits: LoginLimits) {
         name: row.name,
         canControl: row.can_control,
         sessionId: row.session_id,
+        mustChangePassword: row.must_change_password,
       };
     },
   };
