@@ -77,7 +77,8 @@ function LanguageCard({ compact }: { compact: boolean }) {
     await setLang(v);
     try {
       await saveLanguage(v);
-      void message.success(t('account.language.saved'));
+      // In the language just picked (this render's `t` still speaks the old one).
+      void message.success(i18n.t('account.language.saved'));
     } catch (e) {
       const r = refusal(e);
       if (r) void message.error(r.message);
