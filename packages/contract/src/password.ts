@@ -55,6 +55,9 @@ const ruleText: Record<PasswordRule, Record<Lang, string>> = {
   common: { zh: '不能是常见密码', en: 'not a commonly used password' },
 };
 
+/** The field a refused new password is reported on, as the server and the form name it. */
+export const NEW_PASSWORD_FIELD: Record<Lang, string> = { zh: '新密码', en: 'New password' };
+
 /** One rule as the form lists it ("10 to 128 characters long"). */
 export const passwordRuleText = (rule: PasswordRule, lang: Lang): string => ruleText[rule][lang];
 

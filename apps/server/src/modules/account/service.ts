@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  NEW_PASSWORD_FIELD,
   passwordProblemMessage,
   passwordProblems,
   type AccountProfile,
@@ -13,8 +14,6 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import type { AuthUser } from '../../types.js';
 import type { UserService } from '../user/service.js';
 import { accountRepository } from './repository.js';
-
-const NEW_PASSWORD_FIELD = { zh: '新密码', en: 'New password' };
 
 /**
  * A user's own data: profile, password, language and sessions. Every call acts on the caller's own account

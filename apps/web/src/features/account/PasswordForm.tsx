@@ -1,10 +1,11 @@
 import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
-import { PASSWORD_RULES, passwordProblems, passwordRuleText } from '@gridops/contract';
+import { NEW_PASSWORD_FIELD, PASSWORD_RULES, passwordProblemMessage, passwordProblems, passwordRuleText } from '@gridops/contract';
 import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLang } from '../../shared/i18n';
 import { accountCalls, refusal } from './api';
+import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
 
 interface Values {
   old_password: string;
@@ -44,6 +45,7 @@ export function PasswordForm({ username, onChanged }: { username: string; onChan
   const lang = currentLang();
   const [form] = Form.useForm<Values>();
   const newPassword = Form.useWatch('new_password', form) ?? '';
+  useRevalidateOnLanguage(form);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const newLabel = t('account.password.new');
@@ -83,7 +85,8 @@ export function PasswordForm({ username, onChanged }: { username: string; onChan
           {
             validator: async (_r, value: string | undefined) => {
               const problems = value ? passwordProblems(value, username) : [];
-              if (problems.length) throw new Error(problems.map((p) => passwordRuleText(p, lang)).join(lang === 'zh' ? '；' : '; '));
+              // The sentence the server answers with, naming the field.
+              if (problems.length) throw new Error(passwordProblemMessage(problems, lang, NEW_PASSWORD_FIELD));
             },
           },
         ]}

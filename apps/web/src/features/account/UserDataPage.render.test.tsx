@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountProfile, AccountSession } from '@gridops/contract';
 import { centreSession, expectTexts, mockApi, renderPage, resetHarness } from '../../test/harness';
+import { i18n } from '../../test/setupI18n';
 import { UserDataPage, WorkerUserPage } from './UserDataPage';
 
 const profile: AccountProfile = {
@@ -59,6 +60,18 @@ describe('user data page', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByTestId('confirm-password'), { target: { value: 'different' } });
     fireEvent.click(screen.getByTestId('change-password'));
     await expectTexts('Please enter the Current password', 'The two new passwords do not match');
+  });
+
+  it('rewrites a shown policy error in the language switched to', async () => {
+    api();
+    await renderPage(<UserDataPage />, { session: centreSession });
+    await expectTexts('密码规则');
+    fireEvent.change(screen.getByTestId('new-password'), { target: { value: 'abc' } });
+    await expectTexts('长度 10–128 个字符；至少包含');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
+    await expectTexts('10 to 128 characters long; at least 3 of');
   });
 
   it('refuses a malformed phone beside the field before calling the server', async () => {

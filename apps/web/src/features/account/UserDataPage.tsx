@@ -8,6 +8,7 @@ import { logout } from '../../session/actions';
 import { currentLang, setLang, type Lang } from '../../shared/i18n';
 import { accountCalls, accountKeys, refusal, saveLanguage, useAccountSessions, useProfile } from './api';
 import { PasswordForm } from './PasswordForm';
+import { useRevalidateOnLanguage } from './useRevalidateOnLanguage';
 
 const when = (iso: string) => formatInZone(new Date(iso), runtimeZone(), 'YYYY-MM-DD HH:mm');
 
@@ -16,6 +17,7 @@ function ProfileCard({ profile, compact }: { profile: AccountProfile; compact: b
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<UpdateProfileRequest>();
+  useRevalidateOnLanguage(form);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const lang = currentLang();
