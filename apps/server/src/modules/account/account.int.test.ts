@@ -4,6 +4,7 @@ import { ErrorCode } from '@gridops/contract';
 import { migrate, openDatabase, type Database } from '../../db/database.js';
 import { apiHeaders, backends, createTestDatabase, type TestDatabase } from '../../test-support/backends.js';
 import { startHarness, type Harness } from '../../test-support/pipelineHarness.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { bootstrapAdmin } from './bootstrap.js';
 
 const ADMIN_PASSWORD = 'First-Start-2026';
@@ -37,6 +38,9 @@ describe.each(backends)('first-start administrator on %s', (backend) => {
     const users = await database.db.selectFrom('users').selectAll().execute();
     expect(users).toHaveLength(1);
     expect(users[0]).toMatchObject({ username: 'root-admin', user_type: 0, can_control: true, must_change_password: true });
+    // Only the hash is stored, and it is the hash of the printed password.
+    expect(users[0]!.password_hash).not.toContain(created.oneTimePassword!);
+    expect(await verifyPassword(created.oneTimePassword!, users[0]!.password_hash)).toBe(true);
     const orgs = await database.db.selectFrom('organizations').selectAll().execute();
     expect(orgs).toEqual([expect.objectContaining({ id: users[0]!.org_id, parent_id: null, tier: 1, name: '测试集团', name_en: 'Test Group' })]);
 
@@ -150,5 +154,21 @@ describe.each(backends)('account API on %s (SEED_DEMO=0, ADMIN_PASSWORD set)', (
     expect((await call('DELETE', `/api/v6/account/sessions/${otherId}`, desk.token)).json()).toMatchObject({ code: 1, data: { revoked: 1 } });
     expect((await call('GET', '/api/v6/user/userinfo', other.token)).json().code).toBe(ErrorCode.SessionInvalid);
     expect((await call('DELETE', `/api/v6/account/sessions/${otherId}`, desk.token)).json().code).toBe(ErrorCode.NotFound);
+  });
+
+  it("never lists or ends another user's sessions", async () => {
+    const db = h.rt.database.db;
+    const admin = await db.selectFrom('users').select('org_id').where('username', '=', 'boss').executeTakeFirstOrThrow();
+    await db.insertInto('users').values({ username: 'neighbour', name: '邻居', user_type: 0, org_id: admin.org_id, password_hash: await hashPassword(NEW_PASSWORD) }).execute();
+    const res = await h.rt.app.inject({ method: 'POST', url: '/api/v6/user/login', headers: apiHeaders(), payload: { username: 'neighbour', password: NEW_PASSWORD } });
+    const neighbour = res.json().data as { token: string; userInfo: { mqtt: { username: string } } };
+    const neighbourSession = Number(neighbour.userInfo.mqtt.username.replace('session-', ''));
+    const { token } = await login(NEW_PASSWORD);
+
+    const mine = (await call('GET', '/api/v6/account/sessions', token)).json().data as Array<{ id: number }>;
+    expect(mine.map((s) => s.id)).not.toContain(neighbourSession);
+    expect((await call('DELETE', `/api/v6/account/sessions/${neighbourSession}`, token)).json().code).toBe(ErrorCode.NotFound);
+    await call('POST', '/api/v6/account/sessions/end-others', token);
+    expect((await call('GET', '/api/v6/user/userinfo', neighbour.token)).json().code).toBe(1);
   });
 });
