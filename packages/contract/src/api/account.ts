@@ -42,7 +42,8 @@ export const changePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
-export const setLanguageRequest = z.object({ language: languageSchema });
+/** null: no preference (the console follows the browser's or the last local choice). */
+export const setLanguageRequest = z.object({ language: languageSchema.nullable() });
 
 /** One login session of the signed-in user. */
 export const accountSession = z.object({

@@ -122,6 +122,10 @@ describe.each(backends)('account API on %s (SEED_DEMO=0, ADMIN_PASSWORD set)', (
     const again = await login(NEW_PASSWORD);
     expect(again.userInfo.language).toBe('en');
     expect((await call('GET', '/api/v6/user/userinfo', again.token)).json().data.language).toBe('en');
+    // null: no preference again.
+    expect((await call('PUT', '/api/v6/account/language', token, { language: null })).json().code).toBe(1);
+    expect((await call('GET', '/api/v6/user/userinfo', again.token)).json().data.language).toBeNull();
+    expect((await call('PUT', '/api/v6/account/language', token, { language: 'fr' })).json().code).toBe(ErrorCode.Validation);
   });
 
   it('lists sessions; "sign out everywhere else" ends the other tokens and their MQTT connections', async () => {

@@ -33,7 +33,7 @@ export const accountRepository = {
       .where('id', '=', userId)
       .executeTakeFirst(),
 
-  setLanguage: (db: Db, userId: number, language: 'zh' | 'en') =>
+  setLanguage: (db: Db, userId: number, language: 'zh' | 'en' | null) =>
     db.updateTable('users').set({ language }).where('id', '=', userId).execute(),
 
   passwordHash: async (db: Db, userId: number) =>

@@ -54,7 +54,7 @@ export function createAccountService(db: Db, users: Pick<UserService, 'sessionsR
       return profile(user);
     },
 
-    async setLanguage(user: AuthUser, language: 'zh' | 'en'): Promise<void> {
+    async setLanguage(user: AuthUser, language: 'zh' | 'en' | null): Promise<void> {
       await repo.setLanguage(db, user.id, language);
     },
 
