@@ -15,7 +15,13 @@ export const useAccountSessions = () => useQuery({ queryKey: accountKeys.session
 
 /** Forms show server refusals beside the field, so these calls are silent. */
 export const accountCalls = {
-  updateProfile: (body: UpdateProfileRequest) => api(accountApi.updateProfile, body, { silent: true }),
+  updateProfile: async (body: UpdateProfileRequest) => {
+    const saved = await api(accountApi.updateProfile, body, { silent: true });
+    // The header's user menu shows the name from the session.
+    const info = session().userInfo;
+    if (info) patchSession({ userInfo: { ...info, name: saved.name } });
+    return saved;
+  },
   changePassword: async (body: ChangePasswordRequest) => {
     await api(accountApi.changePassword, body, { silent: true });
     const info = session().userInfo;
