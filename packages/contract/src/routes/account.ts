@@ -45,7 +45,6 @@ export const accountApi = {
     summary: 'Store the language the console opens in',
     body: setLanguageRequest,
     data: z.null(),
-    allowPendingPassword: true,
   }),
   sessions: defineRoute({
     method: 'GET',

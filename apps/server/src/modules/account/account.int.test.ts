@@ -79,12 +79,13 @@ describe.each(backends)('account API on %s (SEED_DEMO=0, ADMIN_PASSWORD set)', (
     expect(first.mustChangePassword).toBe(true);
     expect(first.userInfo.must_change_password).toBe(true);
 
-    // Every route but change-password, userinfo, logout (and the language) answers 10030.
+    // Every route but change-password, userinfo and logout answers 10030.
     for (const url of ['/api/v6/org/tree', '/api/v6/project/list', '/api/v6/account/profile', '/api/v6/account/sessions']) {
       const res = await call('GET', url, first.token);
       expect(res.json().code, url).toBe(ErrorCode.PasswordChangeRequired);
       expect(res.statusCode).toBe(403);
     }
+    expect((await call('PUT', '/api/v6/account/language', first.token, { language: 'en' })).json().code).toBe(ErrorCode.PasswordChangeRequired);
     expect((await call('GET', '/api/v6/user/userinfo', first.token)).json()).toMatchObject({ code: 1, data: { must_change_password: true } });
 
     // The policy, with the field named, in the caller's language.
