@@ -23,6 +23,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The page and the server may be slow on a shared machine: wait up to this long for a state (not a timing check). */
+const POLL = { timeout: 15_000 };
+
 const text = (page: Page, testId: string) => page.getByTestId(testId).textContent();
 
 describe('first start without the demo', () => {
@@ -52,35 +55,35 @@ describe('first start without the demo', () => {
     await page.goto(`${server.baseUrl}/CentreUser`);
     await page.getByTestId('user-data-page').waitFor({ timeout: 20_000 });
     expect(await text(page, 'profile-username')).toBe('admin');
-    await expect.poll(() => page.getByTestId('profile-card').textContent()).toContain('滨海能源');
-    await expect.poll(() => page.locator('[data-current="1"]').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('profile-card').textContent(), POLL).toContain('滨海能源');
+    await expect.poll(() => page.locator('[data-current="1"]').count(), POLL).toBe(1);
     expect(await text(page, 'page-title')).toBe('用户资料');
 
     // English, stored on the server.
     await page.getByTestId('pref-en').click();
-    await expect.poll(() => text(page, 'page-title')).toBe('User data');
-    await expect.poll(() => page.getByTestId('profile-card').textContent()).toContain('Binhai Energy');
+    await expect.poll(() => text(page, 'page-title'), POLL).toBe('User data');
+    await expect.poll(() => page.getByTestId('profile-card').textContent(), POLL).toContain('Binhai Energy');
     const storedLanguage = () =>
       page.evaluate(async () => {
         const token = JSON.parse(window.sessionStorage.getItem('token') ?? '""') as string;
         const res = await fetch('/api/v6/user/userinfo', { headers: { version: '1.0', devicetype: 'pc', token } });
         return ((await res.json()) as { data: { language: string | null } }).data.language;
       });
-    await expect.poll(storedLanguage).toBe('en');
+    await expect.poll(storedLanguage, POLL).toBe('en');
 
     // A fresh Chinese browser: the console opens in the stored language.
     const other = await newPage(browser, { lang: 'zh' });
     await loginAs(other, server.baseUrl, 'admin', CHANGED);
     await other.getByTestId('shell-header').waitFor({ timeout: 20_000 });
-    await expect.poll(() => other.evaluate(() => document.documentElement.lang)).toBe('en');
+    await expect.poll(() => other.evaluate(() => document.documentElement.lang), POLL).toBe('en');
 
     // Two sessions now; "sign out everywhere else" from the first ends the second.
     await page.reload();
     await page.getByTestId('user-data-page').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.locator('[data-testid^="session-"][data-current]').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-testid^="session-"][data-current]').count(), POLL).toBe(2);
     await page.getByTestId('end-other-sessions').click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
-    await expect.poll(() => page.locator('[data-testid^="session-"][data-current]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid^="session-"][data-current]').count(), POLL).toBe(1);
     // The other browser is logged out at its next call.
     await other.goto(`${server.baseUrl}/CentreUser`);
     await other.waitForURL((u) => u.pathname.endsWith('/Login'), { timeout: 20_000 });
