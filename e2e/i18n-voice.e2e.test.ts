@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { cspViolations, launchBrowser, loginAs, newPage } from './support/browser.js';
+import { clearLanguagePreference } from './support/api.js';
 import { dismissPending } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
@@ -25,6 +26,8 @@ describe('language switch and voice alarm', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    // The header switch stored 'en' for centre on the shared server; later files log in as centre in Chinese.
+    await clearLanguagePreference(baseUrl, 'centre');
   });
 
   it('switching to English changes the visible strings of the centre home and keeps the choice', async () => {

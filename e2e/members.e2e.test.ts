@@ -39,6 +39,14 @@ describe('members', () => {
 
     const member = await newPage(browser, { lang: 'zh' });
     await loginAs(member, baseUrl, username, password);
+    // An invited member must replace the first-login password before anything else (account, docs/onboarding.md).
+    await member.getByTestId('force-password-change').waitFor({ timeout: 20_000 });
+    const chosen = `E2e-${password}`;
+    await member.getByTestId('old-password').fill(password);
+    await member.getByTestId('new-password').fill(chosen);
+    await member.getByTestId('confirm-password').fill(chosen);
+    await member.getByTestId('change-password').click();
+    await member.getByTestId('shell-header').waitFor({ timeout: 20_000 });
     await member.waitForURL((u) => u.pathname === '/SiteHome');
     const tree = await pageApiData<{ projects: { id: number; name: string }[]; children: unknown[] }[]>(member, baseUrl, '/api/v6/org/tree', { method: 'GET' });
     const flat = (nodes: { projects: { id: number; name: string }[]; children: unknown[] }[]): { id: number; name: string }[] =>

@@ -59,3 +59,15 @@ export async function pageApiData<T>(
   expect(reply.code).toBe(1);
   return reply.data;
 }
+
+/**
+ * Clears a user's stored language preference (PUT /account/language null): a test that switches the header's
+ * language stores it on the server, and later tests of the same user on the shared server would open in it.
+ */
+export async function clearLanguagePreference(baseUrl: string, username: string, password = 'demo1234'): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/v6/user/login`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify({ username, password }) });
+  const { data } = (await login.json()) as ApiReply<{ token: string }>;
+  const put = await fetch(`${baseUrl}/api/v6/account/language`, { method: 'PUT', headers: apiHeaders(data.token), body: JSON.stringify({ language: null }) });
+  expect(((await put.json()) as ApiReply<null>).code).toBe(1);
+  await fetch(`${baseUrl}/api/v6/user/logout`, { method: 'POST', headers: apiHeaders(data.token), body: '{}' });
+}

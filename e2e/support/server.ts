@@ -13,14 +13,24 @@ export interface RunningServer {
   wsPort: number;
   dataDir: string;
   process: ChildProcess;
+  /** Everything the server wrote to stdout and stderr so far (pino lines): e.g. the one-time password. */
+  output(): string;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /**
+   * false: first start without the demo (SEED_DEMO=0, no simulator): the server creates the bootstrap
+   * administrator from ADMIN_USERNAME / ADMIN_PASSWORD (pass them in `env`) — docs/onboarding.md.
+   */
+  demo?: boolean;
 }
 
 /**
  * Starts the built server exactly as `npm start` runs it (apps/server/dist/main.js), on free ports with a
  * fresh data directory, and waits until it answers.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, opts: StartOptions = {}): Promise<RunningServer> {
   const main = path.join(repoRoot, 'apps/server/dist/main.js');
   if (!fs.existsSync(main) || !fs.existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error('Server or web app not built: run `npm test` (it builds first) or `npm run build`.');
@@ -44,6 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SIM_FAULT_RATE: '0',
       DATABASE_URL: '',
       MQTT_URL: '',
+      ...(opts.demo === false ? { SEED_DEMO: '0', SIMULATOR: 'off', SEED_HISTORY_DAYS: '0' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,6 +88,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     wsPort,
     dataDir,
     process: child,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

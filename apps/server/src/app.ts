@@ -15,6 +15,7 @@ import { noticeRoutes } from './modules/notice/routes.js';
 import { orgRoutes } from './modules/org/routes.js';
 import { orgAdminRoutes } from './modules/org/adminRoutes.js';
 import { userRoutes } from './modules/user/routes.js';
+import { accountRoutes } from './modules/account/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
@@ -73,6 +74,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(inputPlugin);
 
   await app.register(userRoutes, { services: { users: services.users, config: services.config } });
+  await app.register(accountRoutes, { services: { account: services.account } });
   await app.register(orgRoutes, { services: { orgs: services.orgs } });
   await app.register(orgAdminRoutes, { services: { orgAdmin: services.orgAdmin, projectAdmin: services.projectAdmin } });
   await app.register(noticeRoutes, { services: { notices: services.notices } });

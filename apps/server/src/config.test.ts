@@ -45,3 +45,24 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('first start without the demo', () => {
+  it('reads SEED_DEMO as on/off, 1/0 or true/false; the demo is on by default only with the embedded database', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/gridops' }).seedDemo).toBe(false);
+    for (const off of ['0', 'off', 'false']) expect(loadConfig({ SEED_DEMO: off }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/gridops', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(() => loadConfig({ SEED_DEMO: 'no' })).toThrow(/SEED_DEMO/);
+  });
+
+  it('names the administrator admin, without a password (one-time), at a root organisation 总部 / Headquarters', () => {
+    expect(loadConfig({ SEED_DEMO: '0' }).bootstrap).toEqual({ adminUsername: 'admin', adminPassword: undefined, orgName: '总部', orgNameEn: 'Headquarters' });
+    expect(loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'x', ORG_NAME: '滨海', ORG_NAME_EN: 'Binhai' }).bootstrap).toEqual({
+      adminUsername: 'ops',
+      adminPassword: 'x',
+      orgName: '滨海',
+      orgNameEn: 'Binhai',
+    });
+    expect(() => loadConfig({ ADMIN_USERNAME: 'has space' })).toThrow(/ADMIN_USERNAME/);
+  });
+});

@@ -75,6 +75,11 @@ const envSchema = z.object({
   /** Largest MQTT packet the embedded broker accepts (TCP and WebSocket); see docs/gateway-protocol.md. */
   MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(16 * 1024).max(256 * 1024 * 1024).default(1024 * 1024),
   SEED_DEMO: onOff.optional(),
+  /** First start without the demo: the bootstrap administrator and the root organisation (docs/onboarding.md). */
+  ADMIN_USERNAME: z.string().trim().regex(/^[A-Za-z0-9_.@-]{1,64}$/).default('admin'),
+  ADMIN_PASSWORD: z.string().min(1).max(128).optional(),
+  ORG_NAME: z.string().trim().min(1).max(100).default('总部'),
+  ORG_NAME_EN: z.string().trim().min(1).max(100).default('Headquarters'),
   /** Days of counter history the demo seed writes for the energy statistics (0 = none). */
   SEED_HISTORY_DAYS: z.coerce.number().int().min(0).max(1100).default(400),
   SIMULATOR: onOff.optional(),
@@ -130,6 +135,11 @@ export interface AppConfig {
     maxPacketBytes: number;
   };
   seedDemo: boolean;
+  /**
+   * Without the demo: an empty database gets one administrator (this username; this password or a one-time one
+   * printed to the log) at the root organisation (created with these names when there is none).
+   */
+  bootstrap: { adminUsername: string; adminPassword: string | undefined; orgName: string; orgNameEn: string };
   seedHistoryDays: number;
   simulator: boolean;
   simulatorIntervalMs: number;
@@ -185,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
     },
     seedDemo: e.SEED_DEMO ?? embeddedDatabase,
+    bootstrap: { adminUsername: e.ADMIN_USERNAME, adminPassword: e.ADMIN_PASSWORD, orgName: e.ORG_NAME, orgNameEn: e.ORG_NAME_EN },
     seedHistoryDays: e.SEED_HISTORY_DAYS,
     simulator: e.SIMULATOR ?? embeddedDatabase,
     simulatorIntervalMs: e.SIM_INTERVAL_MS,

@@ -9,6 +9,7 @@ import { connectBus, type Bus } from './plugins/bus.js';
 import { startPipeline, type Pipeline } from './pipeline.js';
 import { createMqttAuthService } from './modules/mqtt-auth/service.js';
 import { seedDemo } from './seed/demo.js';
+import { bootstrapAdmin } from './modules/account/bootstrap.js';
 import { spawnSimulator, type SimulatorProcess } from './simulatorHost.js';
 import type { AppServices } from './services.js';
 
@@ -44,6 +45,8 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     const applied = await migrate(db);
     if (applied.length) app.log.info({ applied }, 'database migrated');
     if (config.seedDemo && (await seedDemo(db, { energyHistoryDays: config.seedHistoryDays }))) app.log.info('demo organisation seeded');
+    // Without the demo, an empty database gets its first administrator (docs/onboarding.md).
+    if (!config.seedDemo) await bootstrapAdmin(db, config.bootstrap, app.log);
 
     // The server's own MQTT identity: configured for external brokers, random per process when embedded.
     const serviceCreds = {

@@ -8,6 +8,7 @@ import { createOrgService } from './modules/org/service.js';
 import { createOrgAdminService } from './modules/org/orgAdminService.js';
 import { createProjectAdminService } from './modules/org/projectAdminService.js';
 import { createUserService } from './modules/user/service.js';
+import { createAccountService } from './modules/account/service.js';
 import { createLoginLimits } from './modules/user/loginLimits.js';
 import { createControlService } from './modules/control/service.js';
 import { createDistributionService } from './modules/distribution/service.js';
@@ -26,6 +27,7 @@ export function createServices(db: Db, config: AppConfig) {
   const access = createAccessService(db);
   const loginLimits = createLoginLimits(db, config.login);
   const users = createUserService(db, loginLimits);
+  const account = createAccountService(db, users);
   const orgs = createOrgService(db, access);
   const orgAdmin = createOrgAdminService(db, access);
   const projectAdmin = createProjectAdminService(db, access);
@@ -43,7 +45,7 @@ export function createServices(db: Db, config: AppConfig) {
   const carbon = createCarbonService(db, access);
   const weather = createWeatherService(db, access, config.weather);
   const members = createMembersService(db, access, users, loginLimits);
-  return { config, db, weather, access, users, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
+  return { config, db, weather, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

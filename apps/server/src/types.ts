@@ -12,6 +12,8 @@ export interface AuthUser {
   /** permissions includes 'control'. */
   canControl: boolean;
   sessionId: number;
+  /** First login: only routes marked allowPendingPassword answer until the password is changed. */
+  mustChangePassword?: boolean;
 }
 
 declare module 'fastify' {
@@ -20,6 +22,8 @@ declare module 'fastify' {
     public?: boolean;
     /** What the caller must hold (the route table's `permission`); absent means 'view'. */
     permission?: RouteAccess;
+    /** Reachable while the caller must still change the password (change-password, userinfo, logout). */
+    allowPendingPassword?: boolean;
   }
   interface FastifyRequest {
     user: AuthUser | null;

@@ -15,6 +15,8 @@ export const ErrorCode = {
   Conflict: 10008,
   BadJson: 10009,
   AccountDisabled: 10010,
+  /** The account must change its password (first login) before anything but change-password, userinfo, logout. */
+  PasswordChangeRequired: 10030,
   Internal: 10500,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -36,6 +38,10 @@ export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
   [ErrorCode.Conflict]: { zh: '数据冲突', en: 'Conflict with existing data' },
   [ErrorCode.BadJson]: { zh: '请求体不是有效的 JSON', en: 'The request body is not valid JSON' },
   [ErrorCode.AccountDisabled]: { zh: '账号已停用', en: 'This account is disabled' },
+  [ErrorCode.PasswordChangeRequired]: {
+    zh: '首次登录须先修改密码',
+    en: 'You must change your password before continuing',
+  },
   [ErrorCode.Internal]: { zh: '服务器内部错误', en: 'Internal server error' },
 };
 

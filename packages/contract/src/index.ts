@@ -6,6 +6,8 @@ export * from './engine.js';
 export * from './devices.js';
 export * from './pointRanges.js';
 export * from './api/user.js';
+export * from './api/account.js';
+export * from './password.js';
 export * from './api/config.js';
 export * from './api/org.js';
 export * from './api/orgAdmin.js';

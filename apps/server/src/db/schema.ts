@@ -64,7 +64,10 @@ export interface UsersTable {
   permissions: ColumnType<string[], string[] | undefined, string[]>;
   version: Generated<number>;
   disabled_at: Timestamp | null;
+  /** 0014: the first login must change the password before anything else. */
   must_change_password: Generated<boolean>;
+  /** 0014: 'zh' | 'en', the language the console opens in; null until chosen. */
+  language: string | null;
 }
 
 export interface UserProjectsTable {

@@ -5,6 +5,7 @@ const httpStatus: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.SessionInvalid]: 401,
   [ErrorCode.BadCredentials]: 401,
   [ErrorCode.AccountDisabled]: 403,
+  [ErrorCode.PasswordChangeRequired]: 403,
   [ErrorCode.TooManyAttempts]: 429,
   [ErrorCode.Forbidden]: 403,
   [ErrorCode.NotFound]: 404,

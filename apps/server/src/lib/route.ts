@@ -48,7 +48,10 @@ export function addRoute<R extends ApiRoute>(
   app.route({
     method: route.method,
     url: route.path,
-    config: route.public ? { public: true } : { permission: route.permission ?? 'view' },
+    config: {
+      ...(route.public ? { public: true } : { permission: route.permission ?? 'view' }),
+      ...(route.allowPendingPassword ? { allowPendingPassword: true } : {}),
+    },
     schema,
     // The validator has parsed the request with the route's own schemas, so it has the shape ApiRequest<R> names.
     handler: async (req) => ok(await handler(req as ApiRequest<R>)),

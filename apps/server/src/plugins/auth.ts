@@ -45,6 +45,9 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { users: UserSer
     }
     if (request.routeOptions.config?.public) return;
     request.user = await opts.users.authenticate(headerValue(request.headers['token']));
+    if (request.user.mustChangePassword && !request.routeOptions.config?.allowPendingPassword) {
+      throw new AppError(ErrorCode.PasswordChangeRequired);
+    }
     // The route's declared permission (route table); addRoute always sets it, 'view' when the table says nothing.
     requirePermission(request.user, request.routeOptions.config?.permission ?? 'view');
   });

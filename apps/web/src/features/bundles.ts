@@ -1,4 +1,5 @@
 import type { Bundle } from '../shared/i18n';
+import { accountBundle } from './account/i18n';
 import { alertsBundle } from './alerts/i18n';
 import { analysisBundle } from './analysis/i18n';
 import { distributionBundle } from './distribution/i18n';
@@ -34,4 +35,5 @@ export const featureBundles: Record<string, Bundle> = {
   carbon: carbonBundle,
   energySetup: energySetupBundle,
   members: membersBundle,
+  account: accountBundle,
 };

@@ -3,6 +3,7 @@ import { api } from '../api/api';
 import { liveClient } from '../api/live';
 import { queryClient } from '../api/queryClient';
 import { hostLogout, hostRoute, postToHost } from '../shared/hostBridge';
+import { currentLang, setLang } from '../shared/i18n';
 import { sessionNavigator } from './navigation';
 import { initialSession, patchSession, session, useSession, type UserTypeValue } from './store';
 
@@ -10,8 +11,14 @@ import { initialSession, patchSession, session, useSession, type UserTypeValue }
 const defaultProject = (info: UserInfo, userType: UserTypeValue): number | null =>
   userType === 0 ? null : (info.project_id ?? info.project_ids[0] ?? null);
 
+/** The console opens in the language stored on the server, once the user has picked one. */
+function applyLanguagePreference(info: UserInfo) {
+  if (info.language && info.language !== currentLang()) void setLang(info.language);
+}
+
 /** Stores a successful login and opens the role's routes; returns where to go. */
 export function applyLogin(resp: LoginResponse): string {
+  applyLanguagePreference(resp.userInfo);
   patchSession({
     token: resp.token,
     userType: resp.userType,
@@ -26,6 +33,7 @@ export function applyLogin(resp: LoginResponse): string {
 export async function fetchUserInfo(): Promise<UserInfo | null> {
   try {
     const info = await api(userApi.userInfo);
+    applyLanguagePreference(info);
     const s = session();
     patchSession({
       userInfo: info,

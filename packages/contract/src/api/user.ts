@@ -24,6 +24,10 @@ export const userInfo = z.object({
   can_control: z.boolean(),
   /** What the server lets this user do (docs/permissions.md); pages hide what it would refuse. */
   permissions: z.array(permissionSchema),
+  /** The account must change its password before anything else (first login of a bootstrap or invited user). */
+  must_change_password: z.boolean().optional(),
+  /** The language the console opens in; null until the user picks one. */
+  language: z.enum(['zh', 'en']).nullable().optional(),
   mqtt: z.object({ username: z.string(), pass: z.string() }),
 });
 export type UserInfo = z.infer<typeof userInfo>;
@@ -32,6 +36,8 @@ export const loginResponse = z.object({
   token: z.string(),
   userType: userTypeSchema,
   expiresAt: z.string(),
+  /** Every route but change-password, userinfo and logout answers 10030 until the password is changed. */
+  mustChangePassword: z.boolean().optional(),
   userInfo,
 });
 export type LoginResponse = z.infer<typeof loginResponse>;

@@ -22,6 +22,8 @@ export interface ApiRoute {
    * request before the route's service runs; 'session' needs only a live session (logout, user info).
    */
   readonly permission?: RouteAccess;
+  /** Reachable while the account must still change its password (first login); every other route answers 10030. */
+  readonly allowPendingPassword?: boolean;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -1,4 +1,5 @@
 import type { ApiRoute } from './define.js';
+import { accountApi } from './account.js';
 import { controlApi } from './control.js';
 import { distributionApi } from './distribution.js';
 import { energyApi } from './energy.js';
@@ -16,6 +17,7 @@ import { weatherApi } from './weather.js';
 
 export * from './define.js';
 export {
+  accountApi,
   analysisApi,
   controlApi,
   distributionApi,
@@ -39,6 +41,7 @@ export {
  */
 export const apiRoutes = {
   user: userApi,
+  account: accountApi,
   org: orgApi,
   orgAdmin: orgAdminApi,
   notice: noticeApi,

@@ -21,6 +21,7 @@ export const userApi = {
     summary: 'Revoke the current session token',
     permission: 'session',
     data: z.null(),
+    allowPendingPassword: true,
   }),
   userInfo: defineRoute({
     method: 'GET',
@@ -29,5 +30,6 @@ export const userApi = {
     summary: 'The current user (spec §7)',
     permission: 'session',
     data: userInfo,
+    allowPendingPassword: true,
   }),
 };

@@ -31,12 +31,15 @@ export const userRepository = {
     db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
-      .select(['s.id as session_id', 'u.id', 'u.org_id', 'u.user_type', 'u.username', 'u.name', 'u.permissions'])
+      .select(['s.id as session_id', 's.last_seen_at', 'u.id', 'u.org_id', 'u.user_type', 'u.username', 'u.name', 'u.permissions', 'u.must_change_password'])
       .where('s.token_hash', '=', tokenHash)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', sql<Date>`now()`)
       .where('u.enabled', '=', true)
       .executeTakeFirst(),
+
+  touchSession: (db: Db, sessionId: number) =>
+    db.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', sessionId).execute(),
 
   revokeSession: (db: Db, sessionId: number) =>
     db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).execute(),

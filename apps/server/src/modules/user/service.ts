@@ -19,6 +19,8 @@ export interface LoginContext {
 const DUMMY_HASH =
   'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
 /** Told about every session that ends early (logout), so the broker can disconnect its MQTT clients. */
 export type SessionRevokedListener = (sessionId: number) => void;
 
@@ -41,6 +43,8 @@ export function createUserService(db: Db, limits: LoginLimits) {
       project_ids: projectIds,
       can_control: u.permissions.includes('control'),
       permissions: normalisePermissions(u.permissions),
+      must_change_password: u.must_change_password,
+      language: u.language === 'en' || u.language === 'zh' ? u.language : null,
       mqtt: { username: sessionMqttUsername(session.id), pass: sessionMqttPassword(session.token) },
     };
   }
@@ -70,6 +74,7 @@ export function createUserService(db: Db, limits: LoginLimits) {
         token,
         userType: user.user_type as 0 | 1 | 2,
         expiresAt: expiresAt.toISOString(),
+        mustChangePassword: user.must_change_password,
         userInfo: await userInfo(user.id, { id: session.id, token }),
       };
     },
@@ -89,6 +94,11 @@ export function createUserService(db: Db, limits: LoginLimits) {
       return ids.length;
     },
 
+    /** Sessions ended elsewhere (account: sign out one or everywhere else): their MQTT clients end as on logout. */
+    sessionsRevoked(sessionIds: readonly number[]): void {
+      for (const id of sessionIds) for (const listener of revokedListeners) listener(id);
+    },
+
     onSessionRevoked(listener: SessionRevokedListener): () => void {
       revokedListeners.add(listener);
       return () => revokedListeners.delete(listener);
@@ -99,6 +109,8 @@ export function createUserService(db: Db, limits: LoginLimits) {
       if (!token) throw new AppError(ErrorCode.SessionInvalid);
       const row = await repo.findLiveSession(db, hashToken(token));
       if (!row) throw new AppError(ErrorCode.SessionInvalid);
+      // "Last seen" for the user's session list, written at most once a minute per session.
+      if (Date.now() - new Date(row.last_seen_at).getTime() > LAST_SEEN_RESOLUTION_MS) await repo.touchSession(db, row.session_id);
       const permissions = normalisePermissions(row.permissions);
       return {
         id: row.id,
@@ -109,6 +121,7 @@ export function createUserService(db: Db, limits: LoginLimits) {
         permissions,
         canControl: permissions.includes('control'),
         sessionId: row.session_id,
+        mustChangePassword: row.must_change_password,
       };
     },
   };

@@ -6,6 +6,7 @@ import { NoticeBell } from '../../features/notices/NoticeBell';
 import { PendingDialogHost } from '../../features/notices/PendingDialogHost';
 import { SiteSelector } from '../../features/org/SiteSelector';
 import { LangSwitch } from '../../shared/ui/LangSwitch';
+import { saveLanguage } from '../../features/account/api';
 import { Logo } from '../../shared/ui/Logo';
 import { AREA_HOME, type Area } from '../routes/pages';
 import { patchSession, useSession } from '../../session/store';
@@ -16,6 +17,7 @@ import { useShellEffects } from './useShellEffects';
 import { UserMenu } from './UserMenu';
 import { VideoDialog } from './VideoDialog';
 import { WorkerShell } from './WorkerShell';
+import { ForcePasswordChange } from '../../features/account/ForcePasswordChange';
 
 function DeskShell({ area }: { area: Area }) {
   const { t, i18n } = useTranslation();
@@ -36,7 +38,7 @@ function DeskShell({ area }: { area: Area }) {
         <div className="shell-header-tools">
           <NoticeBell />
           <VoiceToggle />
-          <LangSwitch size="small" />
+          <LangSwitch size="small" onPicked={(lang) => void saveLanguage(lang).catch(() => undefined)} />
           <UserMenu />
         </div>
       </Layout.Header>
@@ -70,6 +72,12 @@ function DeskShell({ area }: { area: Area }) {
 
 /** The logged-in frame: desk layout for centre and site areas, phone layout for workers. */
 export function AppShell() {
+  // First login: nothing but the password change until it is done (the server refuses the rest with 10030).
+  const mustChange = useSession((s) => s.userInfo?.must_change_password === true);
+  return mustChange ? <ForcePasswordChange /> : <ConsoleShell />;
+}
+
+function ConsoleShell() {
   useShellEffects();
   const handle = useLeafHandle();
   const area = (handle?.area ?? 'centre') as Area;

@@ -4,6 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { NoticeBell } from '../../features/notices/NoticeBell';
 import { VoiceToggle } from '../../features/alerts/VoiceToggle';
 import { LangSwitch } from '../../shared/ui/LangSwitch';
+import { saveLanguage } from '../../features/account/api';
 import { Logo } from '../../shared/ui/Logo';
 import { workerPages } from '../routes/pages';
 import { MENU_ICONS } from '../../shared/ui/menuIcons';
@@ -24,7 +25,7 @@ export function WorkerShell() {
         </Typography.Text>
         <NoticeBell />
         <VoiceToggle />
-        <LangSwitch size="small" />
+        <LangSwitch size="small" onPicked={(lang) => void saveLanguage(lang).catch(() => undefined)} />
         <UserMenu compact />
       </div>
       <div className="worker-content">

@@ -1,4 +1,5 @@
 import type { PageModule } from '../../shared/pageModule';
+import { accountPageModules } from '../../features/account/pageModules';
 import { analysisPageModules } from '../../features/analysis/pageModules';
 import { distributionPageModules } from '../../features/distribution/pageModules';
 import { energySetupPageModules } from '../../features/energy-setup/pageModules';
@@ -22,4 +23,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...energySetupPageModules,
   ...orgAdminPageModules,
   ...membersPageModules,
+  ...accountPageModules,
 };
