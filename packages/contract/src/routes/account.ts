@@ -13,10 +13,12 @@ import { defineRoute } from './define.js';
 const tags = ['account'];
 
 /** The signed-in user's own data: profile, password, language, sessions (/CentreUser, /UserCenter, /WorkerUser). */
+// Every route is the caller's own data: a live session is enough ('session'), whatever else the user may do.
 export const accountApi = {
   profile: defineRoute({
     method: 'GET',
     path: '/api/v6/account/profile',
+    permission: 'session',
     tags,
     summary: 'My profile',
     data: accountProfile,
@@ -24,6 +26,7 @@ export const accountApi = {
   updateProfile: defineRoute({
     method: 'PUT',
     path: '/api/v6/account/profile',
+    permission: 'session',
     tags,
     summary: 'Update my display names, phone and e-mail',
     body: updateProfileRequest,
@@ -32,6 +35,7 @@ export const accountApi = {
   changePassword: defineRoute({
     method: 'POST',
     path: '/api/v6/account/password',
+    permission: 'session',
     tags,
     summary: 'Change my password (old + new; the policy applies); ends my other sessions',
     body: changePasswordRequest,
@@ -41,6 +45,7 @@ export const accountApi = {
   setLanguage: defineRoute({
     method: 'PUT',
     path: '/api/v6/account/language',
+    permission: 'session',
     tags,
     summary: 'Store the language the console opens in',
     body: setLanguageRequest,
@@ -49,6 +54,7 @@ export const accountApi = {
   sessions: defineRoute({
     method: 'GET',
     path: '/api/v6/account/sessions',
+    permission: 'session',
     tags,
     summary: 'My active sessions',
     data: z.array(accountSession),
@@ -56,6 +62,7 @@ export const accountApi = {
   endSession: defineRoute({
     method: 'DELETE',
     path: '/api/v6/account/sessions/:id',
+    permission: 'session',
     tags,
     summary: 'Sign out one of my sessions (its live MQTT connection ends too)',
     params: sessionIdParams,
@@ -64,6 +71,7 @@ export const accountApi = {
   endOtherSessions: defineRoute({
     method: 'POST',
     path: '/api/v6/account/sessions/end-others',
+    permission: 'session',
     tags,
     summary: 'Sign out everywhere else: every session but this one',
     data: revokedCount,
