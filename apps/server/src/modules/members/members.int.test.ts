@@ -42,6 +42,13 @@ describe.each(backends)('members on %s', (backend) => {
     h.rt.app
       .inject({ method: 'POST', url: '/api/v6/user/login', headers: apiHeaders(), remoteAddress, payload: { username, password } })
       .then((r) => r.json<Envelope<{ token: string; userInfo: { project_ids: number[]; permissions: string[] } }>>());
+  /** Logs an invited member in and replaces the first-login password, as the console makes them do first. */
+  const firstLogin = async (username: string, password: string) => {
+    const token = (await login(username, password)).data.token;
+    const changed = await call('POST', '/api/v6/account/password', token, { old_password: password, new_password: `${password}-changed` });
+    expect(changed.code).toBe(1);
+    return token;
+  };
   const invite = (token: string, body: Record<string, unknown>) =>
     call<{ member: MemberAnswer; password: string }>('POST', '/api/v6/member', token, {
       name: '测试成员',
@@ -86,14 +93,18 @@ describe.each(backends)('members on %s', (backend) => {
     expect(r.data.member).toMatchObject({ username: 'ann', project_ids: [szip], permissions: ['view'], must_change_password: true, enabled: true });
     const first = await login('ann', r.data.password);
     expect(first.code).toBe(1);
-    expect(first.data.userInfo).toMatchObject({ project_ids: [szip], permissions: ['view'] });
+    expect(first.data.userInfo).toMatchObject({ project_ids: [szip], permissions: ['view'], must_change_password: true });
+    // Until the first-login password is replaced, only the account's password route (and userinfo, logout) answer.
+    expect((await call('GET', `/api/v6/project/${szip}`, first.data.token)).code).toBe(ErrorCode.PasswordChangeRequired);
+    expect((await call('POST', '/api/v6/account/password', first.data.token, { old_password: r.data.password, new_password: 'Ann-chosen-2026' })).code).toBe(1);
+    expect((await call('GET', `/api/v6/project/${szip}`, first.data.token)).code).toBe(1);
     // The password is never answered again.
     const list = await call<{ list: MemberAnswer[] }>('GET', '/api/v6/member/list?keyword=ann', centre);
     expect(JSON.stringify(list.data)).not.toContain(r.data.password);
     // A site user placed higher in the tree than its site still finds the site in its organisation tree.
     const high = await invite(centre, { username: 'hana', org_id: (await userId('centre')).org_id, project_ids: [szip], password: 'Higher2026' });
     expect(high.code).toBe(1);
-    const hana = (await login('hana', 'Higher2026')).data.token;
+    const hana = await firstLogin('hana', 'Higher2026');
     const tree = await call<{ projects: { id: number }[]; children: unknown[] }[]>('GET', '/api/v6/org/tree', hana);
     type Node = { projects: { id: number }[]; children: Node[] };
     const flat = (nodes: Node[]): number[] => nodes.flatMap((n) => [...n.projects.map((p) => p.id), ...flat(n.children)]);
@@ -110,7 +121,7 @@ describe.each(backends)('members on %s', (backend) => {
 
   it('enforces the permission each route declares, with the catalogue refusal naming it', async () => {
     const r = await invite(centre, { username: 'viewer', org_id: orgA, project_ids: [szip], password: 'Viewer2026' });
-    const viewer = (await login('viewer', 'Viewer2026')).data.token;
+    const viewer = await firstLogin('viewer', 'Viewer2026');
     // Reads in scope work.
     expect((await call('GET', `/api/v6/project/${szip}`, viewer)).code).toBe(1);
     // A configure route (even one that would then say "not found"), a control route, a member route.
@@ -140,7 +151,7 @@ describe.each(backends)('members on %s', (backend) => {
 
   it('lets a manager grant only what it holds, and never disable or re-role itself', async () => {
     await invite(centre, { username: 'lim', org_id: orgA, project_ids: [szip], permissions: ['view', 'manageUsers'], password: 'Manager2026' });
-    const lim = (await login('lim', 'Manager2026')).data.token;
+    const lim = await firstLogin('lim', 'Manager2026');
     const limId = (await userId('lim')).id;
     expect(await invite(lim, { username: 'lim2', org_id: orgA, project_ids: [szip], permissions: ['view', 'configure'] })).toMatchObject({ code: ErrorCode.Forbidden, data: { field: 'permissions' } });
     expect(await invite(lim, { username: 'lim2', org_id: orgA, user_type: 0, permissions: ['view'] })).toMatchObject({ code: ErrorCode.Forbidden, data: { field: 'user_type' } });
