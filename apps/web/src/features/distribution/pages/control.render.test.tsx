@@ -15,6 +15,7 @@ const operator = userInfo.parse({
   org_id: 2,
   username: 'operator',
   name: '张工',
+  name_en: 'Engineer Zhang',
   userType: 1,
   project_id: 1,
   project_ids: [1],
