@@ -55,6 +55,7 @@ export const projectFields = z.object({
   address: z.string().trim().max(200),
   address_en: z.string().trim().max(300),
   city: z.string().trim().max(64).default(''),
+  city_en: z.string().trim().max(64).default(''),
   latitude: coordinate(90),
   longitude: coordinate(180),
   /** IANA zone; the server checks it with Intl. */
@@ -82,6 +83,7 @@ export const adminProject = z.object({
   address: z.string(),
   address_en: z.string(),
   city: z.string(),
+  city_en: z.string(),
   latitude: z.number(),
   longitude: z.number(),
   timezone: z.string(),

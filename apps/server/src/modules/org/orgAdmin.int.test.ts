@@ -18,6 +18,7 @@ const stationBody = (orgId: number, over: Record<string, unknown> = {}) => ({
   address: '苏州市工业园区星湖街 1 号',
   address_en: '1 Xinghu St, Suzhou Industrial Park',
   city: '苏州',
+  city_en: 'Suzhou',
   latitude: 31.3,
   longitude: 120.7,
   timezone: 'Asia/Shanghai',

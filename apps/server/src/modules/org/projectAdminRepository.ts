@@ -11,6 +11,7 @@ const columns = [
   'p.address',
   'p.address_en',
   'p.city',
+  'p.city_en',
   'p.latitude',
   'p.longitude',
   'p.timezone',
@@ -32,6 +33,7 @@ export interface ProjectValues {
   address: string;
   address_en: string;
   city: string;
+  city_en: string;
   latitude: number;
   longitude: number;
   timezone: string;
@@ -59,7 +61,7 @@ export const projectAdminRepository = {
     if (onlyIds) q = q.where('p.id', 'in', onlyIds);
     if (opts.keyword) {
       const like = `%${opts.keyword.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) => eb.or([eb('p.name', 'ilike', like), eb('p.name_en', 'ilike', like), eb('p.city', 'ilike', like)]));
+      q = q.where((eb) => eb.or([eb('p.name', 'ilike', like), eb('p.name_en', 'ilike', like), eb('p.city', 'ilike', like), eb('p.city_en', 'ilike', like)]));
     }
     const [{ n }, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),

@@ -17,6 +17,7 @@ const blank: Values = {
   address: '',
   address_en: '',
   city: '',
+  city_en: '',
   latitude: 31.23,
   longitude: 121.47,
   timezone: 'Asia/Shanghai',
@@ -36,6 +37,7 @@ const pickValues = (p: AdminProject): Values => ({
   address: p.address,
   address_en: p.address_en,
   city: p.city,
+  city_en: p.city_en,
   latitude: p.latitude,
   longitude: p.longitude,
   timezone: p.timezone,
@@ -96,6 +98,7 @@ export function ProjectForm(props: {
         address: v.address ?? '',
         address_en: v.address_en ?? '',
         city: v.city ?? '',
+        city_en: v.city_en ?? '',
         latitude: v.latitude,
         longitude: v.longitude,
         timezone: v.timezone,
@@ -188,7 +191,12 @@ export function ProjectForm(props: {
                     <Input maxLength={64} />
                   </Form.Item>
                 </Col>
-                <Col xs={24}>
+                <Col xs={24} md={8}>
+                  <Form.Item name="city_en" label={t('orgAdmin.field.city_en')}>
+                    <Input maxLength={64} />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} md={16}>
                   <Form.Item name="timezone" label={t('orgAdmin.field.timezone')} rules={[{ required: true, message: t('orgAdmin.field.timezone') }]}>
                     <Select options={zones} showSearch={{ optionFilterProp: 'label' }} data-testid="field-timezone" />
                   </Form.Item>

@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../shared/ui/QueryState';
-import { localName } from '../../shared/ui/localName';
+import { localName, localText } from '../../shared/ui/localName';
 import { useAdminOrgs, useAdminProjects, useCanManage } from './api';
 import { ADMIN_QUERY } from './pageStates';
 import { ProjectForm } from './ProjectForm';
@@ -23,7 +23,7 @@ export function ProjectManagePage() {
   const columns: TableColumnsType<AdminProject> = [
     { title: t('orgAdmin.field.name'), key: 'name', render: (_, p) => <span data-testid={`project-${p.id}`}>{localName(p, lang)}</span> },
     { title: t('orgAdmin.field.org_id'), key: 'org', render: (_, p) => localName({ name: p.org_name, name_en: p.org_name_en }, lang) },
-    { title: t('orgAdmin.field.city'), dataIndex: 'city', key: 'city', width: 90 },
+    { title: t('orgAdmin.field.city'), key: 'city', width: 90, render: (_, p) => localText(p.city, p.city_en, lang) },
     { title: t('orgAdmin.field.timezone'), dataIndex: 'timezone', key: 'tz', width: 150 },
     {
       title: t('orgAdmin.field.energy_types'),

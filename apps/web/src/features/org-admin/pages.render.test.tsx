@@ -35,6 +35,7 @@ const project: AdminProject = {
   address: '苏州工业园区星湖街 328 号',
   address_en: '328 Xinghu St, Suzhou Industrial Park',
   city: '苏州',
+  city_en: 'Suzhou',
   latitude: 31.3,
   longitude: 120.7,
   timezone: 'Asia/Shanghai',
