@@ -17,6 +17,7 @@ import { createCarbonService } from './modules/overview/carbonService.js';
 import { createOverviewService } from './modules/overview/service.js';
 import { createStatisticsService } from './modules/statistics/service.js';
 import { createWeatherService } from './modules/weather/service.js';
+import { createGatewayService } from './modules/gateways/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -37,7 +38,8 @@ export function createServices(db: Db, config: AppConfig) {
   const overview = createOverviewService(db, access);
   const carbon = createCarbonService(db, access);
   const weather = createWeatherService(db, access, config.weather);
-  return { config, db, weather, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon };
+  const gateways = createGatewayService(db, access);
+  return { config, db, weather, gateways, access, users, orgs, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

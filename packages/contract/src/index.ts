@@ -19,4 +19,5 @@ export * from './api/metering.js';
 export * from './api/energyStats.js';
 export * from './ids.js';
 export * from './api/weather.js';
+export * from './api/gateway.js';
 export * from './routes/index.js';

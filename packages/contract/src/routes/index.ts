@@ -4,6 +4,7 @@ import { distributionApi } from './distribution.js';
 import { energyApi } from './energy.js';
 import { energyStatsApi } from './energyStats.js';
 import { eventApi } from './event.js';
+import { gatewayApi } from './gateway.js';
 import { analysisApi, historyApi } from './history.js';
 import { meteringApi } from './metering.js';
 import { noticeApi } from './notice.js';
@@ -20,6 +21,7 @@ export {
   energyApi,
   energyStatsApi,
   eventApi,
+  gatewayApi,
   historyApi,
   meteringApi,
   noticeApi,
@@ -47,6 +49,7 @@ export const apiRoutes = {
   control: controlApi,
   security: securityApi,
   weather: weatherApi,
+  gateway: gatewayApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -9,6 +9,7 @@ import * as m0008 from './0008_hashed_mqtt_secrets.js';
 import * as m0009 from './0009_rollup_numeric_sums.js';
 import * as m0010 from './0010_login_limits_weather.js';
 import * as m0011 from './0011_event_numbers.js';
+import * as m0017 from './0017_gateway_admin.js';
 import type { Db } from '../database.js';
 
 export interface Migration {
@@ -19,4 +20,4 @@ export interface Migration {
 }
 
 /** Applied in this order; append new migrations at the end, never reorder or edit shipped ones. */
-export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011];
+export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0017];

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { gatewayApi as routes } from '@gridops/contract';
+import { requireUser } from '../../plugins/auth.js';
+import { addRoute } from '../../lib/route.js';
+import type { AppServices } from '../../services.js';
+
+/** /RunSetup/DevMonitorSet: gateways, their credentials, and unknown devices. */
+export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'gateways'> }> = async (app, { services }) => {
+  const svc = services.gateways;
+  addRoute(app, routes.list, (req) => svc.list(requireUser(req.user), req.query.project_id));
+  addRoute(app, routes.create, (req) => svc.create(requireUser(req.user), req.body));
+  addRoute(app, routes.issueCredentials, (req) => svc.issueCredentials(requireUser(req.user), req.params.id));
+  addRoute(app, routes.revokeCredentials, (req) => svc.revokeCredentials(requireUser(req.user), req.params.id));
+  addRoute(app, routes.unknownDevices, (req) => svc.unknownDevices(requireUser(req.user), req.query.project_id));
+  addRoute(app, routes.adopt, (req) => svc.adopt(requireUser(req.user), req.body));
+};

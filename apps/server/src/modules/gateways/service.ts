@@ -1,0 +1,145 @@
+import { deviceCatalog, ErrorCode, UserType, type AdoptDeviceRequest, type GatewayCreate } from '@gridops/contract';
+import type { Db } from '../../db/database.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
+import type { AccessService } from '../access/service.js';
+import { issueGatewaySecret } from '../mqtt-auth/gatewaySecrets.js';
+import { gatewaysRepository as repo } from './repository.js';
+
+/** What the runtime does when a gateway's secret changed (disconnect it) or devices were added (reload the registry). */
+export interface GatewayHooks {
+  onCredentialsChanged(sn: string): void;
+  onDevicesChanged(): Promise<void> | void;
+}
+
+/** PostgreSQL unique_violation: two registrations of one serial racing past the check. */
+const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && 'code' in e && e.code === '23505';
+
+const snTaken = (sn: string) =>
+  new AppError(ErrorCode.Conflict, { zh: `序列号 sn “${sn}” 已被注册`, en: `Serial number (sn) "${sn}" is already registered` }, 'sn');
+const deviceTaken = (sn: string) =>
+  new AppError(ErrorCode.Conflict, { zh: `设备序列号 device_sn “${sn}” 在该网关下已存在`, en: `Device serial number (device_sn) "${sn}" already exists under this gateway` }, 'device_sn');
+const notUnknown = (sn: string) =>
+  new AppError(ErrorCode.NotFound, { zh: `该网关没有上报过未登记设备 device_sn “${sn}”`, en: `This gateway has not reported an unregistered device (device_sn) "${sn}"` }, 'device_sn');
+
+/**
+ * Gateways of a project (/RunSetup/DevMonitorSet): register, issue/rotate/revoke credentials, and adopt the
+ * unregistered devices their telemetry names. Everything is scoped to the caller's projects, and writes need a
+ * user who is not a worker.
+ */
+export function createGatewayService(db: Db, access: AccessService) {
+  let hooks: GatewayHooks | null = null;
+
+  async function assertConfigure(user: AuthUser, projectId: number) {
+    if (user.userType === UserType.Worker) throw forbidden();
+    await access.assertProject(user, projectId);
+  }
+
+  async function gatewayInScope(user: AuthUser, id: number) {
+    const g = await repo.byId(db, id);
+    if (!g) throw notFound();
+    await assertConfigure(user, g.project_id);
+    return g;
+  }
+
+  return {
+    /** The runtime attaches the broker and the ingest registry (null detaches them at shutdown). */
+    attach(h: GatewayHooks | null) {
+      hooks = h;
+    },
+
+    async list(user: AuthUser, projectId: number) {
+      await assertConfigure(user, projectId);
+      const rows = await repo.list(db, projectId);
+      return rows.map((r) => ({
+        id: r.id,
+        sn: r.sn,
+        name: r.name,
+        name_en: r.name_en,
+        online: r.online,
+        last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null,
+        has_credentials: r.has_credentials,
+        credentials_at: r.credentials_at ? new Date(r.credentials_at).toISOString() : null,
+        devices: Number(r.devices),
+        unknown_devices: Number(r.unknown_devices),
+      }));
+    },
+
+    async create(user: AuthUser, body: GatewayCreate) {
+      await assertConfigure(user, body.project_id);
+      if (await repo.snTaken(db, body.sn)) throw snTaken(body.sn);
+      let id: number;
+      try {
+        id = await repo.insert(db, { projectId: body.project_id, sn: body.sn, name: body.name, nameEn: body.name_en });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw snTaken(body.sn);
+        throw e;
+      }
+      return {
+        id,
+        sn: body.sn,
+        name: body.name,
+        name_en: body.name_en,
+        online: false,
+        last_seen_at: null,
+        has_credentials: false,
+        credentials_at: null,
+        devices: 0,
+        unknown_devices: 0,
+      };
+    },
+
+    /** Issues a new secret (the only time it exists in plaintext); a client using the old one is disconnected. */
+    async issueCredentials(user: AuthUser, id: number) {
+      const g = await gatewayInScope(user, id);
+      const password = await issueGatewaySecret(db, g.sn);
+      await repo.markCredentialsIssued(db, g.id);
+      hooks?.onCredentialsChanged(g.sn);
+      return { sn: g.sn, username: g.sn, password };
+    },
+
+    async revokeCredentials(user: AuthUser, id: number) {
+      const g = await gatewayInScope(user, id);
+      await repo.revokeSecret(db, g.id);
+      hooks?.onCredentialsChanged(g.sn);
+      return { id: g.id };
+    },
+
+    async unknownDevices(user: AuthUser, projectId: number) {
+      await assertConfigure(user, projectId);
+      const rows = await repo.unknownDevices(db, projectId);
+      return rows.map((r) => ({
+        gateway_id: r.gateway_id,
+        gateway_sn: r.gateway_sn,
+        device_sn: r.device_sn,
+        point_keys: r.point_keys,
+        count: Number(r.count),
+        first_seen_at: new Date(r.first_seen_at).toISOString(),
+        last_seen_at: new Date(r.last_seen_at).toISOString(),
+      }));
+    },
+
+    /** Registers a device the gateway reported, with its kind's catalogue points; its next telemetry is stored. */
+    async adopt(user: AuthUser, body: AdoptDeviceRequest) {
+      const g = await gatewayInScope(user, body.gateway_id);
+      if (!(await repo.isUnknownDevice(db, g.id, body.device_sn))) {
+        if (await repo.deviceExists(db, g.id, body.device_sn)) throw deviceTaken(body.device_sn);
+        throw notUnknown(body.device_sn);
+      }
+      const points = deviceCatalog[body.kind].points;
+      let deviceId: number;
+      try {
+        deviceId = await db.transaction().execute((trx) =>
+          repo.insertDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.device_sn, kind: body.kind, name: body.name, nameEn: body.name_en, points }),
+        );
+      } catch (e) {
+        if (isUniqueViolation(e)) throw deviceTaken(body.device_sn);
+        throw e;
+      }
+      await hooks?.onDevicesChanged();
+      return { device_id: deviceId, points: points.length };
+    },
+  };
+}
+
+export type GatewayService = ReturnType<typeof createGatewayService>;
