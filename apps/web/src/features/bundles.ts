@@ -8,6 +8,7 @@ import { microgridBundle } from './microgrid/i18n';
 import { energyBundle } from './energy/i18n';
 import { centreHomeBundle } from './centre-home/i18n';
 import { eventsBundle } from './events/i18n';
+import { gatewaysBundle } from './gateways/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
 import { siteHomeBundle } from './site-home/i18n';
@@ -30,4 +31,5 @@ export const featureBundles: Record<string, Bundle> = {
   microgrid: microgridBundle,
   carbon: carbonBundle,
   energySetup: energySetupBundle,
+  gateways: gatewaysBundle,
 };

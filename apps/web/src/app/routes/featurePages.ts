@@ -5,6 +5,7 @@ import { energySetupPageModules } from '../../features/energy-setup/pageModules'
 import { carbonPageModules } from '../../features/carbon/pageModules';
 import { microgridPageModules } from '../../features/microgrid/pageModules';
 import { energyPageModules } from '../../features/energy/pageModules';
+import { gatewayPageModules } from '../../features/gateways/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -18,4 +19,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...microgridPageModules,
   ...carbonPageModules,
   ...energySetupPageModules,
+  ...gatewayPageModules,
 };
