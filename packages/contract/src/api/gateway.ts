@@ -69,3 +69,29 @@ export const adoptDeviceRequest = z.object({
 });
 export type AdoptDeviceRequest = z.infer<typeof adoptDeviceRequest>;
 export const adoptedDevice = z.object({ device_id: z.number().int(), points: z.number().int() });
+
+/** A device under one of the project's gateways (the Devices tab). */
+export const gatewayDeviceRow = z.object({
+  id: z.number().int(),
+  gateway_id: z.number().int(),
+  gateway_sn: z.string(),
+  sn: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  points: z.number().int(),
+});
+export type GatewayDeviceRow = z.infer<typeof gatewayDeviceRow>;
+export const gatewayDeviceList = z.array(gatewayDeviceRow);
+
+export const DEVICE_SN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const gatewayDeviceCreate = z.object({
+  gateway_id: dbIdParam,
+  sn: z.string().trim().regex(DEVICE_SN_PATTERN, { message: 'device serial number: 1–64 letters, digits, ".", "_" or "-"' }),
+  kind: z.enum(DEVICE_KINDS),
+  name,
+  name_en: nameEn,
+});
+export type GatewayDeviceCreate = z.infer<typeof gatewayDeviceCreate>;
+export const gatewayDeviceUpdate = z.object({ name, name_en: nameEn });
+export type GatewayDeviceUpdate = z.infer<typeof gatewayDeviceUpdate>;

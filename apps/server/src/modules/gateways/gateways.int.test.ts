@@ -19,7 +19,7 @@ describe.each(backends)('gateway administration on %s', (backend) => {
   let other: string;
   let projectId: number;
 
-  const call = async <T>(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) => {
+  const call = async <T>(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
     const res = await h.rt.app.inject({ method, url, headers: apiHeaders(token), ...(payload === undefined ? {} : { payload: payload as object }) });
     return { status: res.statusCode, body: res.json<Envelope<T>>() };
   };
@@ -144,5 +144,47 @@ describe.each(backends)('gateway administration on %s', (backend) => {
     expect(row?.value).toBeCloseTo(231.5);
     const after = await call<{ gateway_id: number }[]>(site, 'GET', `/api/v6/gateway/unknownDevices?project_id=${projectId}`);
     expect(after.body.data.some((r) => r.gateway_id === id)).toBe(false);
+  });
+
+  it('adds, renames and removes a device under a gateway; its data is stored while it exists; other tenants and workers are refused', async () => {
+    const sn = `GW-DEV-${backend}`;
+    const id = (await call<{ id: number }>(site, 'POST', '/api/v6/gateway', { project_id: projectId, sn, name: '设备网关' })).body.data.id;
+    const creds = await call<{ password: string }>(site, 'POST', `/api/v6/gateway/${id}/credentials`);
+    const client = await connect(sn, creds.body.data.password);
+    h.clients.push(client);
+
+    const body = { gateway_id: id, sn: 'ENV-1', kind: 'env_sensor', name: '环境传感器', name_en: 'Env sensor' };
+    expect((await call(other, 'POST', '/api/v6/gateway/device', body)).status).toBe(403);
+    expect((await call(worker, 'POST', '/api/v6/gateway/device', body)).status).toBe(403);
+    const created = await call<{ id: number; points: number }>(site, 'POST', '/api/v6/gateway/device', body);
+    expect(created.body.code).toBe(1);
+    const dup = await call(site, 'POST', '/api/v6/gateway/device', body);
+    expect(dup.status).toBe(409);
+    expect(dup.body.msg).toContain('sn');
+
+    const key = (await h.rt.database.db.selectFrom('device_points').select('key').where('device_id', '=', created.body.data.id).orderBy('sort').executeTakeFirstOrThrow()).key;
+    const ts = Date.now();
+    await client.publishAsync(gatewayTopics(sn).telemetry, JSON.stringify({ ts, devices: [{ sn: 'ENV-1', values: { [key]: 21 } }] }), { qos: 1 });
+    const stored = await h.rt.database.db
+      .selectFrom('telemetry as t')
+      .innerJoin('device_points as p', 'p.id', 't.point_id')
+      .select('t.value')
+      .where('p.device_id', '=', created.body.data.id)
+      .where('t.ts', '=', new Date(ts))
+      .executeTakeFirst();
+    expect(stored?.value).toBe(21);
+
+    expect((await call(other, 'PUT', `/api/v6/gateway/device/${created.body.data.id}`, { name: 'x' })).status).toBe(403);
+    expect((await call(site, 'PUT', `/api/v6/gateway/device/${created.body.data.id}`, { name: '1# 环境', name_en: 'Env 1' })).body.code).toBe(1);
+    const listed = await call<{ id: number; name_en: string; gateway_sn: string }[]>(site, 'GET', `/api/v6/gateway/devices?project_id=${projectId}`);
+    expect(listed.body.data.find((d) => d.id === created.body.data.id)).toMatchObject({ name_en: 'Env 1', gateway_sn: sn });
+    expect((await call(other, 'GET', `/api/v6/gateway/devices?project_id=${projectId}`)).status).toBe(403);
+
+    expect((await call(other, 'DELETE', `/api/v6/gateway/device/${created.body.data.id}`)).status).toBe(403);
+    expect((await call(site, 'DELETE', `/api/v6/gateway/device/${created.body.data.id}`)).body.code).toBe(1);
+    await client.publishAsync(gatewayTopics(sn).telemetry, JSON.stringify({ ts: ts + 1000, devices: [{ sn: 'ENV-1', values: { [key]: 22 } }] }), { qos: 1 });
+    await h.rt.pipeline.ingest.flushRejects();
+    const unknown = await call<{ gateway_id: number; device_sn: string }[]>(site, 'GET', `/api/v6/gateway/unknownDevices?project_id=${projectId}`);
+    expect(unknown.body.data.some((u) => u.gateway_id === id && u.device_sn === 'ENV-1')).toBe(true);
   });
 });

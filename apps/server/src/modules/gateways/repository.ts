@@ -93,4 +93,45 @@ export const gatewaysRepository = {
     await db.deleteFrom('unknown_devices').where('gateway_id', '=', d.gatewayId).where('device_sn', '=', d.sn).execute();
     return id;
   },
+
+  /** Devices under the project's gateways, with their point counts. */
+  devices(db: Db, projectId: number) {
+    return db
+      .selectFrom('devices as d')
+      .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .select([
+        'd.id',
+        'd.gateway_id',
+        'g.sn as gateway_sn',
+        'd.sn',
+        'd.kind',
+        'd.name',
+        'd.name_en',
+        sql<number>`(SELECT count(*)::int FROM device_points p WHERE p.device_id = d.id)`.as('points'),
+      ])
+      .where('g.project_id', '=', projectId)
+      .orderBy('g.sn')
+      .orderBy('d.sort')
+      .orderBy('d.id')
+      .limit(2000)
+      .execute();
+  },
+
+  /** A device under a gateway, with the gateway's project (for the scope check). */
+  deviceById(db: Db, id: number) {
+    return db
+      .selectFrom('devices as d')
+      .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .select(['d.id', 'g.project_id'])
+      .where('d.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  async renameDevice(db: Db, id: number, name: string, nameEn: string): Promise<void> {
+    await db.updateTable('devices').set({ name, name_en: nameEn }).where('id', '=', id).execute();
+  },
+
+  async deleteDevice(db: Db, id: number): Promise<void> {
+    await db.deleteFrom('devices').where('id', '=', id).execute();
+  },
 };

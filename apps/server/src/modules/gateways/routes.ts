@@ -4,7 +4,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
 
-/** /RunSetup/DevMonitorSet: gateways, their credentials, and unknown devices. */
+/** /RunSetup/DevMonitorSet: gateways, their credentials, their devices, and unknown devices. */
 export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'gateways'> }> = async (app, { services }) => {
   const svc = services.gateways;
   addRoute(app, routes.list, (req) => svc.list(requireUser(req.user), req.query.project_id));
@@ -13,4 +13,8 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 
   addRoute(app, routes.revokeCredentials, (req) => svc.revokeCredentials(requireUser(req.user), req.params.id));
   addRoute(app, routes.unknownDevices, (req) => svc.unknownDevices(requireUser(req.user), req.query.project_id));
   addRoute(app, routes.adopt, (req) => svc.adopt(requireUser(req.user), req.body));
+  addRoute(app, routes.devices, (req) => svc.devices(requireUser(req.user), req.query.project_id));
+  addRoute(app, routes.createDevice, (req) => svc.createDevice(requireUser(req.user), req.body));
+  addRoute(app, routes.updateDevice, (req) => svc.updateDevice(requireUser(req.user), req.params.id, req.body));
+  addRoute(app, routes.deleteDevice, (req) => svc.deleteDevice(requireUser(req.user), req.params.id));
 };

@@ -1,4 +1,4 @@
-import { deviceCatalog, ErrorCode, UserType, type AdoptDeviceRequest, type GatewayCreate } from '@gridops/contract';
+import { deviceCatalog, ErrorCode, UserType, type AdoptDeviceRequest, type GatewayCreate, type GatewayDeviceCreate, type GatewayDeviceUpdate } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
@@ -17,8 +17,8 @@ const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null &&
 
 const snTaken = (sn: string) =>
   new AppError(ErrorCode.Conflict, { zh: `序列号 sn “${sn}” 已被注册`, en: `Serial number (sn) "${sn}" is already registered` }, 'sn');
-const deviceTaken = (sn: string) =>
-  new AppError(ErrorCode.Conflict, { zh: `设备序列号 device_sn “${sn}” 在该网关下已存在`, en: `Device serial number (device_sn) "${sn}" already exists under this gateway` }, 'device_sn');
+const deviceTaken = (sn: string, field: 'sn' | 'device_sn' = 'device_sn') =>
+  new AppError(ErrorCode.Conflict, { zh: `设备序列号 ${field} “${sn}” 在该网关下已存在`, en: `Device serial number (${field}) "${sn}" already exists under this gateway` }, field);
 const notUnknown = (sn: string) =>
   new AppError(ErrorCode.NotFound, { zh: `该网关没有上报过未登记设备 device_sn “${sn}”`, en: `This gateway has not reported an unregistered device (device_sn) "${sn}"` }, 'device_sn');
 
@@ -138,6 +138,48 @@ export function createGatewayService(db: Db, access: AccessService) {
       }
       await hooks?.onDevicesChanged();
       return { device_id: deviceId, points: points.length };
+    },
+
+    async devices(user: AuthUser, projectId: number) {
+      await assertConfigure(user, projectId);
+      return (await repo.devices(db, projectId)).map((d) => ({ ...d, gateway_id: d.gateway_id ?? 0, points: Number(d.points) }));
+    },
+
+    /** Adds a device of a catalogue kind under a gateway; its telemetry is stored from the next message. */
+    async createDevice(user: AuthUser, body: GatewayDeviceCreate) {
+      const g = await gatewayInScope(user, body.gateway_id);
+      if (await repo.deviceExists(db, g.id, body.sn)) throw deviceTaken(body.sn, 'sn');
+      const points = deviceCatalog[body.kind].points;
+      let id: number;
+      try {
+        id = await db.transaction().execute((trx) =>
+          repo.insertDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.sn, kind: body.kind, name: body.name, nameEn: body.name_en, points }),
+        );
+      } catch (e) {
+        if (isUniqueViolation(e)) throw deviceTaken(body.sn, 'sn');
+        throw e;
+      }
+      await hooks?.onDevicesChanged();
+      return { id, gateway_id: g.id, gateway_sn: g.sn, sn: body.sn, kind: body.kind, name: body.name, name_en: body.name_en, points: points.length };
+    },
+
+    async updateDevice(user: AuthUser, id: number, body: GatewayDeviceUpdate) {
+      const d = await repo.deviceById(db, id);
+      if (!d) throw notFound();
+      await assertConfigure(user, d.project_id);
+      await repo.renameDevice(db, id, body.name, body.name_en);
+      await hooks?.onDevicesChanged();
+      return { id };
+    },
+
+    /** Removes a device and its points (history rows stay, unreferenced); its data then counts as unknown. */
+    async deleteDevice(user: AuthUser, id: number) {
+      const d = await repo.deviceById(db, id);
+      if (!d) throw notFound();
+      await assertConfigure(user, d.project_id);
+      await repo.deleteDevice(db, id);
+      await hooks?.onDevicesChanged();
+      return { id };
     },
   };
 }
