@@ -9,6 +9,7 @@ import { SiteGate } from '../../shared/ui/SiteGate';
 import type { SitePrompt } from '../../shared/ui/SiteGate';
 import type { QueryLook } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
+import { DevicesTab } from './DevicesTab';
 import { gatewayCalls, refusal, useCanAdminGateways, useGateways, useInvalidateGateways, useUnknownDevices } from './api';
 
 const SITE: SitePrompt = {
@@ -381,6 +382,7 @@ function DevMonitorSet({ projectId }: { projectId: number }) {
       <Tabs
         items={[
           { key: 'gateways', label: t('gateways.tabs.gateways'), children: <GatewaysTab projectId={projectId} canEdit={canEdit} onCredentials={setCreds} /> },
+          { key: 'devices', label: t('gateways.tabs.devices'), children: <DevicesTab projectId={projectId} canEdit={canEdit} look={QUERY} /> },
           { key: 'unknown', label: t('gateways.tabs.unknown'), children: <UnknownTab projectId={projectId} canEdit={canEdit} /> },
         ]}
       />

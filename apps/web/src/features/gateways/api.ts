@@ -1,4 +1,4 @@
-import { gatewayApi, type AdoptDeviceRequest, type GatewayCreate } from '@gridops/contract';
+import { gatewayApi, type AdoptDeviceRequest, type GatewayCreate, type GatewayDeviceCreate, type GatewayDeviceUpdate } from '@gridops/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { ApiError } from '../../api/http';
@@ -7,6 +7,7 @@ import { useSession } from '../../session/store';
 export const gatewayKeys = {
   list: (projectId: number) => ['gateways', 'list', projectId] as const,
   unknown: (projectId: number) => ['gateways', 'unknown', projectId] as const,
+  devices: (projectId: number) => ['gateways', 'devices', projectId] as const,
 };
 
 /** Gateways and unknown devices refresh every 15 s: online state and counts move while the page is open. */
@@ -28,12 +29,22 @@ export function useUnknownDevices(projectId: number) {
   });
 }
 
+export function useGatewayDevices(projectId: number) {
+  return useQuery({
+    queryKey: gatewayKeys.devices(projectId),
+    queryFn: () => api(gatewayApi.devices, { project_id: projectId }, { silent: true }),
+  });
+}
+
 /** Editors show server refusals in place (with the field), so the calls are silent. */
 export const gatewayCalls = {
   create: (body: GatewayCreate) => api(gatewayApi.create, body, { silent: true }),
   issue: (id: number) => api(gatewayApi.issueCredentials, { id }, { silent: true }),
   revoke: (id: number) => api(gatewayApi.revokeCredentials, { id }, { silent: true }),
   adopt: (body: AdoptDeviceRequest) => api(gatewayApi.adopt, body, { silent: true }),
+  createDevice: (body: GatewayDeviceCreate) => api(gatewayApi.createDevice, body, { silent: true }),
+  updateDevice: (id: number, body: GatewayDeviceUpdate) => api(gatewayApi.updateDevice, { ...body, id }, { silent: true }),
+  deleteDevice: (id: number) => api(gatewayApi.deleteDevice, { id }, { silent: true }),
 };
 
 export function useInvalidateGateways() {

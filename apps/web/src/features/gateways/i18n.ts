@@ -3,7 +3,12 @@ import type { Bundle } from '../../shared/i18n';
 /** Strings of the gateways feature (namespace key: `gateways.*`). */
 export const gatewaysBundle: Bundle = {
   zh: {
-    tabs: { gateways: '网关', unknown: '未登记设备' },
+    tabs: { gateways: '网关', unknown: '未登记设备', devices: '设备' },
+    devicesIntro: '网关下的设备：按设备类型添加（自动带出该类型的测点），设备序列号须与网关上报的一致。删除设备后其数据将计为未登记设备。',
+    emptyDevices: '还没有设备',
+    saved: '已保存',
+    deleted: '已删除',
+    confirmDelete: '删除设备“{{name}}”及其测点？',
     intro:
       '网关以序列号登记，并用一次性显示的密钥连接 MQTT。轮换或吊销密钥后旧密钥立即失效，已连接的网关会被断开。',
     unknownIntro: '已登记网关上报、但尚未登记的设备序列号。选择设备类型“纳管”后，该设备的下一条数据即被存储。',
@@ -18,6 +23,7 @@ export const gatewaysBundle: Bundle = {
       deviceSn: '设备序列号',
       points: '上报测点',
       count: '消息数',
+      pointCount: '测点数',
     },
     status: { online: '在线', offline: '离线', never: '从未连接' },
     cred: { none: '无', issued: '已签发' },
@@ -27,6 +33,8 @@ export const gatewaysBundle: Bundle = {
       rotate: '轮换密钥',
       revoke: '吊销',
       adopt: '纳管',
+      addDevice: '添加设备',
+      edit: '编辑',
     },
     confirmRotate: '轮换网关 {{sn}} 的密钥？旧密钥立即失效，网关会被断开，需填入新密钥。',
     confirmRevoke: '吊销网关 {{sn}} 的密钥？网关将无法连接，直到重新生成密钥。',
@@ -36,6 +44,8 @@ export const gatewaysBundle: Bundle = {
       sn: '3–64 位字母、数字、“.”、“_”或“-”，以字母或数字开头',
       name: '请输入名称（不超过 64 字）',
       kind: '请选择设备类型',
+      gateway: '请选择网关',
+      deviceSn: '1–64 位字母、数字、“.”、“_”或“-”',
     },
     secret: {
       title: '网关 {{sn}} 的连接凭据',
@@ -54,7 +64,12 @@ export const gatewaysBundle: Bundle = {
     needSiteHint: '在顶部的站点选择器中选择一个站点后，这里显示该站点的网关。',
   },
   en: {
-    tabs: { gateways: 'Gateways', unknown: 'Unknown devices' },
+    tabs: { gateways: 'Gateways', unknown: 'Unknown devices', devices: 'Devices' },
+    devicesIntro: "Devices under the site's gateways: add one by device kind (its points come with it); the serial number must match what the gateway reports. A removed device's data counts as unknown again.",
+    emptyDevices: 'No devices yet',
+    saved: 'Saved',
+    deleted: 'Deleted',
+    confirmDelete: 'Delete device "{{name}}" and its points?',
     intro:
       'A gateway is registered by serial number and connects to MQTT with a secret shown only once. Rotating or revoking a secret ends the old one at once and disconnects the gateway.',
     unknownIntro:
@@ -70,6 +85,7 @@ export const gatewaysBundle: Bundle = {
       deviceSn: 'Device serial number',
       points: 'Points seen',
       count: 'Messages',
+      pointCount: 'Points',
     },
     status: { online: 'Online', offline: 'Offline', never: 'Never connected' },
     cred: { none: 'None', issued: 'Issued' },
@@ -79,6 +95,8 @@ export const gatewaysBundle: Bundle = {
       rotate: 'Rotate secret',
       revoke: 'Revoke',
       adopt: 'Adopt',
+      addDevice: 'Add device',
+      edit: 'Edit',
     },
     confirmRotate: 'Rotate the secret of gateway {{sn}}? The old secret stops working at once and the gateway is disconnected until it has the new one.',
     confirmRevoke: 'Revoke the secret of gateway {{sn}}? It cannot connect until a new secret is generated.',
@@ -88,6 +106,8 @@ export const gatewaysBundle: Bundle = {
       sn: '3–64 letters, digits, ".", "_" or "-", starting with a letter or digit',
       name: 'Enter a name (at most 64 characters)',
       kind: 'Choose a device kind',
+      gateway: 'Choose a gateway',
+      deviceSn: '1–64 letters, digits, ".", "_" or "-"',
     },
     secret: {
       title: 'Credentials of gateway {{sn}}',

@@ -15,6 +15,7 @@ const api = () =>
   mockApi({
     'GET /api/v6/gateway/list': gateways,
     'GET /api/v6/gateway/unknownDevices': unknown,
+    'GET /api/v6/gateway/devices': [{ id: 7, gateway_id: 1, gateway_sn: 'GW-SZIP-01', sn: 'M-01', kind: 'meter', name: '1# 电表', name_en: 'Meter 1', points: 11 }],
     'POST /api/v6/gateway/2/credentials': { sn: 'GW-NEW-02', username: 'GW-NEW-02', password: 'once-only-secret-value' },
   });
 
@@ -43,5 +44,12 @@ describe('device monitoring page: gateways and unknown devices', { timeout: 60_0
     await renderPage(<DevMonitorSetPage />, { pageKey: 'DevMonitorSet', session: { token: 't', userType: 2, organID: 1, proID: 1, baseURL: 'http://console.test' } });
     await expectTexts('GW-SZIP-01', '只读：当前账号无配置权限');
     expect(screen.queryByTestId('register-gateway')).toBeNull();
+  });
+
+  it('zh: the devices tab lists devices with their catalogue kind and point count', async () => {
+    api();
+    await renderPage(<DevMonitorSetPage />, { pageKey: 'DevMonitorSet' });
+    fireEvent.click(await screen.findByText('设备'));
+    await expectTexts('M-01', '1# 电表', '电能表', '添加设备');
   });
 });
