@@ -124,7 +124,7 @@ function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number;
   };
 
   const columns: TableColumnsType<GatewayRow> = [
-    { title: t('gateways.col.sn'), dataIndex: 'sn', width: 170, render: (sn: string) => <Typography.Text code>{sn}</Typography.Text> },
+    { title: t('gateways.col.sn'), dataIndex: 'sn', width: 230, render: (sn: string) => <Typography.Text code>{sn}</Typography.Text> },
     { title: t('gateways.col.name'), key: 'name', render: (_, g) => localName(g, i18n.language) },
     {
       title: t('gateways.col.status'),
@@ -294,8 +294,8 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
   };
 
   const columns: TableColumnsType<UnknownDeviceRow> = [
-    { title: t('gateways.col.gateway'), dataIndex: 'gateway_sn', width: 160, render: (sn: string) => <Typography.Text code>{sn}</Typography.Text> },
-    { title: t('gateways.col.deviceSn'), dataIndex: 'device_sn', width: 160 },
+    { title: t('gateways.col.gateway'), dataIndex: 'gateway_sn', width: 230, render: (sn: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{sn}</Typography.Text> },
+    { title: t('gateways.col.deviceSn'), dataIndex: 'device_sn', width: 170 },
     {
       title: t('gateways.col.points'),
       key: 'points',
@@ -344,7 +344,7 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
           pagination={false}
           locale={{ emptyText: t('gateways.emptyUnknown') }}
           data-testid="unknown-table"
-          scroll={{ x: 900 }}
+          scroll={{ x: 1100 }}
         />
       </QueryState>
       <Modal

@@ -68,7 +68,7 @@ export function DevicesTab({ projectId, canEdit, look }: { projectId: number; ca
   };
 
   const columns: TableColumnsType<GatewayDeviceRow> = [
-    { title: t('gateways.col.gateway'), dataIndex: 'gateway_sn', width: 160, render: (sn: string) => <Typography.Text code>{sn}</Typography.Text> },
+    { title: t('gateways.col.gateway'), dataIndex: 'gateway_sn', width: 230, render: (sn: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{sn}</Typography.Text> },
     { title: t('gateways.col.deviceSn'), dataIndex: 'sn', width: 150 },
     { title: t('gateways.col.name'), key: 'name', render: (_, d) => localName(d, lang) },
     { title: t('gateways.field.kind'), key: 'kind', width: 150, render: (_, d) => (isKind(d.kind) ? localName(deviceCatalog[d.kind], lang) : d.kind) },

@@ -100,7 +100,7 @@ export const gatewaysBundle: Bundle = {
     },
     confirmRotate: 'Rotate the secret of gateway {{sn}}? The old secret stops working at once and the gateway is disconnected until it has the new one.',
     confirmRevoke: 'Revoke the secret of gateway {{sn}}? It cannot connect until a new secret is generated.',
-    unknownCount: '{{count}} unknown devices',
+    unknownCount: 'Unknown: {{count}}',
     field: { sn: 'Serial number', name: 'Name', name_en: 'English name', kind: 'Device kind', device_sn: 'Device serial number' },
     rule: {
       sn: '3–64 letters, digits, ".", "_" or "-", starting with a letter or digit',
