@@ -1,7 +1,11 @@
+import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { gatewayTopics } from '@gridops/contract';
+import { AlarmEngine } from '../alarm/engine.js';
 import { gatewayClientId } from '../mqtt-auth/acl.js';
+import { IngestPipeline } from '../telemetry/ingest.js';
+import { PointRegistry } from '../telemetry/registry.js';
 import { apiHeaders, backends, loginAs } from '../../test-support/backends.js';
 import { createOtherTenantUser, startHarness, type Harness } from '../../test-support/pipelineHarness.js';
 
@@ -51,6 +55,8 @@ describe.each(backends)('gateway administration on %s', (backend) => {
   }, 120_000);
   afterAll(async () => {
     await h?.close();
+    await h?.tdb.drop();
+    if (h) await fs.rm(h.dataDir, { recursive: true, force: true });
   });
 
   it('registers a gateway, issues credentials, a real client publishes; rotation refuses the old secret and drops the client', async () => {
@@ -186,5 +192,39 @@ describe.each(backends)('gateway administration on %s', (backend) => {
     await h.rt.pipeline.ingest.flushRejects();
     const unknown = await call<{ gateway_id: number; device_sn: string }[]>(site, 'GET', `/api/v6/gateway/unknownDevices?project_id=${projectId}`);
     expect(unknown.body.data.some((u) => u.gateway_id === id && u.device_sn === 'ENV-1')).toBe(true);
+  });
+
+  it('a second instance stores the adopted device from its next message: a miss looks the device up and reloads', async () => {
+    const db = h.rt.database.db;
+    // Instance B: its own registry, alarm engine and ingest on the same database, loaded before the adoption.
+    const registryB = new PointRegistry(db, 0);
+    await registryB.load();
+    const engineB = new AlarmEngine(db, registryB);
+    await engineB.loadRules();
+    const ingestB = new IngestPipeline(db, registryB, engineB, async () => undefined, h.rt.app.log, { maxBatch: 100, maxDelayMs: 5, lanes: 1, maxFutureSkewMs: 300_000 });
+    try {
+      const sn = `GW-TWO-${backend}`;
+      const id = (await call<{ id: number }>(site, 'POST', '/api/v6/gateway', { project_id: projectId, sn, name: '双实例网关' })).body.data.id;
+      const message = (ts: number, value: number) => JSON.stringify({ ts, devices: [{ sn: 'TWO-1', values: { Ua: value } }] });
+      await ingestB.submit(sn, message(Date.now() - 1000, 229));
+      await ingestB.flushRejects();
+      const adopted = await call<{ device_id: number }>(site, 'POST', '/api/v6/gateway/adopt', { gateway_id: id, device_sn: 'TWO-1', kind: 'meter', name: '双实例电表' });
+      expect(adopted.body.code).toBe(1);
+      expect(registryB.device(sn, 'TWO-1')).toBeUndefined();
+
+      const ts = Date.now();
+      await ingestB.submit(sn, message(ts, 230.5));
+      await ingestB.drain();
+      const row = await db
+        .selectFrom('telemetry as t')
+        .innerJoin('device_points as p', 'p.id', 't.point_id')
+        .select('t.value')
+        .where('p.device_id', '=', adopted.body.data.device_id)
+        .where('t.ts', '=', new Date(ts))
+        .executeTakeFirst();
+      expect(row?.value).toBeCloseTo(230.5);
+    } finally {
+      await ingestB.close();
+    }
   });
 });

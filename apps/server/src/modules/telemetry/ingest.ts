@@ -130,7 +130,7 @@ export class IngestPipeline {
     this.stats.messages++;
     const decode = () => decodeTelemetry(gatewaySn, payload, this.registry, Date.now(), this.opts.maxFutureSkewMs);
     let decoded = decode();
-    if (decoded.unknownDevices > 0 && (await this.registry.refreshIfStale())) decoded = decode();
+    if (decoded.unknownDevices > 0 && (await this.registry.refreshForMisses(gatewaySn, decoded.unknown.map((u) => u.sn)))) decoded = decode();
     for (const r of decoded.rejects) this.countReject(gatewaySn, r);
     for (const u of decoded.unknown) this.countUnknown(gatewaySn, u.sn, u.keys);
     this.stats.samplesReceived += decoded.samples.length;

@@ -147,6 +147,20 @@ export const telemetryRepository = {
         .execute();
     }
   },
+  /** Whether any of these device serials is now registered under the gateway (a cheap check before a reload). */
+  async anyDeviceRegistered(db: Db, gatewaySn: string, deviceSns: string[]): Promise<boolean> {
+    if (deviceSns.length === 0) return false;
+    const row = await db
+      .selectFrom('devices as d')
+      .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .select('d.id')
+      .where('g.sn', '=', gatewaySn)
+      .where('d.sn', 'in', deviceSns.slice(0, 100))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   /**
    * Counts messages naming unregistered device serials, per gateway (unknown gateways are skipped: they
    * cannot connect). A device registered meanwhile is not listed again.
