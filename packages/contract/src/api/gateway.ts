@@ -23,6 +23,8 @@ export const gatewayCreate = z.object({
   name_en: nameEn,
 });
 export type GatewayCreate = z.infer<typeof gatewayCreate>;
+export const gatewayUpdate = z.object({ name, name_en: nameEn });
+export type GatewayUpdate = z.infer<typeof gatewayUpdate>;
 
 export const gatewayRow = z.object({
   id: z.number().int(),

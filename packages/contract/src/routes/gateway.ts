@@ -12,6 +12,7 @@ import {
   gatewayList,
   gatewayProjectQuery,
   gatewayRow,
+  gatewayUpdate,
   unknownDeviceList,
 } from '../api/gateway.js';
 import { defineRoute } from './define.js';
@@ -35,6 +36,23 @@ export const gatewayApi = {
     summary: 'Register a gateway by serial number (unique); it has no credentials yet',
     body: gatewayCreate,
     data: gatewayRow,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/v6/gateway/:id',
+    tags,
+    summary: 'Rename a gateway (zh/en)',
+    params: gatewayIdParams,
+    body: gatewayUpdate,
+    data: gatewayDone,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/v6/gateway/:id',
+    tags,
+    summary: 'Delete a gateway without devices (10008 naming the count otherwise); its client is disconnected',
+    params: gatewayIdParams,
+    data: gatewayDone,
   }),
   issueCredentials: defineRoute({
     method: 'POST',

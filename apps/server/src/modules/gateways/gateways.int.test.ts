@@ -186,12 +186,26 @@ describe.each(backends)('gateway administration on %s', (backend) => {
     expect(listed.body.data.find((d) => d.id === created.body.data.id)).toMatchObject({ name_en: 'Env 1', gateway_sn: sn });
     expect((await call(other, 'GET', `/api/v6/gateway/devices?project_id=${projectId}`)).status).toBe(403);
 
+    // A gateway with devices cannot be deleted; the refusal names the count.
+    const refusedDelete = await call(site, 'DELETE', `/api/v6/gateway/${id}`);
+    expect(refusedDelete.status).toBe(409);
+    expect(refusedDelete.body.msg).toMatch(/1/);
+    expect((await call(other, 'PUT', `/api/v6/gateway/${id}`, { name: 'x' })).status).toBe(403);
+    expect((await call(site, 'PUT', `/api/v6/gateway/${id}`, { name: '设备网关 A', name_en: 'Device gateway A' })).body.code).toBe(1);
     expect((await call(other, 'DELETE', `/api/v6/gateway/device/${created.body.data.id}`)).status).toBe(403);
     expect((await call(site, 'DELETE', `/api/v6/gateway/device/${created.body.data.id}`)).body.code).toBe(1);
     await client.publishAsync(gatewayTopics(sn).telemetry, JSON.stringify({ ts: ts + 1000, devices: [{ sn: 'ENV-1', values: { [key]: 22 } }] }), { qos: 1 });
     await h.rt.pipeline.ingest.flushRejects();
     const unknown = await call<{ gateway_id: number; device_sn: string }[]>(site, 'GET', `/api/v6/gateway/unknownDevices?project_id=${projectId}`);
     expect(unknown.body.data.some((u) => u.gateway_id === id && u.device_sn === 'ENV-1')).toBe(true);
+
+    // Without devices the gateway can go; its client is dropped and its unknown devices with it.
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    expect((await call(other, 'DELETE', `/api/v6/gateway/${id}`)).status).toBe(403);
+    expect((await call(site, 'DELETE', `/api/v6/gateway/${id}`)).body.code).toBe(1);
+    await closed;
+    const gone = await call<{ id: number }[]>(site, 'GET', `/api/v6/gateway/list?project_id=${projectId}`);
+    expect(gone.body.data.some((g) => g.id === id)).toBe(false);
   });
 
   it('a second instance stores the adopted device from its next message: a miss looks the device up and reloads', async () => {

@@ -42,6 +42,19 @@ export const gatewaysRepository = {
     return r.id;
   },
 
+  async rename(db: Db, id: number, name: string, nameEn: string): Promise<void> {
+    await db.updateTable('gateways').set({ name, name_en: nameEn }).where('id', '=', id).execute();
+  },
+
+  async deviceCount(db: Db, gatewayId: number): Promise<number> {
+    const r = await db.selectFrom('devices').select(sql<number>`count(*)::int`.as('n')).where('gateway_id', '=', gatewayId).executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  async delete(db: Db, id: number): Promise<void> {
+    await db.deleteFrom('gateways').where('id', '=', id).execute();
+  },
+
   /** Records when the secret just stored (mqtt-auth/gatewaySecrets.ts) was issued. */
   async markCredentialsIssued(db: Db, id: number): Promise<void> {
     await db.updateTable('gateways').set({ credentials_at: sql<Date>`now()` }).where('id', '=', id).execute();

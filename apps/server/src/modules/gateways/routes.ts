@@ -9,6 +9,8 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 
   const svc = services.gateways;
   addRoute(app, routes.list, (req) => svc.list(requireUser(req.user), req.query.project_id));
   addRoute(app, routes.create, (req) => svc.create(requireUser(req.user), req.body));
+  addRoute(app, routes.update, (req) => svc.update(requireUser(req.user), req.params.id, req.body));
+  addRoute(app, routes.remove, (req) => svc.remove(requireUser(req.user), req.params.id));
   addRoute(app, routes.issueCredentials, (req) => svc.issueCredentials(requireUser(req.user), req.params.id));
   addRoute(app, routes.revokeCredentials, (req) => svc.revokeCredentials(requireUser(req.user), req.params.id));
   addRoute(app, routes.unknownDevices, (req) => svc.unknownDevices(requireUser(req.user), req.query.project_id));

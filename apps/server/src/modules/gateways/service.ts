@@ -1,4 +1,4 @@
-import { deviceCatalog, ErrorCode, UserType, type AdoptDeviceRequest, type GatewayCreate, type GatewayDeviceCreate, type GatewayDeviceUpdate } from '@gridops/contract';
+import { deviceCatalog, ErrorCode, UserType, type AdoptDeviceRequest, type GatewayCreate, type GatewayUpdate, type GatewayDeviceCreate, type GatewayDeviceUpdate } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
@@ -87,6 +87,27 @@ export function createGatewayService(db: Db, access: AccessService) {
         devices: 0,
         unknown_devices: 0,
       };
+    },
+
+    async update(user: AuthUser, id: number, body: GatewayUpdate) {
+      const g = await gatewayInScope(user, id);
+      await repo.rename(db, g.id, body.name, body.name_en);
+      return { id: g.id };
+    },
+
+    /** Deletes a gateway that has no devices left; a gateway with devices is refused, naming how many. */
+    async remove(user: AuthUser, id: number) {
+      const g = await gatewayInScope(user, id);
+      const devices = await repo.deviceCount(db, g.id);
+      if (devices > 0)
+        throw new AppError(
+          ErrorCode.Conflict,
+          { zh: `网关 ${g.sn} 下还有 ${devices} 台设备，请先删除这些设备`, en: `Gateway ${g.sn} still has ${devices} device(s); delete them first` },
+          'id',
+        );
+      await repo.delete(db, g.id);
+      hooks?.onCredentialsChanged(g.sn);
+      return { id: g.id };
     },
 
     /** Issues a new secret (the only time it exists in plaintext); a client using the old one is disconnected. */

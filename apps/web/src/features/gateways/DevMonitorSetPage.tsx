@@ -1,5 +1,28 @@
-import { DEVICE_KINDS, deviceCatalog, type DeviceKind, type GatewayCredentials, type GatewayRow, type UnknownDeviceRow } from '@gridops/contract';
-import { Alert, App, Badge, Button, Descriptions, Form, Input, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  DEVICE_KINDS,
+  deviceCatalog,
+  type DeviceKind,
+  type GatewayCredentials,
+  type GatewayRow,
+  type UnknownDeviceRow,
+} from '@gridops/contract';
+import {
+  Alert,
+  App,
+  Badge,
+  Button,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +33,14 @@ import type { SitePrompt } from '../../shared/ui/SiteGate';
 import type { QueryLook } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
 import { DevicesTab } from './DevicesTab';
-import { gatewayCalls, refusal, useCanAdminGateways, useGateways, useInvalidateGateways, useUnknownDevices } from './api';
+import {
+  gatewayCalls,
+  refusal,
+  useCanAdminGateways,
+  useGateways,
+  useInvalidateGateways,
+  useUnknownDevices,
+} from './api';
 
 const SITE: SitePrompt = {
   title: 'common.needSite',
@@ -79,13 +109,22 @@ function SecretModal({ creds, onClose }: { creds: GatewayCredentials | null; onC
   );
 }
 
-function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number; canEdit: boolean; onCredentials: (c: GatewayCredentials) => void }) {
+function GatewaysTab({
+  projectId,
+  canEdit,
+  onCredentials,
+}: {
+  projectId: number;
+  canEdit: boolean;
+  onCredentials: (c: GatewayCredentials) => void;
+}) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const fmt = useFormat();
   const gateways = useGateways(projectId);
   const invalidate = useInvalidateGateways();
-  const [registering, setRegistering] = useState(false);
+  // 'new' registers; a row renames that gateway (the serial number is fixed).
+  const [registering, setRegistering] = useState<GatewayRow | 'new' | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<RegisterValues>();
@@ -109,14 +148,18 @@ function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number;
     setSaving(true);
     setError(null);
     try {
-      await gatewayCalls.create({ project_id: projectId, sn: v.sn.trim(), name: v.name.trim(), name_en: (v.name_en ?? '').trim() });
-      setRegistering(false);
+      const names = { name: v.name.trim(), name_en: (v.name_en ?? '').trim() };
+      if (registering === 'new')
+        await gatewayCalls.create({ project_id: projectId, sn: v.sn.trim(), ...names });
+      else if (registering) await gatewayCalls.update(registering.id, names);
+      message.success(t(registering === 'new' ? 'gateways.registered' : 'gateways.saved'));
+      setRegistering(null);
       form.resetFields();
-      message.success(t('gateways.registered'));
       await invalidate();
     } catch (e) {
       const r = refusal(e);
-      if (r.field === 'sn' || r.field === 'name' || r.field === 'name_en') form.setFields([{ name: r.field, errors: [r.message] }]);
+      if (r.field === 'sn' || r.field === 'name' || r.field === 'name_en')
+        form.setFields([{ name: r.field, errors: [r.message] }]);
       else setError(r.message);
     } finally {
       setSaving(false);
@@ -124,7 +167,12 @@ function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number;
   };
 
   const columns: TableColumnsType<GatewayRow> = [
-    { title: t('gateways.col.sn'), dataIndex: 'sn', width: 230, render: (sn: string) => <Typography.Text code>{sn}</Typography.Text> },
+    {
+      title: t('gateways.col.sn'),
+      dataIndex: 'sn',
+      width: 230,
+      render: (sn: string) => <Typography.Text code>{sn}</Typography.Text>,
+    },
     { title: t('gateways.col.name'), key: 'name', render: (_, g) => localName(g, i18n.language) },
     {
       title: t('gateways.col.status'),
@@ -139,7 +187,12 @@ function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number;
           <Badge status="error" text={t('gateways.status.offline')} />
         ),
     },
-    { title: t('gateways.col.lastSeen'), key: 'last', width: 170, render: (_, g) => (g.last_seen_at ? fmt.date(g.last_seen_at, 'YYYY-MM-DD HH:mm:ss') : '-') },
+    {
+      title: t('gateways.col.lastSeen'),
+      key: 'last',
+      width: 170,
+      render: (_, g) => (g.last_seen_at ? fmt.date(g.last_seen_at, 'YYYY-MM-DD HH:mm:ss') : '-'),
+    },
     {
       title: t('gateways.col.devices'),
       key: 'devices',
@@ -147,7 +200,9 @@ function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number;
       render: (_, g) => (
         <Space size={4}>
           <span>{g.devices}</span>
-          {g.unknown_devices > 0 && <Tag color="warning">{t('gateways.unknownCount', { count: g.unknown_devices })}</Tag>}
+          {g.unknown_devices > 0 && (
+            <Tag color="warning">{t('gateways.unknownCount', { count: g.unknown_devices })}</Tag>
+          )}
         </Space>
       ),
     },
@@ -155,16 +210,30 @@ function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number;
       title: t('gateways.col.credentials'),
       key: 'cred',
       width: 110,
-      render: (_, g) => (g.has_credentials ? <Tag color="success">{t('gateways.cred.issued')}</Tag> : <Tag>{t('gateways.cred.none')}</Tag>),
+      render: (_, g) =>
+        g.has_credentials ? (
+          <Tag color="success">{t('gateways.cred.issued')}</Tag>
+        ) : (
+          <Tag>{t('gateways.cred.none')}</Tag>
+        ),
     },
     ...(canEdit
       ? [
           {
             title: t('common.actions'),
             key: 'actions',
-            width: 230,
+            width: 330,
             render: (_: unknown, g: GatewayRow) => (
               <Space size={4}>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    form.setFieldsValue({ sn: g.sn, name: g.name, name_en: g.name_en });
+                    setRegistering(g);
+                  }}
+                >
+                  {t('gateways.action.edit')}
+                </Button>
                 {g.has_credentials ? (
                   <Popconfirm
                     title={t('gateways.confirmRotate', { sn: g.sn })}
@@ -177,7 +246,12 @@ function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number;
                     </Button>
                   </Popconfirm>
                 ) : (
-                  <Button size="small" type="primary" onClick={() => void issue(g)} data-testid={`issue-${g.sn}`}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    onClick={() => void issue(g)}
+                    data-testid={`issue-${g.sn}`}
+                  >
                     {t('gateways.action.issue')}
                   </Button>
                 )}
@@ -201,6 +275,24 @@ function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number;
                     </Button>
                   </Popconfirm>
                 )}
+                <Popconfirm
+                  title={t('gateways.confirmDeleteGateway', { sn: g.sn })}
+                  okText={t('common.delete')}
+                  cancelText={t('common.cancel')}
+                  onConfirm={async () => {
+                    try {
+                      await gatewayCalls.remove(g.id);
+                      message.success(t('gateways.deleted'));
+                    } catch (e) {
+                      message.error(refusal(e).message);
+                    }
+                    await invalidate();
+                  }}
+                >
+                  <Button size="small" danger type="text" data-testid={`delete-${g.sn}`}>
+                    {t('common.delete')}
+                  </Button>
+                </Popconfirm>
               </Space>
             ),
           },
@@ -212,13 +304,27 @@ function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number;
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <Alert type="info" showIcon title={t('gateways.intro')} />
       {canEdit ? (
-        <Button type="primary" style={{ alignSelf: 'flex-start' }} onClick={() => setRegistering(true)} data-testid="register-gateway">
+        <Button
+          type="primary"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => {
+            form.resetFields();
+            setError(null);
+            setRegistering('new');
+          }}
+          data-testid="register-gateway"
+        >
           {t('gateways.action.register')}
         </Button>
       ) : (
         <Tag data-testid="read-only">{t('gateways.readOnly')}</Tag>
       )}
-      <QueryState look={QUERY} loading={gateways.isPending} error={gateways.error} onRetry={() => void invalidate()}>
+      <QueryState
+        look={QUERY}
+        loading={gateways.isPending}
+        error={gateways.error}
+        onRetry={() => void invalidate()}
+      >
         <Table<GatewayRow>
           rowKey="id"
           size="small"
@@ -231,9 +337,9 @@ function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number;
         />
       </QueryState>
       <Modal
-        open={registering}
-        title={t('gateways.action.register')}
-        onCancel={() => setRegistering(false)}
+        open={registering !== null}
+        title={registering === 'new' ? t('gateways.action.register') : t('gateways.action.edit')}
+        onCancel={() => setRegistering(null)}
         onOk={() => void register()}
         confirmLoading={saving}
         okText={t('common.save')}
@@ -241,10 +347,18 @@ function GatewaysTab({ projectId, canEdit, onCredentials }: { projectId: number;
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
         <Form form={form} layout="vertical">
-          <Form.Item name="sn" label={t('gateways.field.sn')} rules={[{ required: true, pattern: SN_PATTERN, message: t('gateways.rule.sn') }]}>
-            <Input maxLength={64} data-testid="gateway-sn" />
+          <Form.Item
+            name="sn"
+            label={t('gateways.field.sn')}
+            rules={[{ required: true, pattern: SN_PATTERN, message: t('gateways.rule.sn') }]}
+          >
+            <Input maxLength={64} data-testid="gateway-sn" disabled={registering !== 'new'} />
           </Form.Item>
-          <Form.Item name="name" label={t('gateways.field.name')} rules={[{ required: true, whitespace: true, max: 64, message: t('gateways.rule.name') }]}>
+          <Form.Item
+            name="name"
+            label={t('gateways.field.name')}
+            rules={[{ required: true, whitespace: true, max: 64, message: t('gateways.rule.name') }]}
+          >
             <Input maxLength={64} data-testid="gateway-name" />
           </Form.Item>
           <Form.Item name="name_en" label={t('gateways.field.name_en')}>
@@ -266,7 +380,10 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<AdoptValues>();
-  const kindOptions = DEVICE_KINDS.map((k) => ({ value: k, label: localName(deviceCatalog[k], i18n.language) }));
+  const kindOptions = DEVICE_KINDS.map((k) => ({
+    value: k,
+    label: localName(deviceCatalog[k], i18n.language),
+  }));
 
   const adopt = async () => {
     if (!adopting) return;
@@ -279,14 +396,21 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
     setSaving(true);
     setError(null);
     try {
-      await gatewayCalls.adopt({ gateway_id: adopting.gateway_id, device_sn: adopting.device_sn, kind: v.kind, name: v.name.trim(), name_en: (v.name_en ?? '').trim() });
+      await gatewayCalls.adopt({
+        gateway_id: adopting.gateway_id,
+        device_sn: adopting.device_sn,
+        kind: v.kind,
+        name: v.name.trim(),
+        name_en: (v.name_en ?? '').trim(),
+      });
       message.success(t('gateways.adopted', { name: v.name }));
       setAdopting(null);
       form.resetFields();
       await invalidate();
     } catch (e) {
       const r = refusal(e);
-      if (r.field === 'kind' || r.field === 'name' || r.field === 'name_en') form.setFields([{ name: r.field, errors: [r.message] }]);
+      if (r.field === 'kind' || r.field === 'name' || r.field === 'name_en')
+        form.setFields([{ name: r.field, errors: [r.message] }]);
       else setError(r.message);
     } finally {
       setSaving(false);
@@ -294,7 +418,16 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
   };
 
   const columns: TableColumnsType<UnknownDeviceRow> = [
-    { title: t('gateways.col.gateway'), dataIndex: 'gateway_sn', width: 230, render: (sn: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{sn}</Typography.Text> },
+    {
+      title: t('gateways.col.gateway'),
+      dataIndex: 'gateway_sn',
+      width: 230,
+      render: (sn: string) => (
+        <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+          {sn}
+        </Typography.Text>
+      ),
+    },
     { title: t('gateways.col.deviceSn'), dataIndex: 'device_sn', width: 170 },
     {
       title: t('gateways.col.points'),
@@ -306,7 +439,12 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
       ),
     },
     { title: t('gateways.col.count'), dataIndex: 'count', width: 100 },
-    { title: t('gateways.col.lastSeen'), key: 'last', width: 170, render: (_, u) => fmt.date(u.last_seen_at, 'YYYY-MM-DD HH:mm:ss') },
+    {
+      title: t('gateways.col.lastSeen'),
+      key: 'last',
+      width: 170,
+      render: (_, u) => fmt.date(u.last_seen_at, 'YYYY-MM-DD HH:mm:ss'),
+    },
     ...(canEdit
       ? [
           {
@@ -335,7 +473,12 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <Alert type="info" showIcon title={t('gateways.unknownIntro')} />
-      <QueryState look={QUERY} loading={unknown.isPending} error={unknown.error} onRetry={() => void invalidate()}>
+      <QueryState
+        look={QUERY}
+        loading={unknown.isPending}
+        error={unknown.error}
+        onRetry={() => void invalidate()}
+      >
         <Table<UnknownDeviceRow>
           rowKey={(u) => `${u.gateway_id}:${u.device_sn}`}
           size="small"
@@ -349,7 +492,9 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
       </QueryState>
       <Modal
         open={adopting !== null}
-        title={adopting ? `${t('gateways.action.adopt')} · ${adopting.gateway_sn} / ${adopting.device_sn}` : ''}
+        title={
+          adopting ? `${t('gateways.action.adopt')} · ${adopting.gateway_sn} / ${adopting.device_sn}` : ''
+        }
         onCancel={() => setAdopting(null)}
         onOk={() => void adopt()}
         confirmLoading={saving}
@@ -358,10 +503,22 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
         <Form form={form} layout="vertical">
-          <Form.Item name="kind" label={t('gateways.field.kind')} rules={[{ required: true, message: t('gateways.rule.kind') }]}>
-            <Select options={kindOptions} showSearch={{ optionFilterProp: 'label' }} data-testid="adopt-kind" />
+          <Form.Item
+            name="kind"
+            label={t('gateways.field.kind')}
+            rules={[{ required: true, message: t('gateways.rule.kind') }]}
+          >
+            <Select
+              options={kindOptions}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="adopt-kind"
+            />
           </Form.Item>
-          <Form.Item name="name" label={t('gateways.field.name')} rules={[{ required: true, whitespace: true, max: 64, message: t('gateways.rule.name') }]}>
+          <Form.Item
+            name="name"
+            label={t('gateways.field.name')}
+            rules={[{ required: true, whitespace: true, max: 64, message: t('gateways.rule.name') }]}
+          >
             <Input maxLength={64} />
           </Form.Item>
           <Form.Item name="name_en" label={t('gateways.field.name_en')}>
@@ -381,9 +538,21 @@ function DevMonitorSet({ projectId }: { projectId: number }) {
     <>
       <Tabs
         items={[
-          { key: 'gateways', label: t('gateways.tabs.gateways'), children: <GatewaysTab projectId={projectId} canEdit={canEdit} onCredentials={setCreds} /> },
-          { key: 'devices', label: t('gateways.tabs.devices'), children: <DevicesTab projectId={projectId} canEdit={canEdit} look={QUERY} /> },
-          { key: 'unknown', label: t('gateways.tabs.unknown'), children: <UnknownTab projectId={projectId} canEdit={canEdit} /> },
+          {
+            key: 'gateways',
+            label: t('gateways.tabs.gateways'),
+            children: <GatewaysTab projectId={projectId} canEdit={canEdit} onCredentials={setCreds} />,
+          },
+          {
+            key: 'devices',
+            label: t('gateways.tabs.devices'),
+            children: <DevicesTab projectId={projectId} canEdit={canEdit} look={QUERY} />,
+          },
+          {
+            key: 'unknown',
+            label: t('gateways.tabs.unknown'),
+            children: <UnknownTab projectId={projectId} canEdit={canEdit} />,
+          },
         ]}
       />
       <SecretModal creds={creds} onClose={() => setCreds(null)} />

@@ -1,4 +1,4 @@
-import { gatewayApi, type AdoptDeviceRequest, type GatewayCreate, type GatewayDeviceCreate, type GatewayDeviceUpdate } from '@gridops/contract';
+import { gatewayApi, type AdoptDeviceRequest, type GatewayCreate, type GatewayDeviceCreate, type GatewayDeviceUpdate, type GatewayUpdate } from '@gridops/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { ApiError } from '../../api/http';
@@ -39,6 +39,8 @@ export function useGatewayDevices(projectId: number) {
 /** Editors show server refusals in place (with the field), so the calls are silent. */
 export const gatewayCalls = {
   create: (body: GatewayCreate) => api(gatewayApi.create, body, { silent: true }),
+  update: (id: number, body: GatewayUpdate) => api(gatewayApi.update, { ...body, id }, { silent: true }),
+  remove: (id: number) => api(gatewayApi.remove, { id }, { silent: true }),
   issue: (id: number) => api(gatewayApi.issueCredentials, { id }, { silent: true }),
   revoke: (id: number) => api(gatewayApi.revokeCredentials, { id }, { silent: true }),
   adopt: (body: AdoptDeviceRequest) => api(gatewayApi.adopt, body, { silent: true }),

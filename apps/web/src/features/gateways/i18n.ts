@@ -9,6 +9,7 @@ export const gatewaysBundle: Bundle = {
     saved: '已保存',
     deleted: '已删除',
     confirmDelete: '删除设备“{{name}}”及其测点？',
+    confirmDeleteGateway: '删除网关 {{sn}}？网关下还有设备时不能删除。',
     intro:
       '网关以序列号登记，并用一次性显示的密钥连接 MQTT。轮换或吊销密钥后旧密钥立即失效，已连接的网关会被断开。',
     unknownIntro: '已登记网关上报、但尚未登记的设备序列号。选择设备类型“纳管”后，该设备的下一条数据即被存储。',
@@ -70,6 +71,7 @@ export const gatewaysBundle: Bundle = {
     saved: 'Saved',
     deleted: 'Deleted',
     confirmDelete: 'Delete device "{{name}}" and its points?',
+    confirmDeleteGateway: 'Delete gateway {{sn}}? A gateway that still has devices cannot be deleted.',
     intro:
       'A gateway is registered by serial number and connects to MQTT with a secret shown only once. Rotating or revoking a secret ends the old one at once and disconnects the gateway.',
     unknownIntro:
