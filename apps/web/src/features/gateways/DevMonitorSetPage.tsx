@@ -170,14 +170,14 @@ function GatewaysTab({
     {
       title: t('gateways.col.sn'),
       dataIndex: 'sn',
-      width: 230,
+      width: 200,
       render: (sn: string) => <Typography.Text code>{sn}</Typography.Text>,
     },
-    { title: t('gateways.col.name'), key: 'name', render: (_, g) => localName(g, i18n.language) },
+    { title: t('gateways.col.name'), key: 'name', width: 190, render: (_, g) => localName(g, i18n.language) },
     {
       title: t('gateways.col.status'),
       key: 'status',
-      width: 120,
+      width: 110,
       render: (_, g) =>
         g.last_seen_at === null ? (
           <Badge status="default" text={t('gateways.status.never')} />
@@ -190,13 +190,13 @@ function GatewaysTab({
     {
       title: t('gateways.col.lastSeen'),
       key: 'last',
-      width: 170,
+      width: 160,
       render: (_, g) => (g.last_seen_at ? fmt.date(g.last_seen_at, 'YYYY-MM-DD HH:mm:ss') : '-'),
     },
     {
       title: t('gateways.col.devices'),
       key: 'devices',
-      width: 150,
+      width: 130,
       render: (_, g) => (
         <Space size={4}>
           <span>{g.devices}</span>
@@ -209,7 +209,7 @@ function GatewaysTab({
     {
       title: t('gateways.col.credentials'),
       key: 'cred',
-      width: 110,
+      width: 90,
       render: (_, g) =>
         g.has_credentials ? (
           <Tag color="success">{t('gateways.cred.issued')}</Tag>
@@ -222,7 +222,7 @@ function GatewaysTab({
           {
             title: t('common.actions'),
             key: 'actions',
-            width: 330,
+            width: 290,
             render: (_: unknown, g: GatewayRow) => (
               <Space size={4}>
                 <Button
@@ -333,7 +333,7 @@ function GatewaysTab({
           pagination={false}
           locale={{ emptyText: t('gateways.emptyGateways') }}
           data-testid="gateway-table"
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1170 }}
         />
       </QueryState>
       <Modal
