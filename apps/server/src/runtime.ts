@@ -105,6 +105,15 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       services.control.attach(null);
       services.security.attach(null);
     });
+    // A rotated or revoked gateway secret ends that gateway's connection here at once (an external broker
+    // re-reads its password file); adopted devices reach this instance's ingest at once, other instances'
+    // on their next miss (rate-limited reload) or the periodic reload.
+    const embeddedBroker = broker;
+    services.gateways.attach({
+      onCredentialsChanged: (sn) => embeddedBroker?.disconnectGateway(sn),
+      onDevicesChanged: () => pipeline.registry.load(),
+    });
+    closers.push(async () => services.gateways.attach(null));
     // Closed before the bus and the broker: drains the last batch while they are still up.
     closers.push(() => pipeline.close());
     if (config.mqtt.externalUrl) await pipeline.consumeFrom(connectedBus);

@@ -21,6 +21,7 @@ import { createOverviewService } from './modules/overview/service.js';
 import { createStatisticsService } from './modules/statistics/service.js';
 import { createWeatherService } from './modules/weather/service.js';
 import { createMembersService } from './modules/members/service.js';
+import { createGatewayService } from './modules/gateways/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -44,8 +45,9 @@ export function createServices(db: Db, config: AppConfig) {
   const overview = createOverviewService(db, access);
   const carbon = createCarbonService(db, access);
   const weather = createWeatherService(db, access, config.weather);
+  const gateways = createGatewayService(db, access);
   const members = createMembersService(db, access, users, loginLimits);
-  return { config, db, weather, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
+  return { config, db, weather, gateways, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -25,4 +25,5 @@ export * from './ids.js';
 export * from './api/weather.js';
 export * from './api/members.js';
 export * from './permissions.js';
+export * from './api/gateway.js';
 export * from './routes/index.js';

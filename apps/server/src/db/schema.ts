@@ -125,6 +125,18 @@ export interface GatewaysTable {
   last_seen_at: Timestamp | null;
   online: Generated<boolean>;
   comm_event_id: number | null;
+  /** When the current secret was issued; null when there is none (never issued, or revoked). */
+  credentials_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface UnknownDevicesTable {
+  gateway_id: number;
+  device_sn: string;
+  point_keys: Generated<string[]>;
+  count: Generated<string>;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
 }
 
 export interface DevicesTable {
@@ -301,6 +313,7 @@ export interface TelemetryDB {
   rollup_hourly: RollupTable;
   rollup_daily: RollupTable;
   ingest_rejects: IngestRejectsTable;
+  unknown_devices: UnknownDevicesTable;
   alarm_rules: AlarmRulesTable;
   alarm_state: AlarmStateTable;
 }

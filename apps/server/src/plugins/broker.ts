@@ -13,6 +13,8 @@ export interface EmbeddedBroker {
   wsPort: number;
   /** Disconnects the console clients of a login session that has ended (logout on this instance). */
   disconnectSession(sessionId: number): void;
+  /** Disconnects a gateway's clients at once (its secret was rotated or revoked). */
+  disconnectGateway(sn: string): void;
   /** Disconnects console clients whose session ended anywhere (another instance, expiry); runs periodically. */
   sweepEndedSessions(): Promise<void>;
   close(): Promise<void>;
@@ -86,10 +88,24 @@ export async function startEmbeddedBroker(opts: {
   const sessionClients = new Map<number, Set<Client>>();
   const forgetClient = (client: Client) => {
     const id = identities.get(client);
+    if (id?.kind === 'gateway') {
+      const set = gatewayClients.get(id.sn);
+      set?.delete(client);
+      if (set?.size === 0) gatewayClients.delete(id.sn);
+      return;
+    }
     if (id?.kind !== 'user') return;
     const set = sessionClients.get(id.sessionId);
     set?.delete(client);
     if (set?.size === 0) sessionClients.delete(id.sessionId);
+  };
+  // Gateway clients by serial number, to disconnect one whose secret was rotated or revoked.
+  const gatewayClients = new Map<string, Set<Client>>();
+  const disconnectGateway = (sn: string) => {
+    const set = gatewayClients.get(sn);
+    if (!set) return;
+    gatewayClients.delete(sn);
+    for (const client of set) client.close();
   };
   const disconnectSession = (sessionId: number) => {
     const set = sessionClients.get(sessionId);
@@ -116,6 +132,10 @@ export async function startEmbeddedBroker(opts: {
           if (identity.kind === 'user') {
             const set = sessionClients.get(identity.sessionId) ?? new Set<Client>();
             sessionClients.set(identity.sessionId, set.add(client));
+          }
+          if (identity.kind === 'gateway') {
+            const set = gatewayClients.get(identity.sn) ?? new Set<Client>();
+            gatewayClients.set(identity.sn, set.add(client));
           }
           done(null, true);
         })
@@ -182,6 +202,7 @@ export async function startEmbeddedBroker(opts: {
     tcpPort,
     wsPort,
     disconnectSession,
+    disconnectGateway,
     sweepEndedSessions,
     close: async () => {
       clearInterval(sweep);

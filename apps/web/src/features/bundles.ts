@@ -10,6 +10,7 @@ import { microgridBundle } from './microgrid/i18n';
 import { energyBundle } from './energy/i18n';
 import { centreHomeBundle } from './centre-home/i18n';
 import { eventsBundle } from './events/i18n';
+import { gatewaysBundle } from './gateways/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
 import { orgAdminBundle } from './org-admin/i18n';
@@ -36,4 +37,5 @@ export const featureBundles: Record<string, Bundle> = {
   energySetup: energySetupBundle,
   members: membersBundle,
   account: accountBundle,
+  gateways: gatewaysBundle,
 };

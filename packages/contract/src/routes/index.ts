@@ -5,6 +5,7 @@ import { distributionApi } from './distribution.js';
 import { energyApi } from './energy.js';
 import { energyStatsApi } from './energyStats.js';
 import { eventApi } from './event.js';
+import { gatewayApi } from './gateway.js';
 import { analysisApi, historyApi } from './history.js';
 import { meteringApi } from './metering.js';
 import { memberApi } from './members.js';
@@ -24,6 +25,7 @@ export {
   energyApi,
   energyStatsApi,
   eventApi,
+  gatewayApi,
   historyApi,
   memberApi,
   meteringApi,
@@ -56,6 +58,7 @@ export const apiRoutes = {
   security: securityApi,
   weather: weatherApi,
   member: memberApi,
+  gateway: gatewayApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -40,8 +40,12 @@ export const mqttAuthRepository = {
       .executeTakeFirst();
   },
 
+  /**
+   * Gateways that have a secret. One without (registered, not issued yet, or revoked) must not reach
+   * Mosquitto's password file: a `user:` line with no hash would be a user without a password.
+   */
   gatewaySecretHashes(db: Db) {
-    return db.selectFrom('gateways').select(['sn', 'secret_hash']).orderBy('id').execute();
+    return db.selectFrom('gateways').select(['sn', 'secret_hash']).where('secret_hash', '<>', '').orderBy('id').execute();
   },
 
   /** Replaces one gateway's secret hash; false when no gateway has that serial number. */

@@ -16,6 +16,8 @@ export interface Decoded {
   samples: Sample[];
   rejects: Reject[];
   unknownDevices: number;
+  /** The unregistered device serials of the message and the point keys they sent (the "unknown devices" list). */
+  unknown: { sn: string; keys: string[] }[];
 }
 
 /**
@@ -31,7 +33,7 @@ const MIN_TS = Date.UTC(2000, 0, 1);
  * the batch is always kept: an unknown point does not cost the other points of its device.
  */
 export function decodeTelemetry(gatewaySn: string, raw: Buffer | string, lookup: PointLookup, now = Date.now(), maxFutureSkewMs = DEFAULT_MAX_FUTURE_SKEW_MS): Decoded {
-  const out: Decoded = { samples: [], rejects: [], unknownDevices: 0 };
+  const out: Decoded = { samples: [], rejects: [], unknownDevices: 0, unknown: [] };
   let json: unknown;
   try {
     json = JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8'));
@@ -57,6 +59,7 @@ export function decodeTelemetry(gatewaySn: string, raw: Buffer | string, lookup:
     const entry = lookup.device(gatewaySn, d.sn);
     if (!entry) {
       out.unknownDevices++;
+      out.unknown.push({ sn: d.sn, keys: Object.keys(d.values).slice(0, 200) });
       out.rejects.push({ cause: 'unknown_device', detail: d.sn });
       continue;
     }

@@ -108,6 +108,8 @@ export class IngestPipeline {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
   private rejectCounts = new Map<string, { count: number; detail: string }>();
+  /** Messages per (gateway, unregistered device serial) since the last flush, with the point keys seen. */
+  private unknownCounts = new Map<string, { count: number; keys: Set<string>; lastAt: Date }>();
   private loggedCauses = new Set<string>();
   private rejectTimer: NodeJS.Timeout;
 
@@ -128,8 +130,9 @@ export class IngestPipeline {
     this.stats.messages++;
     const decode = () => decodeTelemetry(gatewaySn, payload, this.registry, Date.now(), this.opts.maxFutureSkewMs);
     let decoded = decode();
-    if (decoded.unknownDevices > 0 && (await this.registry.refreshIfStale())) decoded = decode();
+    if (decoded.unknownDevices > 0 && (await this.registry.refreshForMisses(gatewaySn, decoded.unknown.map((u) => u.sn)))) decoded = decode();
     for (const r of decoded.rejects) this.countReject(gatewaySn, r);
+    for (const u of decoded.unknown) this.countUnknown(gatewaySn, u.sn, u.keys);
     this.stats.samplesReceived += decoded.samples.length;
     const done = this.enqueue(gatewaySn, decoded.samples);
     if (this.pendingSamples >= this.opts.maxBatch) this.scheduleFlush(0);
@@ -293,7 +296,30 @@ export class IngestPipeline {
     }
   }
 
+  private countUnknown(gatewaySn: string, deviceSn: string, keys: string[]) {
+    const k = `${gatewaySn}\u0000${deviceSn}`;
+    const c = this.unknownCounts.get(k) ?? { count: 0, keys: new Set<string>(), lastAt: new Date() };
+    c.count++;
+    c.lastAt = new Date();
+    // Bounded: a gateway inventing keys must not grow the row without limit.
+    for (const key of keys) if (c.keys.size < 200) c.keys.add(key);
+    this.unknownCounts.set(k, c);
+  }
+
+  /** Writes the reject counts and the unknown-device counts (every 10 s, at close, and when tests ask). */
   async flushRejects(): Promise<void> {
+    if (this.unknownCounts.size > 0) {
+      const rows = [...this.unknownCounts].map(([k, v]) => {
+        const [gatewaySn, deviceSn] = k.split('\u0000') as [string, string];
+        return { gatewaySn, deviceSn, count: v.count, keys: [...v.keys].sort(), lastAt: v.lastAt };
+      });
+      this.unknownCounts.clear();
+      try {
+        await repo.addUnknownDevices(this.db, rows);
+      } catch (err) {
+        this.log.warn({ err }, 'could not store unknown-device counts');
+      }
+    }
     if (this.rejectCounts.size === 0) return;
     const rows = [...this.rejectCounts].map(([k, v]) => {
       const [gatewaySn, cause] = k.split('\u0000') as [string, string];

@@ -33,6 +33,12 @@ export interface PointLookup {
 }
 
 const REFRESH_MIN_INTERVAL_MS = 10_000;
+/** A missing (gateway, device) is looked up in the database at most this often… */
+const MISS_CHECK_INTERVAL_MS = 2_000;
+/** Lookups of all gateways together are spaced at least this far apart (many gateways with unknown devices). */
+const MISS_LOOKUP_SPACING_MS = 100;
+/** Bound on remembered misses (a gateway inventing serials must not grow memory). */
+const MISS_MEMORY = 10_000;
 
 /**
  * The point catalogue of every gateway, cached in memory (devices change rarely, telemetry arrives
@@ -43,8 +49,14 @@ export class PointRegistry implements PointLookup {
   private byPoint = new Map<number, PointMeta>();
   private lastLoad = 0;
   private loading: Promise<void> | null = null;
+  private missCheckedAt = new Map<string, number>();
+  private lastMissLookup = 0;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Tests set 0 to look up every miss at once. */
+    private readonly missCheckMs = MISS_CHECK_INTERVAL_MS,
+  ) {}
 
   async load(): Promise<void> {
     if (this.loading) return this.loading;
@@ -91,6 +103,26 @@ export class PointRegistry implements PointLookup {
     if (Date.now() - this.lastLoad < REFRESH_MIN_INTERVAL_MS) return false;
     await this.load();
     return true;
+  }
+
+  /**
+   * A message named devices this instance does not know. Devices added through another instance (adopted, or
+   * created on the Devices tab) are found by a small lookup, rate-limited per (gateway, device), and then the
+   * catalogue is reloaded; otherwise the global rate-limited reload applies. True when the catalogue was reloaded.
+   */
+  async refreshForMisses(gatewaySn: string, deviceSns: string[], now = Date.now()): Promise<boolean> {
+    const due = deviceSns.filter((sn) => now - (this.missCheckedAt.get(`${gatewaySn}\u0000${sn}`) ?? 0) >= this.missCheckMs);
+    if (due.length > 0 && now - this.lastMissLookup >= Math.min(this.missCheckMs, MISS_LOOKUP_SPACING_MS)) {
+      this.lastMissLookup = now;
+      if (this.missCheckedAt.size > MISS_MEMORY) this.missCheckedAt.clear();
+      for (const sn of due) this.missCheckedAt.set(`${gatewaySn}\u0000${sn}`, now);
+      // Only a device really registered since the last load reloads, so misses alone never cause reloads.
+      if (await telemetryRepository.anyDeviceRegistered(this.db, gatewaySn, due)) {
+        await this.load();
+        return true;
+      }
+    }
+    return this.refreshIfStale();
   }
 
   device(gatewaySn: string, deviceSn: string) {

@@ -147,6 +147,38 @@ export const telemetryRepository = {
         .execute();
     }
   },
+  /** Whether any of these device serials is now registered under the gateway (a cheap check before a reload). */
+  async anyDeviceRegistered(db: Db, gatewaySn: string, deviceSns: string[]): Promise<boolean> {
+    if (deviceSns.length === 0) return false;
+    const row = await db
+      .selectFrom('devices as d')
+      .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .select('d.id')
+      .where('g.sn', '=', gatewaySn)
+      .where('d.sn', 'in', deviceSns.slice(0, 100))
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /**
+   * Counts messages naming unregistered device serials, per gateway (unknown gateways are skipped: they
+   * cannot connect). A device registered meanwhile is not listed again.
+   */
+  async addUnknownDevices(db: Db, rows: { gatewaySn: string; deviceSn: string; count: number; keys: string[]; lastAt: Date }[]): Promise<void> {
+    for (const r of rows) {
+      await sql`
+        INSERT INTO unknown_devices (gateway_id, device_sn, point_keys, count, first_seen_at, last_seen_at)
+        SELECT g.id, ${r.deviceSn}, ${r.keys}::text[], ${r.count}, ${r.lastAt}, ${r.lastAt} FROM gateways g
+        WHERE g.sn = ${r.gatewaySn}
+          AND NOT EXISTS (SELECT 1 FROM devices d WHERE d.gateway_id = g.id AND d.sn = ${r.deviceSn})
+        ON CONFLICT (gateway_id, device_sn) DO UPDATE SET
+          count = unknown_devices.count + EXCLUDED.count,
+          point_keys = (SELECT coalesce((array_agg(DISTINCT k ORDER BY k))[1:200], '{}') FROM unnest(unknown_devices.point_keys || EXCLUDED.point_keys) k),
+          last_seen_at = GREATEST(unknown_devices.last_seen_at, EXCLUDED.last_seen_at)`.execute(db);
+    }
+  },
+
   /** Writes the quarter-hour rollups of every sample in [from, to) (whole quarters); returns the rows written. */
   async compactRange(db: Db, from: Date, to: Date): Promise<number> {
     const r = await sql`

@@ -8,6 +8,7 @@ import { microgridPageModules } from '../../features/microgrid/pageModules';
 import { energyPageModules } from '../../features/energy/pageModules';
 import { orgAdminPageModules } from '../../features/org-admin/pageModules';
 import { membersPageModules } from '../../features/members/pageModules';
+import { gatewayPageModules } from '../../features/gateways/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -24,4 +25,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...orgAdminPageModules,
   ...membersPageModules,
   ...accountPageModules,
+  ...gatewayPageModules,
 };

@@ -1,0 +1,150 @@
+import { sql } from 'kysely';
+import type { PointDef } from '@gridops/contract';
+import type { Db } from '../../db/database.js';
+
+export const gatewaysRepository = {
+  /** A project's gateways with their registered and unknown device counts. */
+  list(db: Db, projectId: number) {
+    return db
+      .selectFrom('gateways as g')
+      .select([
+        'g.id',
+        'g.sn',
+        'g.name',
+        'g.name_en',
+        'g.online',
+        'g.last_seen_at',
+        'g.credentials_at',
+        sql<boolean>`g.secret_hash <> ''`.as('has_credentials'),
+        sql<number>`(SELECT count(*)::int FROM devices d WHERE d.gateway_id = g.id)`.as('devices'),
+        sql<number>`(SELECT count(*)::int FROM unknown_devices u WHERE u.gateway_id = g.id)`.as('unknown_devices'),
+      ])
+      .where('g.project_id', '=', projectId)
+      .orderBy('g.sn')
+      .execute();
+  },
+
+  byId(db: Db, id: number) {
+    return db.selectFrom('gateways').select(['id', 'sn', 'project_id']).where('id', '=', id).executeTakeFirst();
+  },
+
+  async snTaken(db: Db, sn: string): Promise<boolean> {
+    return (await db.selectFrom('gateways').select('id').where(sql<string>`lower(sn)`, '=', sn.toLowerCase()).executeTakeFirst()) !== undefined;
+  },
+
+  /** Registers a gateway without credentials (empty hash: nobody can connect as it yet). */
+  async insert(db: Db, g: { projectId: number; sn: string; name: string; nameEn: string }): Promise<number> {
+    const r = await db
+      .insertInto('gateways')
+      .values({ project_id: g.projectId, sn: g.sn, name: g.name, name_en: g.nameEn, secret_hash: '', credentials_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  },
+
+  async rename(db: Db, id: number, name: string, nameEn: string): Promise<void> {
+    await db.updateTable('gateways').set({ name, name_en: nameEn }).where('id', '=', id).execute();
+  },
+
+  async deviceCount(db: Db, gatewayId: number): Promise<number> {
+    const r = await db.selectFrom('devices').select(sql<number>`count(*)::int`.as('n')).where('gateway_id', '=', gatewayId).executeTakeFirstOrThrow();
+    return Number(r.n);
+  },
+
+  async delete(db: Db, id: number): Promise<void> {
+    await db.deleteFrom('gateways').where('id', '=', id).execute();
+  },
+
+  /** Records when the secret just stored (mqtt-auth/gatewaySecrets.ts) was issued. */
+  async markCredentialsIssued(db: Db, id: number): Promise<void> {
+    await db.updateTable('gateways').set({ credentials_at: sql<Date>`now()` }).where('id', '=', id).execute();
+  },
+
+  /** Removes the secret: the empty hash matches no password, so the gateway cannot connect. */
+  async revokeSecret(db: Db, id: number): Promise<void> {
+    await db.updateTable('gateways').set({ secret_hash: '', credentials_at: null }).where('id', '=', id).execute();
+  },
+
+  async isUnknownDevice(db: Db, gatewayId: number, deviceSn: string): Promise<boolean> {
+    return (
+      (await db.selectFrom('unknown_devices').select('gateway_id').where('gateway_id', '=', gatewayId).where('device_sn', '=', deviceSn).executeTakeFirst()) !==
+      undefined
+    );
+  },
+
+  unknownDevices(db: Db, projectId: number) {
+    return db
+      .selectFrom('unknown_devices as u')
+      .innerJoin('gateways as g', 'g.id', 'u.gateway_id')
+      .select(['u.gateway_id', 'g.sn as gateway_sn', 'u.device_sn', 'u.point_keys', sql<number>`u.count::int`.as('count'), 'u.first_seen_at', 'u.last_seen_at'])
+      .where('g.project_id', '=', projectId)
+      .orderBy('u.last_seen_at', 'desc')
+      .limit(500)
+      .execute();
+  },
+
+  async deviceExists(db: Db, gatewayId: number, sn: string): Promise<boolean> {
+    return (await db.selectFrom('devices').select('id').where('gateway_id', '=', gatewayId).where('sn', '=', sn).executeTakeFirst()) !== undefined;
+  },
+
+  /** Creates a device under a gateway with its points, and drops it from the unknown list. */
+  async insertDevice(
+    db: Db,
+    d: { projectId: number; gatewayId: number; sn: string; kind: string; name: string; nameEn: string; points: PointDef[] },
+  ): Promise<number> {
+    const { id } = await db
+      .insertInto('devices')
+      .values({ project_id: d.projectId, gateway_id: d.gatewayId, sn: d.sn, kind: d.kind, name: d.name, name_en: d.nameEn, props: JSON.stringify({}) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (d.points.length > 0) {
+      await db
+        .insertInto('device_points')
+        .values(d.points.map((p, i) => ({ device_id: id, key: p.key, name: p.name, name_en: p.name_en, unit: p.unit, kind: p.kind, precision: p.precision, sort: i })))
+        .execute();
+    }
+    await db.deleteFrom('unknown_devices').where('gateway_id', '=', d.gatewayId).where('device_sn', '=', d.sn).execute();
+    return id;
+  },
+
+  /** Devices under the project's gateways, with their point counts. */
+  devices(db: Db, projectId: number) {
+    return db
+      .selectFrom('devices as d')
+      .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .select([
+        'd.id',
+        'd.gateway_id',
+        'g.sn as gateway_sn',
+        'd.sn',
+        'd.kind',
+        'd.name',
+        'd.name_en',
+        sql<number>`(SELECT count(*)::int FROM device_points p WHERE p.device_id = d.id)`.as('points'),
+      ])
+      .where('g.project_id', '=', projectId)
+      .orderBy('g.sn')
+      .orderBy('d.sort')
+      .orderBy('d.id')
+      .limit(2000)
+      .execute();
+  },
+
+  /** A device under a gateway, with the gateway's project (for the scope check). */
+  deviceById(db: Db, id: number) {
+    return db
+      .selectFrom('devices as d')
+      .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .select(['d.id', 'g.project_id'])
+      .where('d.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  async renameDevice(db: Db, id: number, name: string, nameEn: string): Promise<void> {
+    await db.updateTable('devices').set({ name, name_en: nameEn }).where('id', '=', id).execute();
+  },
+
+  async deleteDevice(db: Db, id: number): Promise<void> {
+    await db.deleteFrom('devices').where('id', '=', id).execute();
+  },
+};

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { gatewayApi as routes } from '@gridops/contract';
+import { requireUser } from '../../plugins/auth.js';
+import { addRoute } from '../../lib/route.js';
+import type { AppServices } from '../../services.js';
+
+/** /RunSetup/DevMonitorSet: gateways, their credentials, their devices, and unknown devices. */
+export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'gateways'> }> = async (app, { services }) => {
+  const svc = services.gateways;
+  addRoute(app, routes.list, (req) => svc.list(requireUser(req.user), req.query.project_id));
+  addRoute(app, routes.create, (req) => svc.create(requireUser(req.user), req.body));
+  addRoute(app, routes.update, (req) => svc.update(requireUser(req.user), req.params.id, req.body));
+  addRoute(app, routes.remove, (req) => svc.remove(requireUser(req.user), req.params.id));
+  addRoute(app, routes.issueCredentials, (req) => svc.issueCredentials(requireUser(req.user), req.params.id));
+  addRoute(app, routes.revokeCredentials, (req) => svc.revokeCredentials(requireUser(req.user), req.params.id));
+  addRoute(app, routes.unknownDevices, (req) => svc.unknownDevices(requireUser(req.user), req.query.project_id));
+  addRoute(app, routes.adopt, (req) => svc.adopt(requireUser(req.user), req.body));
+  addRoute(app, routes.devices, (req) => svc.devices(requireUser(req.user), req.query.project_id));
+  addRoute(app, routes.createDevice, (req) => svc.createDevice(requireUser(req.user), req.body));
+  addRoute(app, routes.updateDevice, (req) => svc.updateDevice(requireUser(req.user), req.params.id, req.body));
+  addRoute(app, routes.deleteDevice, (req) => svc.deleteDevice(requireUser(req.user), req.params.id));
+};

@@ -1,0 +1,210 @@
+import { deviceCatalog, ErrorCode, UserType, type AdoptDeviceRequest, type GatewayCreate, type GatewayUpdate, type GatewayDeviceCreate, type GatewayDeviceUpdate } from '@gridops/contract';
+import type { Db } from '../../db/database.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
+import type { AccessService } from '../access/service.js';
+import { issueGatewaySecret } from '../mqtt-auth/gatewaySecrets.js';
+import { gatewaysRepository as repo } from './repository.js';
+
+/** What the runtime does when a gateway's secret changed (disconnect it) or devices were added (reload the registry). */
+export interface GatewayHooks {
+  onCredentialsChanged(sn: string): void;
+  onDevicesChanged(): Promise<void> | void;
+}
+
+/** PostgreSQL unique_violation: two registrations of one serial racing past the check. */
+const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && 'code' in e && e.code === '23505';
+
+const snTaken = (sn: string) =>
+  new AppError(ErrorCode.Conflict, { zh: `序列号 sn “${sn}” 已被注册`, en: `Serial number (sn) "${sn}" is already registered` }, 'sn');
+const deviceTaken = (sn: string, field: 'sn' | 'device_sn' = 'device_sn') =>
+  new AppError(ErrorCode.Conflict, { zh: `设备序列号 ${field} “${sn}” 在该网关下已存在`, en: `Device serial number (${field}) "${sn}" already exists under this gateway` }, field);
+const notUnknown = (sn: string) =>
+  new AppError(ErrorCode.NotFound, { zh: `该网关没有上报过未登记设备 device_sn “${sn}”`, en: `This gateway has not reported an unregistered device (device_sn) "${sn}"` }, 'device_sn');
+
+/**
+ * Gateways of a project (/RunSetup/DevMonitorSet): register, issue/rotate/revoke credentials, and adopt the
+ * unregistered devices their telemetry names. Everything is scoped to the caller's projects, and writes need a
+ * user who is not a worker.
+ */
+export function createGatewayService(db: Db, access: AccessService) {
+  let hooks: GatewayHooks | null = null;
+
+  // Every gateway route declares the configure permission (route table), checked before the service runs; a
+  // worker never holds it, but is refused here too so the rule does not depend on how permissions were granted.
+  async function assertConfigure(user: AuthUser, projectId: number) {
+    if (user.userType === UserType.Worker || !user.permissions.includes('configure')) throw forbidden();
+    await access.assertProject(user, projectId);
+  }
+
+  async function gatewayInScope(user: AuthUser, id: number) {
+    const g = await repo.byId(db, id);
+    if (!g) throw notFound();
+    await assertConfigure(user, g.project_id);
+    return g;
+  }
+
+  return {
+    /** The runtime attaches the broker and the ingest registry (null detaches them at shutdown). */
+    attach(h: GatewayHooks | null) {
+      hooks = h;
+    },
+
+    async list(user: AuthUser, projectId: number) {
+      await assertConfigure(user, projectId);
+      const rows = await repo.list(db, projectId);
+      return rows.map((r) => ({
+        id: r.id,
+        sn: r.sn,
+        name: r.name,
+        name_en: r.name_en,
+        online: r.online,
+        last_seen_at: r.last_seen_at ? new Date(r.last_seen_at).toISOString() : null,
+        has_credentials: r.has_credentials,
+        credentials_at: r.credentials_at ? new Date(r.credentials_at).toISOString() : null,
+        devices: Number(r.devices),
+        unknown_devices: Number(r.unknown_devices),
+      }));
+    },
+
+    async create(user: AuthUser, body: GatewayCreate) {
+      await assertConfigure(user, body.project_id);
+      if (await repo.snTaken(db, body.sn)) throw snTaken(body.sn);
+      let id: number;
+      try {
+        id = await repo.insert(db, { projectId: body.project_id, sn: body.sn, name: body.name, nameEn: body.name_en });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw snTaken(body.sn);
+        throw e;
+      }
+      return {
+        id,
+        sn: body.sn,
+        name: body.name,
+        name_en: body.name_en,
+        online: false,
+        last_seen_at: null,
+        has_credentials: false,
+        credentials_at: null,
+        devices: 0,
+        unknown_devices: 0,
+      };
+    },
+
+    async update(user: AuthUser, id: number, body: GatewayUpdate) {
+      const g = await gatewayInScope(user, id);
+      await repo.rename(db, g.id, body.name, body.name_en);
+      return { id: g.id };
+    },
+
+    /** Deletes a gateway that has no devices left; a gateway with devices is refused, naming how many. */
+    async remove(user: AuthUser, id: number) {
+      const g = await gatewayInScope(user, id);
+      const devices = await repo.deviceCount(db, g.id);
+      if (devices > 0)
+        throw new AppError(
+          ErrorCode.Conflict,
+          { zh: `网关 ${g.sn} 下还有 ${devices} 台设备，请先删除这些设备`, en: `Gateway ${g.sn} still has ${devices} device(s); delete them first` },
+          'id',
+        );
+      await repo.delete(db, g.id);
+      hooks?.onCredentialsChanged(g.sn);
+      return { id: g.id };
+    },
+
+    /** Issues a new secret (the only time it exists in plaintext); a client using the old one is disconnected. */
+    async issueCredentials(user: AuthUser, id: number) {
+      const g = await gatewayInScope(user, id);
+      const password = await issueGatewaySecret(db, g.sn);
+      await repo.markCredentialsIssued(db, g.id);
+      hooks?.onCredentialsChanged(g.sn);
+      return { sn: g.sn, username: g.sn, password };
+    },
+
+    async revokeCredentials(user: AuthUser, id: number) {
+      const g = await gatewayInScope(user, id);
+      await repo.revokeSecret(db, g.id);
+      hooks?.onCredentialsChanged(g.sn);
+      return { id: g.id };
+    },
+
+    async unknownDevices(user: AuthUser, projectId: number) {
+      await assertConfigure(user, projectId);
+      const rows = await repo.unknownDevices(db, projectId);
+      return rows.map((r) => ({
+        gateway_id: r.gateway_id,
+        gateway_sn: r.gateway_sn,
+        device_sn: r.device_sn,
+        point_keys: r.point_keys,
+        count: Number(r.count),
+        first_seen_at: new Date(r.first_seen_at).toISOString(),
+        last_seen_at: new Date(r.last_seen_at).toISOString(),
+      }));
+    },
+
+    /** Registers a device the gateway reported, with its kind's catalogue points; its next telemetry is stored. */
+    async adopt(user: AuthUser, body: AdoptDeviceRequest) {
+      const g = await gatewayInScope(user, body.gateway_id);
+      if (!(await repo.isUnknownDevice(db, g.id, body.device_sn))) {
+        if (await repo.deviceExists(db, g.id, body.device_sn)) throw deviceTaken(body.device_sn);
+        throw notUnknown(body.device_sn);
+      }
+      const points = deviceCatalog[body.kind].points;
+      let deviceId: number;
+      try {
+        deviceId = await db.transaction().execute((trx) =>
+          repo.insertDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.device_sn, kind: body.kind, name: body.name, nameEn: body.name_en, points }),
+        );
+      } catch (e) {
+        if (isUniqueViolation(e)) throw deviceTaken(body.device_sn);
+        throw e;
+      }
+      await hooks?.onDevicesChanged();
+      return { device_id: deviceId, points: points.length };
+    },
+
+    async devices(user: AuthUser, projectId: number) {
+      await assertConfigure(user, projectId);
+      return (await repo.devices(db, projectId)).map((d) => ({ ...d, gateway_id: d.gateway_id ?? 0, points: Number(d.points) }));
+    },
+
+    /** Adds a device of a catalogue kind under a gateway; its telemetry is stored from the next message. */
+    async createDevice(user: AuthUser, body: GatewayDeviceCreate) {
+      const g = await gatewayInScope(user, body.gateway_id);
+      if (await repo.deviceExists(db, g.id, body.sn)) throw deviceTaken(body.sn, 'sn');
+      const points = deviceCatalog[body.kind].points;
+      let id: number;
+      try {
+        id = await db.transaction().execute((trx) =>
+          repo.insertDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.sn, kind: body.kind, name: body.name, nameEn: body.name_en, points }),
+        );
+      } catch (e) {
+        if (isUniqueViolation(e)) throw deviceTaken(body.sn, 'sn');
+        throw e;
+      }
+      await hooks?.onDevicesChanged();
+      return { id, gateway_id: g.id, gateway_sn: g.sn, sn: body.sn, kind: body.kind, name: body.name, name_en: body.name_en, points: points.length };
+    },
+
+    async updateDevice(user: AuthUser, id: number, body: GatewayDeviceUpdate) {
+      const d = await repo.deviceById(db, id);
+      if (!d) throw notFound();
+      await assertConfigure(user, d.project_id);
+      await repo.renameDevice(db, id, body.name, body.name_en);
+      await hooks?.onDevicesChanged();
+      return { id };
+    },
+
+    /** Removes a device and its points (history rows stay, unreferenced); its data then counts as unknown. */
+    async deleteDevice(user: AuthUser, id: number) {
+      const d = await repo.deviceById(db, id);
+      if (!d) throw notFound();
+      await assertConfigure(user, d.project_id);
+      await repo.deleteDevice(db, id);
+      await hooks?.onDevicesChanged();
+      return { id };
+    },
+  };
+}
+
+export type GatewayService = ReturnType<typeof createGatewayService>;

@@ -1,0 +1,570 @@
+import {
+  DEVICE_KINDS,
+  deviceCatalog,
+  type DeviceKind,
+  type GatewayCredentials,
+  type GatewayRow,
+  type UnknownDeviceRow,
+} from '@gridops/contract';
+import {
+  Alert,
+  App,
+  Badge,
+  Button,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../shared/format';
+import { QueryState } from '../../shared/ui/QueryState';
+import { SiteGate } from '../../shared/ui/SiteGate';
+import type { SitePrompt } from '../../shared/ui/SiteGate';
+import type { QueryLook } from '../../shared/ui/QueryState';
+import { localName } from '../../shared/ui/localName';
+import { DevicesTab } from './DevicesTab';
+import {
+  gatewayCalls,
+  refusal,
+  useCanAdminGateways,
+  useGateways,
+  useInvalidateGateways,
+  useUnknownDevices,
+} from './api';
+
+const SITE: SitePrompt = {
+  title: 'common.needSite',
+  hint: 'gateways.needSiteHint',
+  testId: () => 'need-site',
+  hintStyle: { color: 'rgba(255,255,255,0.45)' },
+};
+
+const QUERY: QueryLook = {
+  text: { loadFailed: 'common.loadFailed', retry: 'common.retry', noData: 'common.noData' },
+  error: 'alert',
+  rows: 5,
+  testIds: { loading: 'state-loading', error: 'state-error', empty: 'state-empty' },
+};
+
+/** Mirrors the contract's GATEWAY_SN_PATTERN, so the form refuses what the server would. */
+const SN_PATTERN = /^(?!session-)[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
+
+interface RegisterValues {
+  sn: string;
+  name: string;
+  name_en?: string;
+}
+
+interface AdoptValues {
+  kind: DeviceKind;
+  name: string;
+  name_en?: string;
+}
+
+/** The one-time display of a gateway's credentials, with copy buttons. */
+function SecretModal({ creds, onClose }: { creds: GatewayCredentials | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={creds !== null}
+      title={creds ? t('gateways.secret.title', { sn: creds.sn }) : ''}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      footer={
+        <Button type="primary" onClick={onClose} data-testid="secret-done">
+          {t('gateways.secret.done')}
+        </Button>
+      }
+      width={620}
+    >
+      <Alert type="warning" showIcon title={t('gateways.secret.once')} style={{ marginBottom: 12 }} />
+      {creds && (
+        <Descriptions column={1} size="small" bordered>
+          <Descriptions.Item label={t('gateways.secret.username')}>
+            <Typography.Text copyable code>
+              {creds.username}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('gateways.secret.password')}>
+            <Typography.Text copyable code data-testid="secret-password">
+              {creds.password}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('gateways.secret.clientId')}>
+            <Typography.Text copyable code>{`gw-${creds.sn}`}</Typography.Text>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+    </Modal>
+  );
+}
+
+function GatewaysTab({
+  projectId,
+  canEdit,
+  onCredentials,
+}: {
+  projectId: number;
+  canEdit: boolean;
+  onCredentials: (c: GatewayCredentials) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const fmt = useFormat();
+  const gateways = useGateways(projectId);
+  const invalidate = useInvalidateGateways();
+  // 'new' registers; a row renames that gateway (the serial number is fixed).
+  const [registering, setRegistering] = useState<GatewayRow | 'new' | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [form] = Form.useForm<RegisterValues>();
+
+  const issue = async (g: GatewayRow) => {
+    try {
+      onCredentials(await gatewayCalls.issue(g.id));
+    } catch (e) {
+      message.error(refusal(e).message);
+    }
+    await invalidate();
+  };
+
+  const register = async () => {
+    let v: RegisterValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const names = { name: v.name.trim(), name_en: (v.name_en ?? '').trim() };
+      if (registering === 'new')
+        await gatewayCalls.create({ project_id: projectId, sn: v.sn.trim(), ...names });
+      else if (registering) await gatewayCalls.update(registering.id, names);
+      message.success(t(registering === 'new' ? 'gateways.registered' : 'gateways.saved'));
+      setRegistering(null);
+      form.resetFields();
+      await invalidate();
+    } catch (e) {
+      const r = refusal(e);
+      if (r.field === 'sn' || r.field === 'name' || r.field === 'name_en')
+        form.setFields([{ name: r.field, errors: [r.message] }]);
+      else setError(r.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const columns: TableColumnsType<GatewayRow> = [
+    {
+      title: t('gateways.col.sn'),
+      dataIndex: 'sn',
+      width: 200,
+      render: (sn: string) => <Typography.Text code>{sn}</Typography.Text>,
+    },
+    { title: t('gateways.col.name'), key: 'name', width: 190, render: (_, g) => localName(g, i18n.language) },
+    {
+      title: t('gateways.col.status'),
+      key: 'status',
+      width: 110,
+      render: (_, g) =>
+        g.last_seen_at === null ? (
+          <Badge status="default" text={t('gateways.status.never')} />
+        ) : g.online ? (
+          <Badge status="success" text={t('gateways.status.online')} />
+        ) : (
+          <Badge status="error" text={t('gateways.status.offline')} />
+        ),
+    },
+    {
+      title: t('gateways.col.lastSeen'),
+      key: 'last',
+      width: 160,
+      render: (_, g) => (g.last_seen_at ? fmt.date(g.last_seen_at, 'YYYY-MM-DD HH:mm:ss') : '-'),
+    },
+    {
+      title: t('gateways.col.devices'),
+      key: 'devices',
+      width: 130,
+      render: (_, g) => (
+        <Space size={4}>
+          <span>{g.devices}</span>
+          {g.unknown_devices > 0 && (
+            <Tag color="warning">{t('gateways.unknownCount', { count: g.unknown_devices })}</Tag>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('gateways.col.credentials'),
+      key: 'cred',
+      width: 90,
+      render: (_, g) =>
+        g.has_credentials ? (
+          <Tag color="success">{t('gateways.cred.issued')}</Tag>
+        ) : (
+          <Tag>{t('gateways.cred.none')}</Tag>
+        ),
+    },
+    ...(canEdit
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            width: 290,
+            render: (_: unknown, g: GatewayRow) => (
+              <Space size={4}>
+                <Button
+                  size="small"
+                  onClick={() => {
+                    form.setFieldsValue({ sn: g.sn, name: g.name, name_en: g.name_en });
+                    setRegistering(g);
+                  }}
+                >
+                  {t('gateways.action.edit')}
+                </Button>
+                {g.has_credentials ? (
+                  <Popconfirm
+                    title={t('gateways.confirmRotate', { sn: g.sn })}
+                    okText={t('gateways.action.rotate')}
+                    cancelText={t('common.cancel')}
+                    onConfirm={() => issue(g)}
+                  >
+                    <Button size="small" data-testid={`rotate-${g.sn}`}>
+                      {t('gateways.action.rotate')}
+                    </Button>
+                  </Popconfirm>
+                ) : (
+                  <Button
+                    size="small"
+                    type="primary"
+                    onClick={() => void issue(g)}
+                    data-testid={`issue-${g.sn}`}
+                  >
+                    {t('gateways.action.issue')}
+                  </Button>
+                )}
+                {g.has_credentials && (
+                  <Popconfirm
+                    title={t('gateways.confirmRevoke', { sn: g.sn })}
+                    okText={t('gateways.action.revoke')}
+                    cancelText={t('common.cancel')}
+                    onConfirm={async () => {
+                      try {
+                        await gatewayCalls.revoke(g.id);
+                        message.success(t('gateways.revoked'));
+                      } catch (e) {
+                        message.error(refusal(e).message);
+                      }
+                      await invalidate();
+                    }}
+                  >
+                    <Button size="small" danger>
+                      {t('gateways.action.revoke')}
+                    </Button>
+                  </Popconfirm>
+                )}
+                <Popconfirm
+                  title={t('gateways.confirmDeleteGateway', { sn: g.sn })}
+                  okText={t('common.delete')}
+                  cancelText={t('common.cancel')}
+                  onConfirm={async () => {
+                    try {
+                      await gatewayCalls.remove(g.id);
+                      message.success(t('gateways.deleted'));
+                    } catch (e) {
+                      message.error(refusal(e).message);
+                    }
+                    await invalidate();
+                  }}
+                >
+                  <Button size="small" danger type="text" data-testid={`delete-${g.sn}`}>
+                    {t('common.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Alert type="info" showIcon title={t('gateways.intro')} />
+      {canEdit ? (
+        <Button
+          type="primary"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => {
+            form.resetFields();
+            setError(null);
+            setRegistering('new');
+          }}
+          data-testid="register-gateway"
+        >
+          {t('gateways.action.register')}
+        </Button>
+      ) : (
+        <Tag data-testid="read-only">{t('gateways.readOnly')}</Tag>
+      )}
+      <QueryState
+        look={QUERY}
+        loading={gateways.isPending}
+        error={gateways.error}
+        onRetry={() => void invalidate()}
+      >
+        <Table<GatewayRow>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={gateways.data ?? []}
+          pagination={false}
+          locale={{ emptyText: t('gateways.emptyGateways') }}
+          data-testid="gateway-table"
+          scroll={{ x: 1170 }}
+        />
+      </QueryState>
+      <Modal
+        open={registering !== null}
+        title={registering === 'new' ? t('gateways.action.register') : t('gateways.action.edit')}
+        onCancel={() => setRegistering(null)}
+        onOk={() => void register()}
+        confirmLoading={saving}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+      >
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
+        <Form form={form} layout="vertical">
+          <Form.Item
+            name="sn"
+            label={t('gateways.field.sn')}
+            rules={[{ required: true, pattern: SN_PATTERN, message: t('gateways.rule.sn') }]}
+          >
+            <Input maxLength={64} data-testid="gateway-sn" disabled={registering !== 'new'} />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            label={t('gateways.field.name')}
+            rules={[{ required: true, whitespace: true, max: 64, message: t('gateways.rule.name') }]}
+          >
+            <Input maxLength={64} data-testid="gateway-name" />
+          </Form.Item>
+          <Form.Item name="name_en" label={t('gateways.field.name_en')}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}
+
+function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const fmt = useFormat();
+  const unknown = useUnknownDevices(projectId);
+  const invalidate = useInvalidateGateways();
+  const [adopting, setAdopting] = useState<UnknownDeviceRow | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [form] = Form.useForm<AdoptValues>();
+  const kindOptions = DEVICE_KINDS.map((k) => ({
+    value: k,
+    label: localName(deviceCatalog[k], i18n.language),
+  }));
+
+  const adopt = async () => {
+    if (!adopting) return;
+    let v: AdoptValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      await gatewayCalls.adopt({
+        gateway_id: adopting.gateway_id,
+        device_sn: adopting.device_sn,
+        kind: v.kind,
+        name: v.name.trim(),
+        name_en: (v.name_en ?? '').trim(),
+      });
+      message.success(t('gateways.adopted', { name: v.name }));
+      setAdopting(null);
+      form.resetFields();
+      await invalidate();
+    } catch (e) {
+      const r = refusal(e);
+      if (r.field === 'kind' || r.field === 'name' || r.field === 'name_en')
+        form.setFields([{ name: r.field, errors: [r.message] }]);
+      else setError(r.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const columns: TableColumnsType<UnknownDeviceRow> = [
+    {
+      title: t('gateways.col.gateway'),
+      dataIndex: 'gateway_sn',
+      width: 230,
+      render: (sn: string) => (
+        <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+          {sn}
+        </Typography.Text>
+      ),
+    },
+    { title: t('gateways.col.deviceSn'), dataIndex: 'device_sn', width: 170 },
+    {
+      title: t('gateways.col.points'),
+      key: 'points',
+      render: (_, u) => (
+        <Typography.Text ellipsis={{ tooltip: u.point_keys.join(', ') }} style={{ maxWidth: 320 }}>
+          {u.point_keys.join(', ')}
+        </Typography.Text>
+      ),
+    },
+    { title: t('gateways.col.count'), dataIndex: 'count', width: 100 },
+    {
+      title: t('gateways.col.lastSeen'),
+      key: 'last',
+      width: 170,
+      render: (_, u) => fmt.date(u.last_seen_at, 'YYYY-MM-DD HH:mm:ss'),
+    },
+    ...(canEdit
+      ? [
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            width: 100,
+            render: (_: unknown, u: UnknownDeviceRow) => (
+              <Button
+                size="small"
+                type="primary"
+                data-testid={`adopt-${u.device_sn}`}
+                onClick={() => {
+                  setError(null);
+                  form.setFieldsValue({ kind: undefined, name: u.device_sn, name_en: u.device_sn });
+                  setAdopting(u);
+                }}
+              >
+                {t('gateways.action.adopt')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      <Alert type="info" showIcon title={t('gateways.unknownIntro')} />
+      <QueryState
+        look={QUERY}
+        loading={unknown.isPending}
+        error={unknown.error}
+        onRetry={() => void invalidate()}
+      >
+        <Table<UnknownDeviceRow>
+          rowKey={(u) => `${u.gateway_id}:${u.device_sn}`}
+          size="small"
+          columns={columns}
+          dataSource={unknown.data ?? []}
+          pagination={false}
+          locale={{ emptyText: t('gateways.emptyUnknown') }}
+          data-testid="unknown-table"
+          scroll={{ x: 1100 }}
+        />
+      </QueryState>
+      <Modal
+        open={adopting !== null}
+        title={
+          adopting ? `${t('gateways.action.adopt')} · ${adopting.gateway_sn} / ${adopting.device_sn}` : ''
+        }
+        onCancel={() => setAdopting(null)}
+        onOk={() => void adopt()}
+        confirmLoading={saving}
+        okText={t('gateways.action.adopt')}
+        cancelText={t('common.cancel')}
+      >
+        {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
+        <Form form={form} layout="vertical">
+          <Form.Item
+            name="kind"
+            label={t('gateways.field.kind')}
+            rules={[{ required: true, message: t('gateways.rule.kind') }]}
+          >
+            <Select
+              options={kindOptions}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="adopt-kind"
+            />
+          </Form.Item>
+          <Form.Item
+            name="name"
+            label={t('gateways.field.name')}
+            rules={[{ required: true, whitespace: true, max: 64, message: t('gateways.rule.name') }]}
+          >
+            <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name="name_en" label={t('gateways.field.name_en')}>
+            <Input maxLength={64} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}
+
+function DevMonitorSet({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const canEdit = useCanAdminGateways();
+  const [creds, setCreds] = useState<GatewayCredentials | null>(null);
+  return (
+    <>
+      <Tabs
+        items={[
+          {
+            key: 'gateways',
+            label: t('gateways.tabs.gateways'),
+            children: <GatewaysTab projectId={projectId} canEdit={canEdit} onCredentials={setCreds} />,
+          },
+          {
+            key: 'devices',
+            label: t('gateways.tabs.devices'),
+            children: <DevicesTab projectId={projectId} canEdit={canEdit} look={QUERY} />,
+          },
+          {
+            key: 'unknown',
+            label: t('gateways.tabs.unknown'),
+            children: <UnknownTab projectId={projectId} canEdit={canEdit} />,
+          },
+        ]}
+      />
+      <SecretModal creds={creds} onClose={() => setCreds(null)} />
+    </>
+  );
+}
+
+/** /RunSetup/DevMonitorSet: the site's gateways (credentials, online state) and the devices they report unregistered. */
+export function DevMonitorSetPage() {
+  return (
+    <SiteGate prompt={SITE} testId="dev-monitor-set">
+      {(id) => <DevMonitorSet key={id} projectId={id} />}
+    </SiteGate>
+  );
+}

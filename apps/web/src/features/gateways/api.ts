@@ -1,0 +1,69 @@
+import { gatewayApi, type AdoptDeviceRequest, type GatewayCreate, type GatewayDeviceCreate, type GatewayDeviceUpdate, type GatewayUpdate } from '@gridops/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/api';
+import { ApiError } from '../../api/http';
+import { useSession } from '../../session/store';
+
+export const gatewayKeys = {
+  list: (projectId: number) => ['gateways', 'list', projectId] as const,
+  unknown: (projectId: number) => ['gateways', 'unknown', projectId] as const,
+  devices: (projectId: number) => ['gateways', 'devices', projectId] as const,
+};
+
+/** Gateways and unknown devices refresh every 15 s: online state and counts move while the page is open. */
+const LIVE_MS = 15_000;
+
+export function useGateways(projectId: number) {
+  return useQuery({
+    queryKey: gatewayKeys.list(projectId),
+    queryFn: () => api(gatewayApi.list, { project_id: projectId }, { silent: true }),
+    refetchInterval: LIVE_MS,
+  });
+}
+
+export function useUnknownDevices(projectId: number) {
+  return useQuery({
+    queryKey: gatewayKeys.unknown(projectId),
+    queryFn: () => api(gatewayApi.unknownDevices, { project_id: projectId }, { silent: true }),
+    refetchInterval: LIVE_MS,
+  });
+}
+
+export function useGatewayDevices(projectId: number) {
+  return useQuery({
+    queryKey: gatewayKeys.devices(projectId),
+    queryFn: () => api(gatewayApi.devices, { project_id: projectId }, { silent: true }),
+  });
+}
+
+/** Editors show server refusals in place (with the field), so the calls are silent. */
+export const gatewayCalls = {
+  create: (body: GatewayCreate) => api(gatewayApi.create, body, { silent: true }),
+  update: (id: number, body: GatewayUpdate) => api(gatewayApi.update, { ...body, id }, { silent: true }),
+  remove: (id: number) => api(gatewayApi.remove, { id }, { silent: true }),
+  issue: (id: number) => api(gatewayApi.issueCredentials, { id }, { silent: true }),
+  revoke: (id: number) => api(gatewayApi.revokeCredentials, { id }, { silent: true }),
+  adopt: (body: AdoptDeviceRequest) => api(gatewayApi.adopt, body, { silent: true }),
+  createDevice: (body: GatewayDeviceCreate) => api(gatewayApi.createDevice, body, { silent: true }),
+  updateDevice: (id: number, body: GatewayDeviceUpdate) => api(gatewayApi.updateDevice, { ...body, id }, { silent: true }),
+  deleteDevice: (id: number) => api(gatewayApi.deleteDevice, { id }, { silent: true }),
+};
+
+export function useInvalidateGateways() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: ['gateways'] });
+}
+
+/** A server refusal: its localised message and the field it names. */
+export function refusal(e: unknown): { message: string; field: string | null } {
+  if (e instanceof ApiError) {
+    const data = e.data as { field?: unknown } | null;
+    return { message: e.message, field: typeof data?.field === 'string' ? data.field : null };
+  }
+  return { message: e instanceof Error ? e.message : String(e), field: null };
+}
+
+/** Workers see the page read-only; centre and site users with the project in scope may configure. */
+export function useCanAdminGateways(): boolean {
+  return useSession((s) => s.userType !== 2);
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { DEVICE_KINDS } from '../devices.js';
+import { dbIdParam } from '../ids.js';
+
+/**
+ * A gateway's serial number is its MQTT username and a segment of its topics: letters, digits, `.`, `_` and
+ * `-` only (no `/`, `+`, `#` or `:`), 3–64 characters, and not in the console sessions' `session-` namespace.
+ */
+export const GATEWAY_SN_PATTERN = /^(?!session-)[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
+export const gatewaySn = z.string().trim().regex(GATEWAY_SN_PATTERN, {
+  message: 'serial number: 3–64 letters, digits, ".", "_" or "-", starting with a letter or digit',
+});
+const name = z.string().trim().min(1).max(64);
+const nameEn = z.string().trim().max(64).default('');
+
+export const gatewayProjectQuery = z.object({ project_id: dbIdParam });
+export const gatewayIdParams = z.object({ id: dbIdParam });
+
+export const gatewayCreate = z.object({
+  project_id: dbIdParam,
+  sn: gatewaySn,
+  name,
+  name_en: nameEn,
+});
+export type GatewayCreate = z.infer<typeof gatewayCreate>;
+export const gatewayUpdate = z.object({ name, name_en: nameEn });
+export type GatewayUpdate = z.infer<typeof gatewayUpdate>;
+
+export const gatewayRow = z.object({
+  id: z.number().int(),
+  sn: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  online: z.boolean(),
+  /** ISO time of the last message, null if never heard. */
+  last_seen_at: z.string().nullable(),
+  /** Whether credentials exist (false after revocation or before the first issue). */
+  has_credentials: z.boolean(),
+  credentials_at: z.string().nullable(),
+  devices: z.number().int(),
+  unknown_devices: z.number().int(),
+});
+export type GatewayRow = z.infer<typeof gatewayRow>;
+export const gatewayList = z.array(gatewayRow);
+
+/** The only time a secret is ever shown: at issue or rotation. */
+export const gatewayCredentials = z.object({ sn: z.string(), username: z.string(), password: z.string() });
+export type GatewayCredentials = z.infer<typeof gatewayCredentials>;
+
+export const gatewayDone = z.object({ id: z.number().int() });
+
+/** Telemetry from a registered gateway for a device serial nobody registered. */
+export const unknownDeviceRow = z.object({
+  gateway_id: z.number().int(),
+  gateway_sn: z.string(),
+  device_sn: z.string(),
+  point_keys: z.array(z.string()),
+  count: z.number().int(),
+  first_seen_at: z.string(),
+  last_seen_at: z.string(),
+});
+export type UnknownDeviceRow = z.infer<typeof unknownDeviceRow>;
+export const unknownDeviceList = z.array(unknownDeviceRow);
+
+export const adoptDeviceRequest = z.object({
+  gateway_id: dbIdParam,
+  device_sn: z.string().trim().min(1).max(64),
+  kind: z.enum(DEVICE_KINDS),
+  name,
+  name_en: nameEn,
+});
+export type AdoptDeviceRequest = z.infer<typeof adoptDeviceRequest>;
+export const adoptedDevice = z.object({ device_id: z.number().int(), points: z.number().int() });
+
+/** A device under one of the project's gateways (the Devices tab). */
+export const gatewayDeviceRow = z.object({
+  id: z.number().int(),
+  gateway_id: z.number().int(),
+  gateway_sn: z.string(),
+  sn: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  points: z.number().int(),
+});
+export type GatewayDeviceRow = z.infer<typeof gatewayDeviceRow>;
+export const gatewayDeviceList = z.array(gatewayDeviceRow);
+
+export const DEVICE_SN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+export const gatewayDeviceCreate = z.object({
+  gateway_id: dbIdParam,
+  sn: z.string().trim().regex(DEVICE_SN_PATTERN, { message: 'device serial number: 1–64 letters, digits, ".", "_" or "-"' }),
+  kind: z.enum(DEVICE_KINDS),
+  name,
+  name_en: nameEn,
+});
+export type GatewayDeviceCreate = z.infer<typeof gatewayDeviceCreate>;
+export const gatewayDeviceUpdate = z.object({ name, name_en: nameEn });
+export type GatewayDeviceUpdate = z.infer<typeof gatewayDeviceUpdate>;
