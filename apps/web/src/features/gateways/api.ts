@@ -63,7 +63,7 @@ export function refusal(e: unknown): { message: string; field: string | null } {
   return { message: e instanceof Error ? e.message : String(e), field: null };
 }
 
-/** Workers see the page read-only; centre and site users with the project in scope may configure. */
+/** Users with the configure permission (never workers) manage gateways; the server checks the same rule. */
 export function useCanAdminGateways(): boolean {
-  return useSession((s) => s.userType !== 2);
+  return useSession((s) => s.userType !== 2 && s.userInfo?.permissions.includes('configure') === true);
 }

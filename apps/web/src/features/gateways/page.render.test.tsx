@@ -1,7 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectTexts, mockApi, renderPage, resetHarness } from '../../test/harness';
+import type { UserInfo } from '@gridops/contract';
+import { expectTexts, mockApi, renderPage, resetHarness, siteSession } from '../../test/harness';
 import { DevMonitorSetPage } from './DevMonitorSetPage';
+
+/** A site user holding the configure permission the gateway routes declare. */
+const configurer = { ...siteSession, userInfo: { permissions: ['view', 'configure'] } as unknown as UserInfo };
 
 const gateways = [
   { id: 1, sn: 'GW-SZIP-01', name: '1# 配电房网关', name_en: 'Switch room 1 gateway', online: true, last_seen_at: '2026-11-23T08:00:05Z', has_credentials: true, credentials_at: '2026-11-20T00:00:00Z', devices: 12, unknown_devices: 1 },
@@ -24,7 +28,7 @@ describe('device monitoring page: gateways and unknown devices', { timeout: 60_0
 
   it('zh: lists gateways with state, last message in the site zone, device counts; issues a secret shown once', async () => {
     api();
-    await renderPage(<DevMonitorSetPage />, { pageKey: 'DevMonitorSet' });
+    await renderPage(<DevMonitorSetPage />, { pageKey: 'DevMonitorSet', session: configurer });
     await expectTexts('GW-SZIP-01', '1# 配电房网关', '在线', '从未连接', '1 个未登记设备', '生成密钥', '轮换密钥');
     fireEvent.click(screen.getByTestId('issue-GW-NEW-02'));
     await expectTexts('网关 GW-NEW-02 的连接凭据', 'once-only-secret-value', '密钥只显示这一次');
@@ -32,7 +36,7 @@ describe('device monitoring page: gateways and unknown devices', { timeout: 60_0
 
   it('en: English names and the unknown-devices tab with adopt', async () => {
     api();
-    await renderPage(<DevMonitorSetPage />, { pageKey: 'DevMonitorSet', lang: 'en' });
+    await renderPage(<DevMonitorSetPage />, { pageKey: 'DevMonitorSet', lang: 'en', session: configurer });
     await expectTexts('Switch room 1 gateway', 'Online', 'Never connected', 'Register gateway');
     fireEvent.click(screen.getByText('Unknown devices'));
     await expectTexts('NEW-METER-1', 'EP, P, Ua', '42');
@@ -48,7 +52,7 @@ describe('device monitoring page: gateways and unknown devices', { timeout: 60_0
 
   it('zh: the devices tab lists devices with their catalogue kind and point count', async () => {
     api();
-    await renderPage(<DevMonitorSetPage />, { pageKey: 'DevMonitorSet' });
+    await renderPage(<DevMonitorSetPage />, { pageKey: 'DevMonitorSet', session: configurer });
     fireEvent.click(await screen.findByText('设备'));
     await expectTexts('M-01', '1# 电表', '电能表', '添加设备');
   });
