@@ -32,6 +32,8 @@ describe('gateway onboarding page (/RunSetup/DevMonitorSet)', () => {
     await page.getByTestId('register-gateway').click();
     await page.getByTestId('gateway-sn').fill('bad/sn');
     await page.getByTestId('gateway-name').fill('E2E 网关');
+    // Every name a test creates has its English form: english-everywhere reads the same server.
+    await page.getByTestId('gateway-name-en').fill('E2E gateway');
     await page.locator('.ant-modal-footer .ant-btn-primary').first().click();
     await page.getByText('3–64 位字母、数字').waitFor();
     await page.getByTestId('gateway-sn').fill(sn);

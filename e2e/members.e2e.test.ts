@@ -24,6 +24,8 @@ describe('members', () => {
     await click(admin, admin.getByTestId('member-invite'));
     await admin.getByTestId('member-username').fill(username);
     await admin.getByTestId('member-name').fill('端到端成员');
+    // Every name a test creates has its English form: english-everywhere reads the same server.
+    await admin.getByTestId('member-name-en').fill('E2E member');
     await admin.getByTestId('member-projects').click();
     await admin.locator('.ant-select-item-option', { hasText: '苏州工业园光储充站' }).click();
     await admin.keyboard.press('Escape');

@@ -59,6 +59,7 @@ describe('organisation and project administration', () => {
       // Saved: the drawer turns into the edit form of the new project, which offers rooms.
       await page.getByTestId('room-add').waitFor();
       await page.getByTestId('room-new-name').fill('1# 配电房');
+      await page.getByTestId('room-new-name-en').fill('Distribution room 1');
       await page.getByTestId('room-add').click();
       await page.locator('[data-testid^="room-"] input[value="1# 配电房"]').waitFor();
       await page.keyboard.press('Escape');

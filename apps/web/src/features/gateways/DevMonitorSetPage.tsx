@@ -362,7 +362,7 @@ function GatewaysTab({
             <Input maxLength={64} data-testid="gateway-name" />
           </Form.Item>
           <Form.Item name="name_en" label={t('gateways.field.name_en')}>
-            <Input maxLength={64} />
+            <Input maxLength={64} data-testid="gateway-name-en" />
           </Form.Item>
         </Form>
       </Modal>

@@ -137,7 +137,7 @@ function MemberDrawer(props: { mode: DrawerMode | null; orgs: OrgOption[]; onClo
             <Input data-testid="member-name" />
           </Form.Item>
           <Form.Item name="name_en" label={t('members.field.name_en')} style={{ flex: 1 }}>
-            <Input />
+            <Input data-testid="member-name-en" />
           </Form.Item>
         </Space.Compact>
         <Form.Item name="user_type" label={t('members.field.user_type')} rules={required}>

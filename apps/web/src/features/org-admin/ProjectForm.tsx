@@ -293,7 +293,7 @@ function RoomsEditor({ projectId, rooms, canEdit }: { projectId: number; rooms: 
       {canEdit && (
         <Space wrap>
           <Input placeholder={t('orgAdmin.room.namePlaceholder')} value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} style={{ width: 180 }} data-testid="room-new-name" />
-          <Input placeholder={t('orgAdmin.room.nameEnPlaceholder')} value={draft.name_en} onChange={(e) => setDraft({ ...draft, name_en: e.target.value })} style={{ width: 200 }} />
+          <Input placeholder={t('orgAdmin.room.nameEnPlaceholder')} value={draft.name_en} onChange={(e) => setDraft({ ...draft, name_en: e.target.value })} style={{ width: 200 }} data-testid="room-new-name-en" />
           <Button
             disabled={!draft.name.trim()}
             data-testid="room-add"
