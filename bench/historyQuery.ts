@@ -9,6 +9,7 @@
  * and prints p50/p95/max. Record the figures in docs/performance.md.
  */
 import { parseArgs } from 'node:util';
+import { PERMISSIONS } from '@gridops/contract';
 import { sql } from 'kysely';
 import { buildApp } from '../apps/server/src/app.js';
 import { migrate, openDatabase } from '../apps/server/src/db/database.js';
@@ -102,7 +103,7 @@ try {
     if (i >= 3) times.push(ms); // the first calls warm caches and the JIT
   }
   // The same query without HTTP (no header/session check, response validation or JSON): the database's share.
-  const user = { id: 1, orgId: 1, userType: 0 as const, username: 'centre', name: 'centre', canControl: true, sessionId: 0 };
+  const user = { id: 1, orgId: 1, userType: 0 as const, username: 'centre', name: 'centre', permissions: [...PERMISSIONS], canControl: true, sessionId: 0 };
   const q = { point_ids: ids, from: new Date(start).toISOString(), to: new Date(end).toISOString(), width: WIDTH };
   const direct: number[] = [];
   for (let i = 0; i < RUNS + 3; i++) {

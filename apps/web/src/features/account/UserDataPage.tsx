@@ -93,7 +93,7 @@ function LanguageCard({ compact }: { compact: boolean }) {
           value={lang}
           onChange={(v) => void pick(v)}
           options={[
-            { label: <span data-testid="pref-zh">中文</span>, value: 'zh' },
+            { label: <span data-testid="pref-zh" lang="zh" data-endonym>中文</span>, value: 'zh' },
             { label: <span data-testid="pref-en">English</span>, value: 'en' },
           ]}
         />

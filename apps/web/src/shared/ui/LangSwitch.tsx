@@ -19,7 +19,7 @@ export function LangSwitch({ size = 'middle', onPicked }: { size?: 'small' | 'mi
         onPicked?.(v);
       }}
       options={[
-        { label: <span data-testid="lang-zh">中文</span>, value: 'zh' },
+        { label: <span data-testid="lang-zh" lang="zh" data-endonym>中文</span>, value: 'zh' },
         { label: <span data-testid="lang-en">EN</span>, value: 'en' },
       ]}
     />
