@@ -45,6 +45,8 @@ describe.each(backends)('device templates and bulk import on %s', (backend) => {
   beforeAll(async () => {
     h = await startHarness(backend, { SEED_DEMO: 'on' });
     await createOtherTenantUser(h.rt, 'tpl-other');
+    // The other tenant's user may configure (its own organisation): refusals below are about tenancy, not permission.
+    await h.rt.database.db.updateTable('users').set({ permissions: ['view', 'configure'] }).where('username', '=', 'tpl-other').execute();
     site = await loginAs(h.rt.app, 'site');
     other = await loginAs(h.rt.app, 'tpl-other');
     const p = await h.rt.database.db
@@ -86,9 +88,9 @@ describe.each(backends)('device templates and bulk import on %s', (backend) => {
     const edited = await call<TemplateRow>(site, 'PUT', `/api/v6/deviceTemplate/${id}`, { ...body, points: [...body.points, point('Q')], version: 1 });
     expect(edited.body.data.version).toBe(2);
     expect(edited.body.data.points.map((p) => p.key)).toEqual(['P', 'run', 'Q']);
-    const stale = await call(site, 'PUT', `/api/v6/deviceTemplate/${id}`, { ...body, version: 1 });
+    const stale = await call<{ field?: string }>(site, 'PUT', `/api/v6/deviceTemplate/${id}`, { ...body, version: 1 });
     expect(stale.status).toBe(409);
-    expect(stale.body.msg).toContain('version');
+    expect(stale.body.data.field).toBe('version');
 
     // Another organisation neither sees nor changes nor uses it.
     const foreign = await call<{ custom: { id: number }[] }>(other, 'GET', '/api/v6/deviceTemplate/list');
@@ -123,9 +125,15 @@ describe.each(backends)('device templates and bulk import on %s', (backend) => {
       { key: 'speed', high: 3000 },
       { key: 'on', high: null },
     ]);
-    const missing = await call(site, 'POST', '/api/v6/gateway/device', { ...device, sn: 'FAN-2', template_id: 2_000_000 });
+    const missing = await call<{ field?: string }>(site, 'POST', '/api/v6/gateway/device', { ...device, sn: 'FAN-2', template_id: 2_000_000 });
     expect(missing.status).toBe(404);
-    expect(missing.body.msg).toContain('template_id');
+    expect(missing.body.data.field).toBe('template_id');
+    // Nor can this tenant use the other organisation's template on its own gateway.
+    const foreignTpl = await call<TemplateRow>(other, 'POST', '/api/v6/deviceTemplate', { name: `外部-${backend}`, name_en: `Foreign ${backend}`, kind: 'meter', points: [point('P')] });
+    expect(foreignTpl.body.code).toBe(1);
+    const useForeign = await call<{ field?: string }>(site, 'POST', '/api/v6/gateway/device', { ...device, sn: 'FAN-3', template_id: foreignTpl.body.data.id });
+    expect(useForeign.status).toBe(404);
+    expect(useForeign.body.data.field).toBe('template_id');
 
     const ts = Date.now();
     await client.publishAsync(gatewayTopics(sn).telemetry, JSON.stringify({ ts, devices: [{ sn: 'FAN-1', values: { speed: 1450 } }] }), { qos: 1 });
