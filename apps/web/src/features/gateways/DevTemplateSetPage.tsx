@@ -126,7 +126,7 @@ export function DevTemplateSetPage() {
             width: 160,
             render: (_: unknown, r: DeviceTemplateRow) => (
               <Space size={4}>
-                <Button size="small" onClick={() => open({ mode: 'edit', row: r })}>
+                <Button size="small" onClick={() => open({ mode: 'edit', row: r })} data-testid={`edit-template-${r.id}`}>
                   {t('gateways.tpl.edit')}
                 </Button>
                 <Popconfirm
