@@ -22,6 +22,7 @@ import { createStatisticsService } from './modules/statistics/service.js';
 import { createWeatherService } from './modules/weather/service.js';
 import { createMembersService } from './modules/members/service.js';
 import { createGatewayService } from './modules/gateways/service.js';
+import { createTemplateService } from './modules/gateways/templates.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -46,8 +47,9 @@ export function createServices(db: Db, config: AppConfig) {
   const carbon = createCarbonService(db, access);
   const weather = createWeatherService(db, access, config.weather);
   const gateways = createGatewayService(db, access);
+  const templates = createTemplateService(db, access, gateways);
   const members = createMembersService(db, access, users, loginLimits);
-  return { config, db, weather, gateways, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
+  return { config, db, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -163,6 +163,23 @@ export interface DevicePointsTable {
   kind: string;
   precision: Generated<number>;
   sort: Generated<number>;
+  scale: Generated<number>;
+  low: number | null;
+  high: number | null;
+}
+
+/** 0018: a device kind with its points (jsonb, TemplatePoint[]), owned by an organisation. */
+export interface DeviceTemplatesTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  name_en: Generated<string>;
+  kind: string;
+  points: ColumnType<unknown, string, string>;
+  version: Generated<number>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface EventsTable {
@@ -225,6 +242,7 @@ export interface DB extends TelemetryDB, DistributionDB, EnergyDB {
   gateways: GatewaysTable;
   devices: DevicesTable;
   device_points: DevicePointsTable;
+  device_templates: DeviceTemplatesTable;
   events: EventsTable;
   event_log: EventLogTable;
   schema_migrations: SchemaMigrationsTable;

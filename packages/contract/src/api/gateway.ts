@@ -65,7 +65,9 @@ export const unknownDeviceList = z.array(unknownDeviceRow);
 export const adoptDeviceRequest = z.object({
   gateway_id: dbIdParam,
   device_sn: z.string().trim().min(1).max(64),
-  kind: z.enum(DEVICE_KINDS),
+  /** A catalogue kind (built-in template) or `template_id` (a custom template): exactly one. */
+  kind: z.enum(DEVICE_KINDS).optional(),
+  template_id: dbIdParam.optional(),
   name,
   name_en: nameEn,
 });
@@ -90,7 +92,9 @@ export const DEVICE_SN_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const gatewayDeviceCreate = z.object({
   gateway_id: dbIdParam,
   sn: z.string().trim().regex(DEVICE_SN_PATTERN, { message: 'device serial number: 1–64 letters, digits, ".", "_" or "-"' }),
-  kind: z.enum(DEVICE_KINDS),
+  /** A catalogue kind (built-in template) or `template_id` (a custom template): exactly one. */
+  kind: z.enum(DEVICE_KINDS).optional(),
+  template_id: dbIdParam.optional(),
   name,
   name_en: nameEn,
 });

@@ -1,6 +1,7 @@
 import type { ApiRoute } from './define.js';
 import { accountApi } from './account.js';
 import { controlApi } from './control.js';
+import { deviceTemplateApi } from './deviceTemplate.js';
 import { distributionApi } from './distribution.js';
 import { energyApi } from './energy.js';
 import { energyStatsApi } from './energyStats.js';
@@ -21,6 +22,7 @@ export {
   accountApi,
   analysisApi,
   controlApi,
+  deviceTemplateApi,
   distributionApi,
   energyApi,
   energyStatsApi,
@@ -59,6 +61,7 @@ export const apiRoutes = {
   weather: weatherApi,
   member: memberApi,
   gateway: gatewayApi,
+  deviceTemplate: deviceTemplateApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { PointDef } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 
+/** A point as a device gets it: from the catalogue (PointDef) or a template (with scale and limits). */
+export type DevicePointSpec = PointDef & { scale?: number; low?: number | null; high?: number | null };
+
 export const gatewaysRepository = {
   /** A project's gateways with their registered and unknown device counts. */
   list(db: Db, projectId: number) {
@@ -90,17 +93,40 @@ export const gatewaysRepository = {
   /** Creates a device under a gateway with its points, and drops it from the unknown list. */
   async insertDevice(
     db: Db,
-    d: { projectId: number; gatewayId: number; sn: string; kind: string; name: string; nameEn: string; points: PointDef[] },
+    d: { projectId: number; gatewayId: number; sn: string; kind: string; name: string; nameEn: string; points: DevicePointSpec[]; roomId?: number | null; templateId?: number | null },
   ): Promise<number> {
     const { id } = await db
       .insertInto('devices')
-      .values({ project_id: d.projectId, gateway_id: d.gatewayId, sn: d.sn, kind: d.kind, name: d.name, name_en: d.nameEn, props: JSON.stringify({}) })
+      .values({
+        project_id: d.projectId,
+        gateway_id: d.gatewayId,
+        room_id: d.roomId ?? null,
+        sn: d.sn,
+        kind: d.kind,
+        name: d.name,
+        name_en: d.nameEn,
+        props: JSON.stringify(d.templateId ? { template_id: d.templateId } : {}),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (d.points.length > 0) {
       await db
         .insertInto('device_points')
-        .values(d.points.map((p, i) => ({ device_id: id, key: p.key, name: p.name, name_en: p.name_en, unit: p.unit, kind: p.kind, precision: p.precision, sort: i })))
+        .values(
+          d.points.map((p, i) => ({
+            device_id: id,
+            key: p.key,
+            name: p.name,
+            name_en: p.name_en,
+            unit: p.unit,
+            kind: p.kind,
+            precision: p.precision,
+            scale: p.scale ?? 1,
+            low: p.low ?? null,
+            high: p.high ?? null,
+            sort: i,
+          })),
+        )
         .execute();
     }
     await db.deleteFrom('unknown_devices').where('gateway_id', '=', d.gatewayId).where('device_sn', '=', d.sn).execute();

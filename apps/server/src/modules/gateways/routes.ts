@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { gatewayApi as routes } from '@gridops/contract';
+import { deviceTemplateApi, gatewayApi as routes } from '@gridops/contract';
 import { requireUser } from '../../plugins/auth.js';
 import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
@@ -19,4 +19,15 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 
   addRoute(app, routes.createDevice, (req) => svc.createDevice(requireUser(req.user), req.body));
   addRoute(app, routes.updateDevice, (req) => svc.updateDevice(requireUser(req.user), req.params.id, req.body));
   addRoute(app, routes.deleteDevice, (req) => svc.deleteDevice(requireUser(req.user), req.params.id));
+};
+
+/** /RunSetup/DevTemplateSet: device templates and the bulk device import. */
+export const deviceTemplateRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'templates'> }> = async (app, { services }) => {
+  const svc = services.templates;
+  const t = deviceTemplateApi;
+  addRoute(app, t.list, (req) => svc.list(requireUser(req.user)));
+  addRoute(app, t.create, (req) => svc.create(requireUser(req.user), req.body));
+  addRoute(app, t.update, (req) => svc.update(requireUser(req.user), req.params.id, req.body));
+  addRoute(app, t.remove, (req) => svc.remove(requireUser(req.user), req.params.id));
+  addRoute(app, t.importDevices, (req) => svc.importDevices(requireUser(req.user), req.body));
 };

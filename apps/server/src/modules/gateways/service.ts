@@ -1,10 +1,11 @@
-import { deviceCatalog, ErrorCode, UserType, type AdoptDeviceRequest, type GatewayCreate, type GatewayUpdate, type GatewayDeviceCreate, type GatewayDeviceUpdate } from '@gridops/contract';
+import { ErrorCode, UserType, type AdoptDeviceRequest, type GatewayCreate, type GatewayUpdate, type GatewayDeviceCreate, type GatewayDeviceUpdate } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import { issueGatewaySecret } from '../mqtt-auth/gatewaySecrets.js';
 import { gatewaysRepository as repo } from './repository.js';
+import { resolveDeviceTemplate } from './templates.js';
 
 /** What the runtime does when a gateway's secret changed (disconnect it) or devices were added (reload the registry). */
 export interface GatewayHooks {
@@ -48,6 +49,10 @@ export function createGatewayService(db: Db, access: AccessService) {
     /** The runtime attaches the broker and the ingest registry (null detaches them at shutdown). */
     attach(h: GatewayHooks | null) {
       hooks = h;
+    },
+    /** Reloads the ingest registry after devices were added elsewhere (the bulk import). */
+    async devicesChanged() {
+      await hooks?.onDevicesChanged();
     },
 
     async list(user: AuthUser, projectId: number) {
@@ -149,11 +154,11 @@ export function createGatewayService(db: Db, access: AccessService) {
         if (await repo.deviceExists(db, g.id, body.device_sn)) throw deviceTaken(body.device_sn);
         throw notUnknown(body.device_sn);
       }
-      const points = deviceCatalog[body.kind].points;
+      const { kind, points, templateId } = await resolveDeviceTemplate(db, access, user, g.project_id, body);
       let deviceId: number;
       try {
         deviceId = await db.transaction().execute((trx) =>
-          repo.insertDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.device_sn, kind: body.kind, name: body.name, nameEn: body.name_en, points }),
+          repo.insertDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.device_sn, kind, name: body.name, nameEn: body.name_en, points, templateId }),
         );
       } catch (e) {
         if (isUniqueViolation(e)) throw deviceTaken(body.device_sn);
@@ -168,22 +173,22 @@ export function createGatewayService(db: Db, access: AccessService) {
       return (await repo.devices(db, projectId)).map((d) => ({ ...d, gateway_id: d.gateway_id ?? 0, points: Number(d.points) }));
     },
 
-    /** Adds a device of a catalogue kind under a gateway; its telemetry is stored from the next message. */
+    /** Adds a device of a catalogue kind or a custom template under a gateway; its telemetry is stored from the next message. */
     async createDevice(user: AuthUser, body: GatewayDeviceCreate) {
       const g = await gatewayInScope(user, body.gateway_id);
       if (await repo.deviceExists(db, g.id, body.sn)) throw deviceTaken(body.sn, 'sn');
-      const points = deviceCatalog[body.kind].points;
+      const { kind, points, templateId } = await resolveDeviceTemplate(db, access, user, g.project_id, body);
       let id: number;
       try {
         id = await db.transaction().execute((trx) =>
-          repo.insertDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.sn, kind: body.kind, name: body.name, nameEn: body.name_en, points }),
+          repo.insertDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.sn, kind, name: body.name, nameEn: body.name_en, points, templateId }),
         );
       } catch (e) {
         if (isUniqueViolation(e)) throw deviceTaken(body.sn, 'sn');
         throw e;
       }
       await hooks?.onDevicesChanged();
-      return { id, gateway_id: g.id, gateway_sn: g.sn, sn: body.sn, kind: body.kind, name: body.name, name_en: body.name_en, points: points.length };
+      return { id, gateway_id: g.id, gateway_sn: g.sn, sn: body.sn, kind, name: body.name, name_en: body.name_en, points: points.length };
     },
 
     async updateDevice(user: AuthUser, id: number, body: GatewayDeviceUpdate) {

@@ -37,6 +37,7 @@ import {
   gatewayCalls,
   refusal,
   useCanAdminGateways,
+  useDeviceTemplates,
   useGateways,
   useInvalidateGateways,
   useUnknownDevices,
@@ -66,7 +67,8 @@ interface RegisterValues {
 }
 
 interface AdoptValues {
-  kind: DeviceKind;
+  /** A catalogue kind, or `tpl:<id>` for a custom template. */
+  kind: string;
   name: string;
   name_en?: string;
 }
@@ -380,10 +382,14 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<AdoptValues>();
-  const kindOptions = DEVICE_KINDS.map((k) => ({
-    value: k,
-    label: localName(deviceCatalog[k], i18n.language),
-  }));
+  const templates = useDeviceTemplates();
+  const kindOptions = [
+    ...(templates.data?.custom ?? []).map((tpl) => ({ value: `tpl:${tpl.id}`, label: t('gateways.templateOption', { name: localName(tpl, i18n.language) }) })),
+    ...DEVICE_KINDS.map((k) => ({
+      value: k as string,
+      label: localName(deviceCatalog[k], i18n.language),
+    })),
+  ];
 
   const adopt = async () => {
     if (!adopting) return;
@@ -399,7 +405,7 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
       await gatewayCalls.adopt({
         gateway_id: adopting.gateway_id,
         device_sn: adopting.device_sn,
-        kind: v.kind,
+        ...(v.kind.startsWith('tpl:') ? { template_id: Number(v.kind.slice(4)) } : { kind: v.kind as DeviceKind }),
         name: v.name.trim(),
         name_en: (v.name_en ?? '').trim(),
       });
@@ -409,7 +415,8 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
       await invalidate();
     } catch (e) {
       const r = refusal(e);
-      if (r.field === 'kind' || r.field === 'name' || r.field === 'name_en')
+      if (r.field === 'template_id') form.setFields([{ name: 'kind', errors: [r.message] }]);
+      else if (r.field === 'kind' || r.field === 'name' || r.field === 'name_en')
         form.setFields([{ name: r.field, errors: [r.message] }]);
       else setError(r.message);
     } finally {

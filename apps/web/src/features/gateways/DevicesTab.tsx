@@ -1,19 +1,21 @@
-import { DEVICE_KINDS, deviceCatalog, type DeviceKind, type GatewayDeviceRow } from '@gridops/contract';
-import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography } from 'antd';
+import { DEVICE_KINDS, deviceCatalog, IMPORT_COLUMNS, type DeviceImportResult, type DeviceKind, type GatewayDeviceRow, type ImportRowError } from '@gridops/contract';
+import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography, Upload } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../shared/ui/QueryState';
 import type { QueryLook } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
-import { gatewayCalls, refusal, useGateways, useGatewayDevices, useInvalidateGateways } from './api';
+import { exportXlsx } from '../../shared/export/xlsx';
+import { gatewayCalls, refusal, templateCalls, useDeviceTemplates, useGateways, useGatewayDevices, useInvalidateGateways } from './api';
 
 const DEVICE_SN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 interface DeviceValues {
   gateway_id: number;
   sn: string;
-  kind: DeviceKind;
+  /** A catalogue kind, or `tpl:<id>` for a custom template. */
+  kind: string;
   name: string;
   name_en?: string;
 }
@@ -32,13 +34,44 @@ export function DevicesTab({ projectId, canEdit, look }: { projectId: number; ca
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<DeviceValues>();
-  const kindOptions = DEVICE_KINDS.map((k) => ({ value: k, label: localName(deviceCatalog[k], lang) }));
+  const templates = useDeviceTemplates();
+  const [report, setReport] = useState<DeviceImportResult | null>(null);
+  const [importing, setImporting] = useState(false);
+  const kindOptions = [
+    ...(templates.data?.custom ?? []).map((tpl) => ({ value: `tpl:${tpl.id}`, label: t('gateways.templateOption', { name: localName(tpl, lang) }) })),
+    ...DEVICE_KINDS.map((k) => ({ value: k, label: localName(deviceCatalog[k], lang) })),
+  ];
+  const importColumns = IMPORT_COLUMNS.map((c) => ({ title: `${t(`gateways.imp.cols.${c}`)} (${c})`, key: c }));
+  const downloadTemplate = () =>
+    void exportXlsx(t('gateways.imp.sheet'), importColumns, [{ gateway_sn: gateways.data?.[0]?.sn ?? '', device_sn: 'M-001', name: '1#电表', name_en: 'Meter 1', template: 'meter', room: '' }], {
+      sheet: t('gateways.imp.sheet'),
+    });
+  const upload = async (file: File) => {
+    setImporting(true);
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let bin = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      const r = await templateCalls.importDevices(projectId, btoa(bin));
+      setReport(r);
+      if (r.ok) await invalidate();
+    } catch (e) {
+      message.error(refusal(e).message);
+    } finally {
+      setImporting(false);
+    }
+  };
+  const reportColumns: TableColumnsType<ImportRowError> = [
+    { title: t('gateways.imp.row'), dataIndex: 'row', width: 70 },
+    { title: t('gateways.imp.column'), dataIndex: 'column', width: 160, render: (c: string) => t(`gateways.imp.cols.${c}`) },
+    { title: t('gateways.imp.message'), key: 'message', render: (_, r) => (lang.startsWith('en') ? r.message.en : r.message.zh) },
+  ];
   const gatewayOptions = (gateways.data ?? []).map((g) => ({ value: g.id, label: `${g.sn} · ${localName(g, lang)}` }));
 
   const open = (d: GatewayDeviceRow | 'new') => {
     setError(null);
     form.resetFields();
-    if (d !== 'new') form.setFieldsValue({ gateway_id: d.gateway_id, sn: d.sn, kind: isKind(d.kind) ? d.kind : undefined, name: d.name, name_en: d.name_en });
+    if (d !== 'new') form.setFieldsValue({ gateway_id: d.gateway_id, sn: d.sn, kind: isKind(d.kind) ? d.kind : d.kind, name: d.name, name_en: d.name_en });
     setEditing(d);
   };
 
@@ -53,14 +86,18 @@ export function DevicesTab({ projectId, canEdit, look }: { projectId: number; ca
     setError(null);
     try {
       const names = { name: v.name.trim(), name_en: (v.name_en ?? '').trim() };
-      if (editing === 'new') await gatewayCalls.createDevice({ gateway_id: v.gateway_id, sn: v.sn.trim(), kind: v.kind, ...names });
+      if (editing === 'new') {
+        const choice: { kind?: DeviceKind; template_id?: number } = v.kind.startsWith('tpl:') ? { template_id: Number(v.kind.slice(4)) } : isKind(v.kind) ? { kind: v.kind } : {};
+        await gatewayCalls.createDevice({ gateway_id: v.gateway_id, sn: v.sn.trim(), ...choice, ...names });
+      }
       else if (editing) await gatewayCalls.updateDevice(editing.id, names);
       setEditing(null);
       message.success(t('gateways.saved'));
       await invalidate();
     } catch (e) {
       const r = refusal(e);
-      if (r.field && ['gateway_id', 'sn', 'kind', 'name', 'name_en'].includes(r.field)) form.setFields([{ name: r.field as keyof DeviceValues, errors: [r.message] }]);
+      if (r.field === 'template_id') form.setFields([{ name: 'kind', errors: [r.message] }]);
+      else if (r.field && ['gateway_id', 'sn', 'kind', 'name', 'name_en'].includes(r.field)) form.setFields([{ name: r.field as keyof DeviceValues, errors: [r.message] }]);
       else setError(r.message);
     } finally {
       setSaving(false);
@@ -117,6 +154,42 @@ export function DevicesTab({ projectId, canEdit, look }: { projectId: number; ca
           {t('gateways.action.addDevice')}
         </Button>
       )}
+      {canEdit && (
+        <Space size={8}>
+          <Button onClick={downloadTemplate} data-testid="import-template">
+            {t('gateways.imp.download')}
+          </Button>
+          <Upload
+            accept=".xlsx"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              void upload(file);
+              return false;
+            }}
+          >
+            <Button loading={importing} data-testid="import-devices">
+              {t('gateways.imp.upload')}
+            </Button>
+          </Upload>
+        </Space>
+      )}
+      <Modal open={report !== null} title={t('gateways.imp.title')} onCancel={() => setReport(null)} footer={null} width={760}>
+        {report?.ok ? (
+          <Alert type="success" showIcon title={t('gateways.imp.ok', { n: report.created })} />
+        ) : (
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Alert type="error" showIcon title={t('gateways.imp.failed', { n: report?.errors.length ?? 0 })} />
+            <Table<ImportRowError>
+              rowKey={(r) => `${r.row}-${r.column}`}
+              size="small"
+              columns={reportColumns}
+              dataSource={report?.errors ?? []}
+              pagination={{ pageSize: 20, hideOnSinglePage: true }}
+              data-testid="import-report"
+            />
+          </Space>
+        )}
+      </Modal>
       <QueryState look={look} loading={devices.isPending} error={devices.error} onRetry={() => void invalidate()}>
         <Table<GatewayDeviceRow>
           rowKey="id"

@@ -1,4 +1,4 @@
-import { gatewayApi, type AdoptDeviceRequest, type GatewayCreate, type GatewayDeviceCreate, type GatewayDeviceUpdate, type GatewayUpdate } from '@gridops/contract';
+import { deviceTemplateApi, gatewayApi, type AdoptDeviceRequest, type DeviceTemplateCreate, type DeviceTemplateUpdate, type GatewayCreate, type GatewayDeviceCreate, type GatewayDeviceUpdate, type GatewayUpdate } from '@gridops/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
 import { ApiError } from '../../api/http';
@@ -67,3 +67,17 @@ export function refusal(e: unknown): { message: string; field: string | null } {
 export function useCanAdminGateways(): boolean {
   return useSession((s) => s.userType !== 2 && s.userInfo?.permissions.includes('configure') === true);
 }
+
+export const templateKeys = { list: ['deviceTemplates'] as const };
+
+/** Built-in (catalogue) and custom templates of the caller's organisations. */
+export function useDeviceTemplates() {
+  return useQuery({ queryKey: templateKeys.list, queryFn: () => api(deviceTemplateApi.list, {}, { silent: true }) });
+}
+
+export const templateCalls = {
+  create: (body: DeviceTemplateCreate) => api(deviceTemplateApi.create, body, { silent: true }),
+  update: (id: number, body: DeviceTemplateUpdate) => api(deviceTemplateApi.update, { ...body, id }, { silent: true }),
+  remove: (id: number) => api(deviceTemplateApi.remove, { id }, { silent: true }),
+  importDevices: (projectId: number, fileBase64: string) => api(deviceTemplateApi.importDevices, { project_id: projectId, file_base64: fileBase64 }, { silent: true }),
+};
