@@ -1,6 +1,7 @@
 import { ErrorCode, UserType, type AdoptDeviceRequest, type GatewayCreate, type GatewayUpdate, type GatewayDeviceCreate, type GatewayDeviceUpdate } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/pgErrors.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import { issueGatewaySecret } from '../mqtt-auth/gatewaySecrets.js';
@@ -13,8 +14,6 @@ export interface GatewayHooks {
   onDevicesChanged(): Promise<void> | void;
 }
 
-/** PostgreSQL unique_violation: two registrations of one serial racing past the check. */
-const isUniqueViolation = (e: unknown) => typeof e === 'object' && e !== null && 'code' in e && e.code === '23505';
 
 const snTaken = (sn: string) =>
   new AppError(ErrorCode.Conflict, { zh: `序列号 sn “${sn}” 已被注册`, en: `Serial number (sn) "${sn}" is already registered` }, 'sn');

@@ -17,6 +17,7 @@ import {
 } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/pgErrors.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import { gatewaysRepository, type DevicePointSpec } from './repository.js';
@@ -195,6 +196,8 @@ export function createTemplateService(db: Db, access: AccessService, gateways: G
       const usable = visible.filter((o) => path.includes(o));
       const customs = await repo.byNames(db, usable, [...new Set(rows.map((r) => r.cells[4] ?? '').filter((s) => s !== ''))]);
       const planned: Parameters<typeof gatewaysRepository.insertDevice>[1][] = [];
+      /** The sheet row of each planned device (same order), to report a row that loses a race. */
+      const plannedRows: number[] = [];
       for (const { row, cells } of rows) {
         const [gatewaySn = '', deviceSn = '', name = '', nameEn = '', template = '', room = ''] = cells;
         const g = gwBySn.get(gatewaySn.toLowerCase());
@@ -217,6 +220,7 @@ export function createTemplateService(db: Db, access: AccessService, gateways: G
         if (room !== '' && !r) err(row, 'room', `本项目没有配电室 “${room}”`, `This project has no room "${room}"`);
         if (g && DEVICE_SN_PATTERN.test(deviceSn)) taken.add(`${g.id}/${deviceSn}`);
         if (g && (custom || builtin) && errors.length === 0)
+          plannedRows.push(row);
           planned.push({
             projectId: body.project_id,
             gatewayId: g.id,
@@ -230,9 +234,21 @@ export function createTemplateService(db: Db, access: AccessService, gateways: G
           });
       }
       if (errors.length > 0) return { ok: false, created: 0, errors };
-      await db.transaction().execute(async (trx) => {
-        for (const d of planned) await gatewaysRepository.insertDevice(trx, d);
-      });
+      let current = 0;
+      try {
+        await db.transaction().execute(async (trx) => {
+          for (const [i, d] of planned.entries()) {
+            current = plannedRows[i] ?? 0;
+            await gatewaysRepository.insertDevice(trx, d);
+          }
+        });
+      } catch (e) {
+        // Another import or registration created the same serial after the check: nothing of this file is
+        // written (the transaction rolled back), and the row is reported like any other bad cell.
+        if (!isUniqueViolation(e)) throw e;
+        err(current, 'device_sn', '设备序列号刚被他人登记，请刷新后重试', 'This device serial number was just registered by someone else; reload and try again');
+        return { ok: false, created: 0, errors };
+      }
       await gateways.devicesChanged();
       return { ok: true, created: planned.length, errors: [] };
     },
