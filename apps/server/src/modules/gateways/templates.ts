@@ -219,7 +219,7 @@ export function createTemplateService(db: Db, access: AccessService, gateways: G
         const r = room === '' ? undefined : rooms.find((x) => x.name === room || (x.name_en !== '' && x.name_en.toLowerCase() === room.toLowerCase()));
         if (room !== '' && !r) err(row, 'room', `本项目没有配电室 “${room}”`, `This project has no room "${room}"`);
         if (g && DEVICE_SN_PATTERN.test(deviceSn)) taken.add(`${g.id}/${deviceSn}`);
-        if (g && (custom || builtin) && errors.length === 0)
+        if (g && (custom || builtin) && errors.length === 0) {
           plannedRows.push(row);
           planned.push({
             projectId: body.project_id,
@@ -232,6 +232,7 @@ export function createTemplateService(db: Db, access: AccessService, gateways: G
             points: custom ? (custom.points as TemplatePoint[]).map(toSpec) : deviceCatalog[builtin as DeviceKind].points,
             templateId: custom?.id ?? null,
           });
+        }
       }
       if (errors.length > 0) return { ok: false, created: 0, errors };
       let current = 0;
