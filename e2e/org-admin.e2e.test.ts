@@ -10,6 +10,7 @@ interface AdminOrg {
   id: number;
   parent_id: number | null;
   name: string;
+  name_en: string;
   tier: number;
   version: number;
 }
@@ -26,6 +27,13 @@ describe('organisation and project administration', () => {
 
   it('centre: creates an organisation and a project in the console; the project appears in the site selector', async () => {
     const page = await newPage(browser, { lang: 'zh' });
+    // The site selector's tree is re-fetched after each save; it is opened only once no such fetch is under way
+    // (a refetch landing while the dropdown is open re-renders it under the pointer).
+    let treeFetches = 0;
+    const isTree = (u: string) => new URL(u).pathname === '/api/v6/org/tree';
+    page.on('request', (r) => void (isTree(r.url()) && treeFetches++));
+    page.on('requestfinished', (r) => void (isTree(r.url()) && treeFetches--));
+    page.on('requestfailed', (r) => void (isTree(r.url()) && treeFetches--));
     await loginAs(page, baseUrl, 'centre');
     await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
     const suffix = String(Date.now()).slice(-6);
@@ -66,10 +74,22 @@ describe('organisation and project administration', () => {
       await page.getByTestId('project-form').waitFor({ state: 'detached' });
       await page.locator('.ant-drawer-mask').waitFor({ state: 'hidden' });
       // The header's site selector lists it without a reload; choosing it opens its site home.
-      await click(page, page.getByTestId('site-selector'));
-      await page.getByTestId('site-selector').locator('input').fill(projectName);
       const option = page.locator('.ant-select-tree-title', { hasText: projectName }).first();
-      await option.click();
+      for (let attempt = 1; ; attempt++) {
+        await expect.poll(() => treeFetches, { timeout: 20_000 }).toBe(0);
+        await click(page, page.getByTestId('site-selector'));
+        await page.getByTestId('site-selector').locator('input').fill(projectName);
+        // A refetch that still lands closes the dropdown under the pointer: open it again (at most three times).
+        const chosen = await option.click({ timeout: 10_000 }).then(
+          () => true,
+          (e: unknown) => {
+            if (attempt >= 3) throw e;
+            return false;
+          },
+        );
+        if (chosen) break;
+        await page.keyboard.press('Escape');
+      }
       await page.waitForURL((u) => u.pathname === '/SiteHome');
     } finally {
       // Leave the shared demo as it was for other files: a disabled organisation's project is out of every scope.
@@ -77,7 +97,7 @@ describe('organisation and project administration', () => {
         const now = (await orgList(page)).find((o) => o.id === created!.id)!;
         const off = await pageApi(page, baseUrl, `/api/v6/admin/org/${now.id}`, {
           method: 'PUT',
-          body: { name: now.name, name_en: '', tier: now.tier, enabled: false, version: now.version },
+          body: { name: now.name, name_en: now.name_en, tier: now.tier, enabled: false, version: now.version },
         });
         expect(off.code).toBe(1);
       }
