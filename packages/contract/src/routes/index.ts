@@ -1,5 +1,6 @@
 import type { ApiRoute } from './define.js';
 import { accountApi } from './account.js';
+import { auditApi } from './audit.js';
 import { controlApi } from './control.js';
 import { distributionApi } from './distribution.js';
 import { energyApi } from './energy.js';
@@ -20,6 +21,7 @@ export * from './define.js';
 export {
   accountApi,
   analysisApi,
+  auditApi,
   controlApi,
   distributionApi,
   energyApi,
@@ -59,6 +61,7 @@ export const apiRoutes = {
   weather: weatherApi,
   member: memberApi,
   gateway: gatewayApi,
+  audit: auditApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */
