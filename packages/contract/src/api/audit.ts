@@ -27,7 +27,14 @@ export const auditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
-const isoTime = z.string().trim().max(40).refine((s) => !Number.isNaN(Date.parse(s)), { message: 'an ISO 8601 time' });
+const isoTime = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((s) => {
+    const d = new Date(s);
+    return !Number.isNaN(d.getTime()) && d.getUTCFullYear() >= 1900 && d.getUTCFullYear() <= 9999;
+  }, { message: 'an ISO 8601 time between the years 1900 and 9999' });
 
 export const auditListQuery = z.object({
   from: isoTime.optional(),
