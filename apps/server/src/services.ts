@@ -42,12 +42,12 @@ export function createServices(db: Db, config: AppConfig) {
   const analysis = createAnalysisService(db, access);
   const control = createControlService(db, access, loginLimits, config.control, audit);
   const security = createSecurityService(db, access);
-  const metering = createMeteringService(db, access);
+  const metering = createMeteringService(db, access, undefined, undefined, audit);
   const statistics = createStatisticsService(db, access);
   const overview = createOverviewService(db, access);
   const carbon = createCarbonService(db, access);
   const weather = createWeatherService(db, access, config.weather);
-  const gateways = createGatewayService(db, access);
+  const gateways = createGatewayService(db, access, audit);
   const members = createMembersService(db, access, users, loginLimits, audit);
   return { config, db, audit, weather, gateways, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
 }
