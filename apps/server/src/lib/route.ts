@@ -68,7 +68,8 @@ export function addRoute<R extends ApiRoute>(
     handler: async (req) => {
       const ctx: AuditContext = {
         routeId,
-        method: route.method,
+        // Reads sent as POST (route.readOnly) are not writes: the usage log's hook skips them like GETs.
+        method: route.readOnly ? 'GET' : route.method,
         user: req.user,
         ip: req.ip,
         userAgent: header(req.headers['user-agent']),

@@ -124,6 +124,10 @@ describe.each(backends)('usage logs on %s', (backend) => {
     expect(list[0]).toMatchObject({ kind: 'write', username: 'audit.pw', after: { input: { old_password: '***', new_password: '***' } } });
     const raw = await t.database.db.selectFrom('audit_log').select(sql<string>`after::text`.as('a')).where('action', '=', 'account.changePassword').execute();
     expect(raw.map((r) => r.a).join()).not.toMatch(/Start-Pass|Next-Pass/);
+    // A read the spec sends as POST (readOnly in the route table) is not a write.
+    const count = await call('POST', '/api/v6/index/eventNotice', centre, { org_id: (await orgOf('centre')).org_id });
+    expect(count.code).toBe(1);
+    expect(await entries(centre, { action: 'notice.orgCount' })).toHaveLength(0);
   });
 
   it('is append-only in the database: UPDATE, DELETE and TRUNCATE are refused', async () => {

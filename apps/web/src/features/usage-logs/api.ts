@@ -40,7 +40,7 @@ export function diffRows(before: unknown, after: unknown): DiffRow[] {
 
 /** A JSON value as one short line (strings without quotes). */
 export function showValue(v: unknown): string {
-  if (v === undefined || v === null) return '—';
+  if (v === undefined || v === null || v === '') return '—';
   if (typeof v === 'string') return v;
   return JSON.stringify(v);
 }
