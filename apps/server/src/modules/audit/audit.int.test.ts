@@ -110,6 +110,18 @@ describe.each(backends)('usage logs on %s', (backend) => {
     expect(creates[0]!.before).toBeNull();
   });
 
+  it('records an organisation rename with before and after, and rolls the entry back with a refused edit', async () => {
+    const org = await t.database.db.selectFrom('organizations').select(['id', 'name', 'name_en', 'tier', 'version']).where('id', '=', (await orgOf('site')).org_id).executeTakeFirstOrThrow();
+    const body = { name: org.name, name_en: 'Audit renamed', tier: org.tier, enabled: true, version: org.version };
+    expect((await call('PUT', `/api/v6/admin/org/${org.id}`, centre, body)).code).toBe(1);
+    // The same version again: refused (10009), and nothing recorded for it.
+    expect((await call('PUT', `/api/v6/admin/org/${org.id}`, centre, { ...body, name_en: 'Audit stale' })).code).not.toBe(1);
+    const list = await entries(centre, { action: 'orgAdmin.updateOrg' });
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ target_type: 'organization', target_id: String(org.id), before: { name_en: org.name_en }, after: { name_en: 'Audit renamed' } });
+    await call('PUT', `/api/v6/admin/org/${org.id}`, centre, { ...body, name_en: org.name_en, version: org.version + 1 });
+  });
+
   it('records any other write through the hook, with passwords redacted', async () => {
     const site = await orgOf('site');
     await t.database.db
@@ -157,6 +169,8 @@ describe.each(backends)('usage logs on %s', (backend) => {
       at: new Date(Date.now() - daysAgo * 86_400_000),
     });
     await db.insertInto('audit_log').values([row('retention.old', 400), row('retention.edge', 300), row('retention.new', 1)]).execute();
+    // The app's own hourly job may have claimed today's run already (it starts 30 s after the app): start afresh.
+    await db.updateTable('audit_retention_state').set({ last_run: new Date(0) }).execute();
     const claimed = await purgeAuditLog(db, 365, { claim: true });
     expect(claimed).toBeGreaterThanOrEqual(1);
     // The day's run is claimed: a second instance (or tick) does nothing.
