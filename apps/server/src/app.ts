@@ -6,6 +6,8 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, frameworkErrorReply } from './plugins/errors.js';
 import { swaggerPlugin } from './plugins/swagger.js';
 import { inputPlugin } from './plugins/input.js';
+import { auditPlugin } from './plugins/audit.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { securityHeadersPlugin } from './plugins/securityHeaders.js';
 import { redactUrl } from './lib/redact.js';
 import { mqttAuthRoutes } from './modules/mqtt-auth/routes.js';
@@ -73,6 +75,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(swaggerPlugin);
   await app.register(authPlugin, { users: services.users });
   await app.register(inputPlugin);
+  await app.register(auditPlugin, { audit: services.audit, db, retentionDays: config.audit.retentionDays, retentionJob: true });
 
   await app.register(userRoutes, { services: { users: services.users, config: services.config } });
   await app.register(accountRoutes, { services: { account: services.account } });
@@ -92,6 +95,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(memberRoutes, { services: { members: services.members } });
   await app.register(gatewayRoutes, { services: { gateways: services.gateways } });
   await app.register(deviceTemplateRoutes, { services: { templates: services.templates } });
+  await app.register(auditRoutes, { services: { audit: services.audit } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
   return { app, services };

@@ -108,6 +108,8 @@ const envSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   CONTROL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CONTROL_SELECT_TTL_S: z.coerce.number().int().min(5).max(600).default(30),
+  /** Usage logs (docs/audit.md): rows older than this many days are deleted by the daily retention job. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
 });
 
 export interface AppConfig {
@@ -162,6 +164,8 @@ export interface AppConfig {
   ingest: { lanes: number; maxDelayMs: number; maxBatch: number; maxFutureSkewMs: number };
   /** Remote control: how long execute waits for the gateway's answer; how long a selection stays valid. */
   control: { timeoutMs: number; selectTtlS: number };
+  /** Usage logs: how many days the daily retention job keeps. */
+  audit: { retentionDays: number };
 }
 
 export class ConfigError extends Error {}
@@ -216,5 +220,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // PGlite is one connection: parallel lanes would only queue behind each other.
     ingest: { lanes: e.INGEST_LANES ?? (embeddedDatabase ? 1 : 2), maxDelayMs: e.INGEST_MAX_DELAY_MS, maxBatch: e.INGEST_MAX_BATCH, maxFutureSkewMs: e.INGEST_MAX_FUTURE_SKEW_SECONDS * 1000 },
     control: { timeoutMs: e.CONTROL_TIMEOUT_MS, selectTtlS: e.CONTROL_SELECT_TTL_S },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
   };
 }

@@ -23,33 +23,35 @@ import { createWeatherService } from './modules/weather/service.js';
 import { createMembersService } from './modules/members/service.js';
 import { createGatewayService } from './modules/gateways/service.js';
 import { createTemplateService } from './modules/gateways/templates.js';
+import { createAuditService } from './modules/audit/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
   const access = createAccessService(db);
   const loginLimits = createLoginLimits(db, config.login);
-  const users = createUserService(db, loginLimits);
+  const audit = createAuditService(db, access);
+  const users = createUserService(db, loginLimits, audit);
   const account = createAccountService(db, users);
   const orgs = createOrgService(db, access);
-  const orgAdmin = createOrgAdminService(db, access);
-  const projectAdmin = createProjectAdminService(db, access);
+  const orgAdmin = createOrgAdminService(db, access, audit);
+  const projectAdmin = createProjectAdminService(db, access, audit);
   const notices = createNoticeService(db, access);
   const energy = createEnergyService(access, orgs);
   const events = createEventService(db, access);
   const distribution = createDistributionService(db, access, config);
   const history = createHistoryService(db, access);
   const analysis = createAnalysisService(db, access);
-  const control = createControlService(db, access, loginLimits, config.control);
+  const control = createControlService(db, access, loginLimits, config.control, audit);
   const security = createSecurityService(db, access);
-  const metering = createMeteringService(db, access);
+  const metering = createMeteringService(db, access, undefined, undefined, audit);
   const statistics = createStatisticsService(db, access);
   const overview = createOverviewService(db, access);
   const carbon = createCarbonService(db, access);
   const weather = createWeatherService(db, access, config.weather);
-  const gateways = createGatewayService(db, access);
+  const gateways = createGatewayService(db, access, audit);
   const templates = createTemplateService(db, access, gateways);
-  const members = createMembersService(db, access, users, loginLimits);
-  return { config, db, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
+  const members = createMembersService(db, access, users, loginLimits, audit);
+  return { config, db, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

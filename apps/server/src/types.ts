@@ -1,4 +1,5 @@
 import type { Lang, Permission, RouteAccess } from '@gridops/contract';
+import type { AuditContext } from './modules/audit/context.js';
 
 /** The caller, resolved from the session token by the auth plugin. */
 export interface AuthUser {
@@ -24,9 +25,13 @@ declare module 'fastify' {
     permission?: RouteAccess;
     /** Reachable while the caller must still change the password (change-password, userinfo, logout). */
     allowPendingPassword?: boolean;
+    /** The route's id in the contract's table (`member.update`): the usage log's action. */
+    routeId?: string;
   }
   interface FastifyRequest {
     user: AuthUser | null;
     lang: Lang;
+    /** Set by addRoute for routes of the contract's table (the usage log's request context). */
+    audit: AuditContext | null;
   }
 }

@@ -24,6 +24,7 @@ export * from './api/energyStats.js';
 export * from './ids.js';
 export * from './api/weather.js';
 export * from './api/members.js';
+export * from './api/audit.js';
 export * from './permissions.js';
 export * from './api/gateway.js';
 export * from './api/deviceTemplate.js';

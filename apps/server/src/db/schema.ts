@@ -230,7 +230,33 @@ export interface SchemaMigrationsTable {
   applied_at: Generated<Date>;
 }
 
+/** Usage logs (0019): append-only; the database refuses UPDATE and DELETE outside the retention job. */
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: Generated<Date>;
+  org_id: number | null;
+  project_id: number | null;
+  user_id: number | null;
+  username: string | null;
+  kind: 'login_ok' | 'login_failed' | 'logout' | 'write' | 'control';
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  ip: string | null;
+  user_agent: string | null;
+  device_type: string | null;
+}
+
+export interface AuditRetentionStateTable {
+  id: number;
+  last_run: Date;
+}
+
 export interface DB extends TelemetryDB, DistributionDB, EnergyDB {
+  audit_log: AuditLogTable;
+  audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;
   projects: ProjectsTable;
   users: UsersTable;

@@ -8,7 +8,8 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, type ApiRoute, type RouteParsed, type RouteResult } from '@gridops/contract';
+import { apiRoutes, envelope, type ApiRoute, type RouteParsed, type RouteResult } from '@gridops/contract';
+import { auditContext, type AuditContext } from '../modules/audit/context.js';
 import { ok } from './reply.js';
 
 /** The Fastify instance route plugins receive (FastifyPluginAsyncZod). */
@@ -27,6 +28,13 @@ export type ApiRequest<R extends ApiRoute> = FastifyRequest<{
   Body: RouteParsed<R, 'body'>;
 }>;
 
+/** `group.name` of every route of the contract's table (`member.update`): the usage log's action names. */
+const routeIds = new Map<ApiRoute, string>(
+  Object.entries(apiRoutes).flatMap(([group, routes]) => Object.entries(routes).map(([name, r]): [ApiRoute, string] => [r, `${group}.${name}`])),
+);
+
+const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
+
 /**
  * Registers a route of the contract's table: its method and path, its request schemas for validation and
  * OpenAPI, and the success envelope around `data` as the 200 response. The handler gets the parsed request
@@ -37,6 +45,7 @@ export function addRoute<R extends ApiRoute>(
   route: R,
   handler: (req: ApiRequest<R>) => Promise<RouteResult<R>> | RouteResult<R>,
 ): void {
+  const routeId = routeIds.get(route) ?? `${route.method} ${route.path}`;
   const schema: FastifySchema = {
     tags: [...route.tags],
     summary: route.summary,
@@ -51,9 +60,24 @@ export function addRoute<R extends ApiRoute>(
     config: {
       ...(route.public ? { public: true } : { permission: route.permission ?? 'view' }),
       ...(route.allowPendingPassword ? { allowPendingPassword: true } : {}),
+      routeId,
     },
     schema,
     // The validator has parsed the request with the route's own schemas, so it has the shape ApiRequest<R> names.
-    handler: async (req) => ok(await handler(req as ApiRequest<R>)),
+    // The handler runs inside the usage log's request context (modules/audit/context.ts).
+    handler: async (req) => {
+      const ctx: AuditContext = {
+        routeId,
+        // Reads sent as POST (route.readOnly) are not writes: the usage log's hook skips them like GETs.
+        method: route.readOnly ? 'GET' : route.method,
+        user: req.user,
+        ip: req.ip,
+        userAgent: header(req.headers['user-agent']),
+        deviceType: header(req.headers['devicetype']),
+        recorded: false,
+      };
+      req.audit = ctx;
+      return ok(await auditContext.run(ctx, () => handler(req as ApiRequest<R>)));
+    },
   });
 }

@@ -5,6 +5,7 @@ import { analysisBundle } from './analysis/i18n';
 import { distributionBundle } from './distribution/i18n';
 import { energySetupBundle } from './energy-setup/i18n';
 import { membersBundle } from './members/i18n';
+import { auditLogBundle } from './usage-logs/i18n';
 import { carbonBundle } from './carbon/i18n';
 import { microgridBundle } from './microgrid/i18n';
 import { energyBundle } from './energy/i18n';
@@ -38,4 +39,5 @@ export const featureBundles: Record<string, Bundle> = {
   members: membersBundle,
   account: accountBundle,
   gateways: gatewaysBundle,
+  auditLog: auditLogBundle,
 };

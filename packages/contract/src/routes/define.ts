@@ -22,6 +22,11 @@ export interface ApiRoute {
    * request before the route's service runs; 'session' needs only a live session (logout, user info).
    */
   readonly permission?: RouteAccess;
+  /**
+   * A read that the spec makes a POST (list and statistics queries with a body): it changes nothing, so the
+   * usage log's write hook does not record it (docs/audit.md).
+   */
+  readonly readOnly?: true;
   /** Reachable while the account must still change its password (first login); every other route answers 10030. */
   readonly allowPendingPassword?: boolean;
   readonly params?: z.ZodType;

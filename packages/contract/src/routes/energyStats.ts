@@ -30,6 +30,7 @@ const tags = ['energy-stats'];
 export const energyStatsApi = {
   stats: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/stats',
     tags,
     summary: 'Energy per bucket and node with MoM/YoY (day/month/year/custom)',
@@ -38,6 +39,7 @@ export const energyStatsApi = {
   }),
   readings: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/readings',
     tags,
     summary: 'Meter readings: start/end reading and energy per meter over a range',
@@ -46,6 +48,7 @@ export const energyStatsApi = {
   }),
   loss: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/loss',
     tags,
     summary: 'Loss analysis: input minus children per tree node and level',
@@ -54,6 +57,7 @@ export const energyStatsApi = {
   }),
   expense: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/expense',
     tags,
     summary: 'Expense report by period, branch and TOU band',
@@ -62,6 +66,7 @@ export const energyStatsApi = {
   }),
   newEnergyOverview: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/newEnergyOverview',
     tags,
     summary: 'PV/wind: generation, self-consumption, equivalent hours, PR',
@@ -70,6 +75,7 @@ export const energyStatsApi = {
   }),
   storageOverview: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/storageOverview',
     tags,
     summary: 'Storage: charged, discharged, cycles, efficiency, live state',
@@ -78,6 +84,7 @@ export const energyStatsApi = {
   }),
   powerOverview: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/powerOverview',
     tags,
     summary: 'Power use: consumption, grid import, month by TOU band, top branches',
@@ -86,6 +93,7 @@ export const energyStatsApi = {
   }),
   flow: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/flow',
     tags,
     summary: 'Live energy flow (Sankey) of the power tree, losses as their own flow',
@@ -94,6 +102,7 @@ export const energyStatsApi = {
   }),
   microgrid: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/microgrid',
     tags,
     summary: 'Live micro-grid balance and today’s self-sufficiency',
@@ -102,6 +111,7 @@ export const energyStatsApi = {
   }),
   integrated: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/integrated',
     tags,
     summary: 'Electricity, water, gas, heat side by side with standard coal equivalent',
@@ -110,6 +120,7 @@ export const energyStatsApi = {
   }),
   carbon: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/carbon',
     tags,
     summary: 'Site carbon: emissions by energy type and month, avoided, trees, intensity',
@@ -118,6 +129,7 @@ export const energyStatsApi = {
   }),
   centreCarbon: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/energy/centreCarbon',
     tags,
     summary: 'Carbon aggregated over the organisation subtree in scope, sites ranked',

@@ -1,5 +1,6 @@
 import type { ApiRoute } from './define.js';
 import { accountApi } from './account.js';
+import { auditApi } from './audit.js';
 import { controlApi } from './control.js';
 import { deviceTemplateApi } from './deviceTemplate.js';
 import { distributionApi } from './distribution.js';
@@ -21,6 +22,7 @@ export * from './define.js';
 export {
   accountApi,
   analysisApi,
+  auditApi,
   controlApi,
   deviceTemplateApi,
   distributionApi,
@@ -62,6 +64,7 @@ export const apiRoutes = {
   member: memberApi,
   gateway: gatewayApi,
   deviceTemplate: deviceTemplateApi,
+  audit: auditApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -14,6 +14,7 @@ const tags = ['notice'];
 export const noticeApi = {
   orgCount: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/index/eventNotice',
     tags,
     summary: 'Pending events under an organisation',
@@ -22,6 +23,7 @@ export const noticeApi = {
   }),
   orgList: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/index/eventNoticeList',
     tags,
     summary: 'Sites with pending events under an organisation',
@@ -30,6 +32,7 @@ export const noticeApi = {
   }),
   projectCount: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/event/notice',
     tags,
     summary: 'Pending events of a project',
@@ -38,6 +41,7 @@ export const noticeApi = {
   }),
   projectList: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/event/noticeList',
     tags,
     summary: 'Pending events of a project, newest first',

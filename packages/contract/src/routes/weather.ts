@@ -4,6 +4,7 @@ import { defineRoute } from './define.js';
 export const weatherApi = {
   now: defineRoute({
     method: 'POST',
+    readOnly: true,
     path: '/api/v6/weather/now',
     tags: ['energy'],
     summary:

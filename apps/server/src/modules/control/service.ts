@@ -6,6 +6,7 @@ import { randomSecret } from '../../lib/tokens.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { LoginLimits } from '../user/loginLimits.js';
+import type { AuditService } from '../audit/service.js';
 import { controlRepository as repo, type LogEntry } from './repository.js';
 
 /** Devices with a breaker the gateways can operate (the `breaker` command; see docs/gateway-protocol.md). */
@@ -28,7 +29,8 @@ const conflict = (zh: string, en: string, field?: string) => new AppError(ErrorC
  * the gateway's answer may be consumed by another server instance, which records it; the instance that sent
  * the command sees it by polling the row (and at once when the answer arrives at itself).
  */
-export function createControlService(db: Db, access: AccessService, limits: LoginLimits, opts: ControlOptions) {
+/** Selections, sends and cancels are recorded in the usage log too, linked to the control command (/CtrlLogs). */
+export function createControlService(db: Db, access: AccessService, limits: LoginLimits, opts: ControlOptions, audit: AuditService) {
   let publish: Publish | null = null;
   const waiters = new Map<number, () => void>();
   const log = (e: LogEntry) => repo.log(db, e);
@@ -105,6 +107,13 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
           expiresAt,
         });
         await repo.log(trx, { ...entry, controlCommandId: row.id, outcome: 'selected' });
+        await audit.record(trx, {
+          kind: 'control',
+          action: 'control.select',
+          target: { type: 'control_command', id: row.id },
+          after: { device_id: d.id, action: body.action, selection_id: selectionId },
+          projectId: d.project_id,
+        });
         return row.id;
       });
       if (id === null) {
@@ -158,6 +167,13 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         throw conflict('选择已过期或已使用，请重新选择', 'The selection has expired or was used; select again', 'selection_id');
       }
       await log({ ...entry, outcome: 'sent', detail: commandId });
+      await audit.record(db, {
+        kind: 'control',
+        action: 'control.execute',
+        target: { type: 'control_command', id: c.id },
+        after: { device_id: c.device_id, action: c.action, selection_id: c.selection_id, command_id: commandId },
+        projectId: c.project_id,
+      });
       const started = Date.now();
       const done = (status: 'succeeded' | 'refused' | 'timed_out' | 'failed', error: string | null) => ({
         selection_id: c.selection_id,
@@ -191,7 +207,10 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
       if (!c || c.user_id !== user.id) throw new AppError(ErrorCode.NotFound, { zh: '选择不存在或已失效', en: 'Unknown selection' }, 'selection_id');
       const r = await repo.closeSelection(db, c.id, 'cancelled', null);
       const cancelled = Number(r.numUpdatedRows) > 0;
-      if (cancelled) await log({ controlCommandId: c.id, projectId: c.project_id, deviceId: c.device_id, userId: user.id, step: 'cancel', action: c.action, outcome: 'cancelled', ip });
+      if (cancelled) {
+        await log({ controlCommandId: c.id, projectId: c.project_id, deviceId: c.device_id, userId: user.id, step: 'cancel', action: c.action, outcome: 'cancelled', ip });
+        await audit.record(db, { kind: 'control', action: 'control.cancel', target: { type: 'control_command', id: c.id }, after: { device_id: c.device_id, action: c.action }, projectId: c.project_id });
+      }
       return { cancelled };
     },
 

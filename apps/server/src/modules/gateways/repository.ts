@@ -28,7 +28,7 @@ export const gatewaysRepository = {
   },
 
   byId(db: Db, id: number) {
-    return db.selectFrom('gateways').select(['id', 'sn', 'project_id']).where('id', '=', id).executeTakeFirst();
+    return db.selectFrom('gateways').select(['id', 'sn', 'project_id', 'name', 'name_en']).where('id', '=', id).executeTakeFirst();
   },
 
   async snTaken(db: Db, sn: string): Promise<boolean> {
@@ -161,7 +161,7 @@ export const gatewaysRepository = {
     return db
       .selectFrom('devices as d')
       .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
-      .select(['d.id', 'g.project_id'])
+      .select(['d.id', 'g.project_id', 'd.sn', 'd.name', 'd.name_en', 'g.sn as gateway_sn'])
       .where('d.id', '=', id)
       .executeTakeFirst();
   },

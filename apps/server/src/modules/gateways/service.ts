@@ -4,6 +4,7 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pgErrors.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
+import type { AuditService } from '../audit/service.js';
 import { issueGatewaySecret } from '../mqtt-auth/gatewaySecrets.js';
 import { gatewaysRepository as repo } from './repository.js';
 import { resolveDeviceTemplate } from './templates.js';
@@ -27,7 +28,9 @@ const notUnknown = (sn: string) =>
  * unregistered devices their telemetry names. Everything is scoped to the caller's projects, and writes need a
  * user who is not a worker.
  */
-export function createGatewayService(db: Db, access: AccessService) {
+export function createGatewayService(db: Db, access: AccessService, audit: AuditService) {
+  const gatewayTarget = (id: number) => ({ type: 'gateway', id });
+  const deviceTarget = (id: number) => ({ type: 'device', id });
   let hooks: GatewayHooks | null = null;
 
   // Every gateway route declares the configure permission (route table), checked before the service runs; a
@@ -97,7 +100,16 @@ export function createGatewayService(db: Db, access: AccessService) {
 
     async update(user: AuthUser, id: number, body: GatewayUpdate) {
       const g = await gatewayInScope(user, id);
-      await repo.rename(db, g.id, body.name, body.name_en);
+      await db.transaction().execute(async (trx) => {
+        await repo.rename(trx, g.id, body.name, body.name_en);
+        await audit.recordChange(trx, {
+          action: 'gateway.update',
+          target: gatewayTarget(g.id),
+          before: { sn: g.sn, name: g.name, name_en: g.name_en },
+          after: { sn: g.sn, name: body.name, name_en: body.name_en },
+          projectId: g.project_id,
+        });
+      });
       return { id: g.id };
     },
 
@@ -111,7 +123,10 @@ export function createGatewayService(db: Db, access: AccessService) {
           { zh: `网关 ${g.sn} 下还有 ${devices} 台设备，请先删除这些设备`, en: `Gateway ${g.sn} still has ${devices} device(s); delete them first` },
           'id',
         );
-      await repo.delete(db, g.id);
+      await db.transaction().execute(async (trx) => {
+        await repo.delete(trx, g.id);
+        await audit.recordChange(trx, { action: 'gateway.remove', target: gatewayTarget(g.id), before: { sn: g.sn, name: g.name, name_en: g.name_en }, after: null, projectId: g.project_id });
+      });
       hooks?.onCredentialsChanged(g.sn);
       return { id: g.id };
     },
@@ -194,7 +209,16 @@ export function createGatewayService(db: Db, access: AccessService) {
       const d = await repo.deviceById(db, id);
       if (!d) throw notFound();
       await assertConfigure(user, d.project_id);
-      await repo.renameDevice(db, id, body.name, body.name_en);
+      await db.transaction().execute(async (trx) => {
+        await repo.renameDevice(trx, id, body.name, body.name_en);
+        await audit.recordChange(trx, {
+          action: 'gateway.updateDevice',
+          target: deviceTarget(id),
+          before: { gateway_sn: d.gateway_sn, sn: d.sn, name: d.name, name_en: d.name_en },
+          after: { gateway_sn: d.gateway_sn, sn: d.sn, name: body.name, name_en: body.name_en },
+          projectId: d.project_id,
+        });
+      });
       await hooks?.onDevicesChanged();
       return { id };
     },
@@ -204,7 +228,16 @@ export function createGatewayService(db: Db, access: AccessService) {
       const d = await repo.deviceById(db, id);
       if (!d) throw notFound();
       await assertConfigure(user, d.project_id);
-      await repo.deleteDevice(db, id);
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteDevice(trx, id);
+        await audit.recordChange(trx, {
+          action: 'gateway.deleteDevice',
+          target: deviceTarget(id),
+          before: { gateway_sn: d.gateway_sn, sn: d.sn, name: d.name, name_en: d.name_en },
+          after: null,
+          projectId: d.project_id,
+        });
+      });
       await hooks?.onDevicesChanged();
       return { id };
     },

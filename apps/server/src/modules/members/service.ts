@@ -16,6 +16,7 @@ import type { AuthUser } from '../../types.js';
 import { requirePermission, type AccessService } from '../access/service.js';
 import type { LoginLimits } from '../user/loginLimits.js';
 import type { UserService } from '../user/service.js';
+import type { AuditService } from '../audit/service.js';
 import { membersRepository as repo, type ManagedSet, type MemberRow, type MemberWrite } from './repository.js';
 
 export interface MemberInput {
@@ -64,7 +65,23 @@ const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCod
  * own. Nobody grants more than they hold, nobody changes their own role, permissions or organisation, nobody
  * disables themselves. The route needs manageUsers (route table); the service checks it again before anything.
  */
-export function createMembersService(db: Db, access: AccessService, users: UserService, limits: LoginLimits) {
+export function createMembersService(db: Db, access: AccessService, users: UserService, limits: LoginLimits, audit: AuditService) {
+  /** The usage log's view of a member: what an edit can change (not the login-limit state). */
+  const audited = (m: Member) => ({
+    username: m.username,
+    name: m.name,
+    name_en: m.name_en,
+    user_type: m.user_type,
+    org_id: m.org_id,
+    project_ids: m.project_ids,
+    permissions: m.permissions,
+    phone: m.phone,
+    email: m.email,
+    enabled: m.enabled,
+    version: m.version,
+  });
+  const target = (id: number) => ({ type: 'member', id });
+
   async function managedSet(manager: AuthUser): Promise<ManagedSet> {
     requirePermission(manager, 'manageUsers');
     const s = await access.scope(manager);
@@ -177,6 +194,12 @@ export function createMembersService(db: Db, access: AccessService, users: UserS
       const id = await db.transaction().execute(async (trx) => {
         const newId = await repo.insert(trx, { ...write, username: body.username, password_hash: passwordHash });
         await repo.setProjects(trx, newId, projects);
+        await audit.recordChange(trx, {
+          action: 'member.create',
+          target: target(newId),
+          before: null,
+          after: { username: body.username, ...write, project_ids: projects, enabled: true, version: 1 },
+        });
         return newId;
       });
       return { member: await answer(set, id), password };
@@ -192,11 +215,14 @@ export function createMembersService(db: Db, access: AccessService, users: UserS
           throw refuse('permissions', '不能修改自己的角色、组织或权限', 'You cannot change your own role, organisation or permissions');
         }
       }
+      const before = audited((await toMembers([current]))[0]!);
       await db.transaction().execute(async (trx) => {
         if (!(await repo.update(trx, id, body.version, write))) {
           throw new AppError(ErrorCode.Conflict, { zh: '该成员已被他人修改，请刷新后再保存', en: 'Someone else changed this member meanwhile; reload and save again' }, 'version');
         }
         await repo.setProjects(trx, id, projects);
+        const after = { ...before, ...write, project_ids: projects, version: body.version + 1 };
+        await audit.recordChange(trx, { action: 'member.update', target: target(id), before, after });
       });
       return answer(set, id);
     },
@@ -208,7 +234,11 @@ export function createMembersService(db: Db, access: AccessService, users: UserS
         throw invalid('password', '密码不能与用户名相同', 'The password cannot be the username');
       }
       const plain = password ?? generatePassword();
-      await repo.setPassword(db, id, await hashPassword(plain));
+      await db.transaction().execute(async (trx) => {
+        await repo.setPassword(trx, id, await hashPassword(plain));
+        // Never the password itself: only that it was reset.
+        await audit.recordChange(trx, { action: 'member.resetPassword', target: target(id), before: { username: row.username }, after: { username: row.username, reset: true } });
+      });
       // The old password is gone: so are the sessions opened with it, and the login limit it built up.
       if (id !== manager.id) await users.endAllSessions(id);
       await limits.unlock(row.username);
@@ -217,9 +247,12 @@ export function createMembersService(db: Db, access: AccessService, users: UserS
 
     async setStatus(manager: AuthUser, id: number, enabled: boolean) {
       const set = await managedSet(manager);
-      await load(set, id);
+      const row = await load(set, id);
       if (id === manager.id && !enabled) throw refuse('id', '不能停用自己的账号', 'You cannot disable your own account');
-      await repo.setEnabled(db, id, enabled);
+      await db.transaction().execute(async (trx) => {
+        await repo.setEnabled(trx, id, enabled);
+        await audit.recordChange(trx, { action: 'member.setStatus', target: target(id), before: { username: row.username, enabled: row.enabled }, after: { username: row.username, enabled } });
+      });
       // Every session ends now (10001 on the next request) and its MQTT clients are disconnected.
       if (!enabled) await users.endAllSessions(id);
       return answer(set, id);

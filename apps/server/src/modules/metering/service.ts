@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
+import type { AuditService } from '../audit/service.js';
 import type { AccessService } from '../access/service.js';
 import { meteringRepository, type MeteringRepository, type NodeRow, type NodeValues } from './repository.js';
 import { tariffRows, toTariffMonths } from './tariff.js';
@@ -86,6 +87,8 @@ export function createMeteringService(
   access: AccessService,
   repo: MeteringRepository = meteringRepository,
   tariffs: TariffRepository = tariffRepository,
+  /** Node and tariff edits are recorded in the usage log with before → after (absent in unit tests). */
+  audit?: AuditService,
 ) {
   /** Every rule a node must satisfy in its tree; throws 10006/10008 naming the field. */
   async function validate(projectId: number, energyType: EnergyType, nodeId: number | null, v: NodeValues) {
@@ -238,12 +241,15 @@ export function createMeteringService(
         sort: body.sort ?? node.sort,
       };
       await validate(node.project_id, node.energy_type as EnergyType, id, v);
+      const before = await nodeOut(id);
       await repo.updateNode(db, id, v);
-      return nodeOut(id);
+      const after = await nodeOut(id);
+      await audit?.recordChange(db, { action: 'metering.updateNode', target: { type: 'meter_node', id }, before, after, projectId: node.project_id });
+      return after;
     },
 
     async deleteNode(user: AuthUser, id: number): Promise<{ id: number }> {
-      await ownNode(user, id);
+      const node = await ownNode(user, id);
       if ((await repo.childCount(db, id)) > 0) {
         throw new AppError(
           ErrorCode.Conflict,
@@ -251,7 +257,9 @@ export function createMeteringService(
           'id',
         );
       }
+      const before = await nodeOut(id);
       await repo.deleteNode(db, id);
+      await audit?.recordChange(db, { action: 'metering.deleteNode', target: { type: 'meter_node', id }, before, after: null, projectId: node.project_id });
       return { id };
     },
 
@@ -336,8 +344,11 @@ export function createMeteringService(
 
     async setTariff(user: AuthUser, projectId: number, months: TariffMonth[]): Promise<Tariff> {
       await access.assertCanConfigure(user, projectId);
+      const before = audit ? await this.tariff(user, projectId) : null;
       await tariffs.replace(db, projectId, tariffRows(months));
-      return this.tariff(user, projectId);
+      const after = await this.tariff(user, projectId);
+      await audit?.recordChange(db, { action: 'metering.saveTariff', target: { type: 'tariff', id: projectId }, before, after, projectId });
+      return after;
     },
   };
 }

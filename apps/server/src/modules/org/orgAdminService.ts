@@ -4,6 +4,7 @@ import type { orgCreate, orgUpdate } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
+import type { AuditService } from '../audit/service.js';
 import { adminErrors as errors } from './adminErrors.js';
 import { orgAdminRepository as repo, type AdminOrgRow } from './orgAdminRepository.js';
 
@@ -33,7 +34,8 @@ function listNames(names: string[], total: number, lang: 'zh' | 'en'): string {
  * only inside their own subtree. Tiers descend strictly from parent to child
  * (1 regional large customer → 2 group customer → 3 station level); every write checks the row's version.
  */
-export function createOrgAdminService(db: Db, access: AccessService) {
+/** Creates, edits and moves are recorded in the usage log with before → after (`audit.recordChange`). */
+export function createOrgAdminService(db: Db, access: AccessService, audit: AuditService) {
   async function managed(user: AuthUser): Promise<Set<number>> {
     return new Set(await access.adminOrgIds(user));
   }
@@ -72,7 +74,9 @@ export function createOrgAdminService(db: Db, access: AccessService) {
         if (!parent) throw errors.orgNotFound('parent_id');
         if (v.tier <= parent.tier) throw errors.tierBelowParent(v.tier, parent.tier);
         const { id } = await repo.insertOrg(trx, { parent_id: v.parent_id, name: v.name, name_en: v.name_en, tier: v.tier });
-        return view(trx, id);
+        const after = await view(trx, id);
+        await audit.recordChange(trx, { action: 'orgAdmin.createOrg', target: { type: 'organization', id }, before: null, after });
+        return after;
       });
     },
 
@@ -89,9 +93,12 @@ export function createOrgAdminService(db: Db, access: AccessService) {
           const lowest = Math.min(...childTiers);
           if (childTiers.length && v.tier >= lowest) throw errors.tierAboveChildren(v.tier, lowest);
         }
+        const before = await view(trx, id);
         const done = await repo.updateOrg(trx, id, v.version, { name: v.name, name_en: v.name_en, tier: v.tier, enabled: v.enabled });
         if (!done) throw errors.versionConflict('org');
-        return view(trx, id);
+        const after = await view(trx, id);
+        await audit.recordChange(trx, { action: 'orgAdmin.updateOrg', target: { type: 'organization', id }, before, after });
+        return after;
       });
     },
 
@@ -109,8 +116,12 @@ export function createOrgAdminService(db: Db, access: AccessService) {
         if (!parent) throw errors.orgNotFound('parent_id');
         if (row.tier <= parent.tier) throw errors.tierBelowParent(row.tier, parent.tier);
         if (row.parent_id !== parentId) {
+          const before = await view(trx, id);
           const done = await repo.updateOrg(trx, id, version, { parent_id: parentId });
           if (!done) throw errors.versionConflict('org');
+          const after = await view(trx, id);
+          await audit.recordChange(trx, { action: 'orgAdmin.moveOrg', target: { type: 'organization', id }, before, after });
+          return after;
         }
         return view(trx, id);
       });

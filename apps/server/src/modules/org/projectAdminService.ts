@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
+import type { AuditService } from '../audit/service.js';
 import { adminErrors as errors } from './adminErrors.js';
 import { projectAdminRepository as repo, type AdminProjectRow, type ProjectValues, type RoomRow } from './projectAdminRepository.js';
 
@@ -37,7 +38,8 @@ function toAdminProject(r: AdminProjectRow, rooms: RoomRow[]): AdminProject {
  * their organisation subtree; a site user with the configure permission edits its own station (StationSet),
  * without moving it to another organisation. Reads: centre users their subtree, site users their stations.
  */
-export function createProjectAdminService(db: Db, access: AccessService) {
+/** Creates and edits of projects are recorded in the usage log with before → after (`audit.recordChange`). */
+export function createProjectAdminService(db: Db, access: AccessService, audit: AuditService) {
   const canWrite = (user: AuthUser) => user.permissions.includes('configure') && (user.userType === UserType.Centre || user.userType === UserType.Site);
 
   /** Throws unless the user may read (write) this project; returns its org and version. */
@@ -108,7 +110,11 @@ export function createProjectAdminService(db: Db, access: AccessService) {
       const orgs = await access.adminOrgIds(user);
       if (!orgs.includes(v.org_id)) throw errors.orgNotFound('org_id');
       const vals = values(v);
-      return db.transaction().execute(async (trx) => detail(trx, (await repo.insertProject(trx, vals)).id));
+      return db.transaction().execute(async (trx) => {
+        const after = await detail(trx, (await repo.insertProject(trx, vals)).id);
+        await audit.recordChange(trx, { action: 'orgAdmin.createProject', target: { type: 'project', id: after.id }, before: null, after, projectId: after.id });
+        return after;
+      });
     },
 
     async update(user: AuthUser, id: number, v: z.output<typeof projectUpdate>): Promise<AdminProject> {
@@ -120,10 +126,13 @@ export function createProjectAdminService(db: Db, access: AccessService) {
       const { version, ...fields } = v;
       const vals = values(fields);
       return db.transaction().execute(async (trx) => {
+        const before = await detail(trx, id);
         const done = await repo.updateProject(trx, id, version, vals);
         if (!done) throw errors.versionConflict('project');
         if (vals.latitude !== current.latitude || vals.longitude !== current.longitude) await repo.forgetWeather(trx, id);
-        return detail(trx, id);
+        const after = await detail(trx, id);
+        await audit.recordChange(trx, { action: 'orgAdmin.updateProject', target: { type: 'project', id }, before, after, projectId: id });
+        return after;
       });
     },
 

@@ -7,6 +7,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { sessionMqttPassword, sessionMqttUsername } from '../mqtt-auth/credentials.js';
 import type { AuthUser } from '../../types.js';
 import type { LoginLimits } from './loginLimits.js';
+import type { AuditService } from '../audit/service.js';
 import { userRepository as repo } from './repository.js';
 
 export interface LoginContext {
@@ -24,7 +25,8 @@ const LAST_SEEN_RESOLUTION_MS = 60_000;
 /** Told about every session that ends early (logout), so the broker can disconnect its MQTT clients. */
 export type SessionRevokedListener = (sessionId: number) => void;
 
-export function createUserService(db: Db, limits: LoginLimits) {
+/** `audit` records logins (success and failure, with the address) and logouts in the usage log. */
+export function createUserService(db: Db, limits: LoginLimits, audit?: AuditService) {
   const revokedListeners = new Set<SessionRevokedListener>();
 
   /** The user and the MQTT credentials of this login session (they stop working when the session ends). */
@@ -53,13 +55,24 @@ export function createUserService(db: Db, limits: LoginLimits) {
     userInfo,
 
     async login(username: string, password: string, ctx: LoginContext): Promise<LoginResponse> {
-      await limits.begin(username, ctx.ip);
+      try {
+        await limits.begin(username, ctx.ip);
+      } catch (err) {
+        await audit?.recordLogin(false, username, ctx.ip, 'too_many_attempts');
+        throw err;
+      }
       const user = await repo.findByUsername(db, username);
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       // The attempt stays counted as a failure.
-      if (!user || !ok) throw new AppError(ErrorCode.BadCredentials);
+      if (!user || !ok) {
+        await audit?.recordLogin(false, username, ctx.ip, user ? 'wrong_password' : 'unknown_user');
+        throw new AppError(ErrorCode.BadCredentials);
+      }
       await limits.succeeded(username, ctx.ip);
-      if (!user.enabled) throw new AppError(ErrorCode.AccountDisabled);
+      if (!user.enabled) {
+        await audit?.recordLogin(false, username, ctx.ip, 'disabled');
+        throw new AppError(ErrorCode.AccountDisabled);
+      }
       const token = newToken();
       const expiresAt = new Date(Date.now() + ctx.sessionTtlHours * 3600_000);
       const session = await repo.insertSession(db, {
@@ -70,6 +83,7 @@ export function createUserService(db: Db, limits: LoginLimits) {
         ip: ctx.ip,
         expiresAt,
       });
+      await audit?.recordLogin(true, username, ctx.ip);
       return {
         token,
         userType: user.user_type as 0 | 1 | 2,
@@ -81,6 +95,7 @@ export function createUserService(db: Db, limits: LoginLimits) {
 
     async logout(user: AuthUser): Promise<void> {
       await repo.revokeSession(db, user.sessionId);
+      await audit?.record(db, { kind: 'logout', action: 'user.logout' });
       for (const listener of revokedListeners) listener(user.sessionId);
     },
 

@@ -51,7 +51,7 @@ export const centrePages: PageDef[] = [
   p('WorkerManage', '/WorkerManage', '专家库', 'Expert library', '可派遣专家的名录与专长', 'the directory of experts who can be dispatched'),
   p('WorkerProcess', '/WorkerProcess', '注册专家审核', 'Expert registrations', '待审核的专家注册申请', 'expert registrations waiting for review'),
   p('CtrlLogs', '/CtrlLogs', '控制日志', 'Control logs', '遥控遥调操作的记录（操作人、对象、结果）', 'remote-control operations: who, what and the result'),
-  p('UseLogs', '/UseLogs', '使用日志', 'Usage logs', '登录与页面访问记录', 'logins and page visits'),
+  p('UseLogs', '/UseLogs', '使用日志', 'Usage logs', '登录、修改与遥控操作的记录', 'logins, changes and control operations'),
   p('CentreCarbon', '/CentreCarbon', '碳管理', 'Carbon management', '各站点的碳排放、减排量与碳资产', "each site's emissions, reductions and carbon assets"),
   { key: 'CentreUser', path: '/CentreUser', zh: '用户中心', en: 'User centre', nobj: true, children: userCentreChildren('Centre') },
 ];

@@ -1,0 +1,88 @@
+import type { AuditEntry, UserInfo } from '@gridops/contract';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { centreSession, expectTexts, mockApi, renderPage, resetHarness } from '../../test/harness';
+import { diffRows } from './api';
+import { UsageLogsPage } from './UsageLogsPage';
+
+const info = (permissions: UserInfo['permissions']): UserInfo => ({
+  id: 1,
+  org_id: 1,
+  username: 'centre',
+  name: '张伟',
+  name_en: 'Zhang Wei',
+  userType: 0,
+  project_id: null,
+  project_ids: [],
+  can_control: permissions.includes('control'),
+  permissions,
+  mqtt: { username: 'session-1', pass: 'p' },
+});
+const session = (permissions: UserInfo['permissions']) => ({ ...centreSession, userInfo: info(permissions) });
+
+const entry = (e: Partial<AuditEntry>): AuditEntry => ({
+  id: '1',
+  at: '2026-11-23T08:00:00.000Z',
+  org_id: 1,
+  project_id: null,
+  user_id: 1,
+  username: 'centre',
+  kind: 'write',
+  action: 'member.update',
+  target_type: 'member',
+  target_id: '7',
+  before: { phone: '13800000001', permissions: ['view'], name: 'Ann' },
+  after: { phone: '13800000002', permissions: ['view', 'configure'], name: 'Ann' },
+  ip: '10.0.0.8',
+  user_agent: 'Mozilla/5.0',
+  device_type: 'pc',
+  ...e,
+});
+
+const api = () =>
+  mockApi({
+    'GET /api/v6/audit/list': {
+      total: 3,
+      list: [
+        entry({}),
+        entry({ id: '2', kind: 'login_failed', action: 'user.login', target_type: null, target_id: null, before: null, after: { reason: 'wrong_password' }, ip: '10.0.0.9' }),
+        entry({ id: '3', kind: 'control', action: 'control.execute', target_type: 'control_command', target_id: '42', before: null, after: { device_id: 5 } }),
+      ],
+    },
+  });
+
+describe('usage log page', { timeout: 60_000 }, () => {
+  afterEach(resetHarness);
+
+  it('lists logins, changes and control operations (zh)', async () => {
+    api();
+    await renderPage(<UsageLogsPage />, { session: session(['view', 'manageUsers']), pageKey: 'UseLogs' });
+    await expectTexts('member.update', '修改', '登录失败', '遥控操作', '10.0.0.9', 'control_command #42', '电脑', '导出 Excel');
+  });
+
+  it('shows before → after with the changed fields marked (en)', async () => {
+    api();
+    await renderPage(<UsageLogsPage />, { session: session(['view', 'manageUsers']), pageKey: 'UseLogs', lang: 'en' });
+    await expectTexts('Change', 'Failed login', 'Control', 'Desktop');
+    fireEvent.click(await screen.findByTestId('audit-view-1'));
+    await waitFor(() => expect(screen.getByTestId('audit-diff')).toBeTruthy());
+    await expectTexts('Before', 'After', '13800000001', '13800000002');
+    // phone and permissions changed, name did not.
+    expect(screen.getAllByText('changed')).toHaveLength(2);
+  });
+
+  it('says so to a user without the manage-users permission', async () => {
+    api();
+    await renderPage(<UsageLogsPage />, { session: session(['view']), pageKey: 'UseLogs', lang: 'en' });
+    await expectTexts('This account does not hold the manage-users permission needed to read the usage log.');
+  });
+
+  it('diffs objects field by field', () => {
+    expect(diffRows({ a: 1, b: [1] }, { a: 1, b: [1, 2], c: 'x' })).toEqual([
+      { field: 'a', before: 1, after: 1, changed: false },
+      { field: 'b', before: [1], after: [1, 2], changed: true },
+      { field: 'c', before: undefined, after: 'x', changed: true },
+    ]);
+    expect(diffRows(null, null)).toEqual([{ field: '', before: null, after: null, changed: false }]);
+  });
+});
