@@ -43,9 +43,10 @@ export type ResolvedRange = z.infer<typeof resolvedRange>;
 
 /**
  * Why a percentage change is null: `base_not_covered` — the base period starts before the first stored
- * reading (its zero means "not recorded", not "not used"); `base_zero` — the covered base is zero.
+ * reading (its zero means "not recorded", not "not used"); `base_zero` — the covered base is zero;
+ * `in_progress` — the bucket has not ended yet (today's few minutes against a whole day would read −99 %).
  */
-export const CHANGE_REASONS = ['base_not_covered', 'base_zero'] as const;
+export const CHANGE_REASONS = ['base_not_covered', 'base_zero', 'in_progress'] as const;
 export const changeReason = z.enum(CHANGE_REASONS);
 export type ChangeReason = z.infer<typeof changeReason>;
 

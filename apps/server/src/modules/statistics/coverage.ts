@@ -24,6 +24,27 @@ export function bucketStart(key: string, zone: string): Date {
   return new Date(day.getTime() + Number(key.slice(11, 13)) * 3_600_000);
 }
 
+/** End instant of a bucket key (the start of the next bucket of the same size, site-local). */
+export function bucketEnd(key: string, zone: string): Date {
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  if (key.length === 4) return bucketStart(pad(Number(key) + 1, 4), zone);
+  if (key.length === 7) {
+    const [y, m] = key.split('-').map(Number) as [number, number];
+    return bucketStart(m === 12 ? `${pad(y + 1, 4)}-01` : `${pad(y, 4)}-${pad(m + 1)}`, zone);
+  }
+  if (key.length === 10) {
+    const next = new Date(`${key}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    return bucketStart(next.toISOString().slice(0, 10), zone);
+  }
+  return new Date(bucketStart(key, zone).getTime() + 3_600_000);
+}
+
+/** The bucket under way at `now`: its change against a whole base period is not shown (reason `in_progress`). */
+export function inProgress(key: string, zone: string, now: number): boolean {
+  return bucketStart(key, zone).getTime() <= now && now < bucketEnd(key, zone).getTime();
+}
+
 /** The change of `value` against `base`, whose period starts at `baseStart`; `since` is the first reading. */
 export function changeOf(value: number | null, base: number | null, baseStart: Date, since: Date | null): Change {
   if (since === null || baseStart.getTime() < since.getTime()) return { pct: null, reason: 'base_not_covered' };

@@ -20,7 +20,7 @@ import {
 } from './compute.js';
 import { UNITS } from '../metering/units.js';
 import { round } from './counterEnergy.js';
-import { bucketStart, changeOf, coveredSince } from './coverage.js';
+import { bucketStart, changeOf, coveredSince, inProgress } from './coverage.js';
 import { expenseReport } from './expense.js';
 import { lossLevels, lossRows } from './loss.js';
 import { resolvePeriod, siteDayEnd, siteDayStart } from './periods.js';
@@ -87,6 +87,7 @@ export function createStatisticsService(db: Db, access: AccessService, repo: Sta
       const first = await repo.firstReadings(db, all.flatMap((n) => (n.point_id === null ? [] : [n.point_id])));
       const siteSince = coveredSince(first, all.map((n) => n.point_id));
       const momStart = bucketStart(p.mom.from, zone);
+      const now = Date.now();
       const yoyStart = bucketStart(p.yoy.from, zone);
       const changes = (value: number, m: number | null, y: number | null, since: Date | null, ms: Date, ys: Date) => {
         const mc = changeOf(value, m, ms, since);
@@ -110,6 +111,8 @@ export function createStatisticsService(db: Db, access: AccessService, repo: Sta
           const y = at(ty, i);
           const ms = mom.keys[i] === undefined ? momStart : bucketStart(mom.keys[i]!, zone);
           const ys = yoy.keys[i] === undefined ? yoyStart : bucketStart(yoy.keys[i]!, zone);
+          // The bucket under way (today in a month view, this hour in a day view) is not compared.
+          if (inProgress(key, zone, now)) return { key, value, mom_value: m, yoy_value: y, mom_pct: null, mom_reason: 'in_progress' as const, yoy_pct: null, yoy_reason: 'in_progress' as const };
           return { key, value, mom_value: m, yoy_value: y, ...changes(value, m, y, siteSince, ms, ys) };
         }),
         total: { ...total, ...changes(total.value, total.mom_value, total.yoy_value, siteSince, momStart, yoyStart) },

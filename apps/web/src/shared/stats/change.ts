@@ -48,5 +48,6 @@ export function changeReasonText(
 ): string | null {
   if (!reason) return null;
   if (reason === 'base_zero') return t('stats.reason.base_zero');
+  if (reason === 'in_progress') return t('stats.reason.in_progress');
   return since ? t('stats.reason.base_not_covered', { since }) : t('stats.reason.base_not_covered_none');
 }
