@@ -22,6 +22,7 @@ import { createStatisticsService } from './modules/statistics/service.js';
 import { createWeatherService } from './modules/weather/service.js';
 import { createMembersService } from './modules/members/service.js';
 import { createGatewayService } from './modules/gateways/service.js';
+import { createExpertService } from './modules/experts/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -47,7 +48,8 @@ export function createServices(db: Db, config: AppConfig) {
   const weather = createWeatherService(db, access, config.weather);
   const gateways = createGatewayService(db, access);
   const members = createMembersService(db, access, users, loginLimits);
-  return { config, db, weather, gateways, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
+  const experts = createExpertService(db, access, config.expertRegister);
+  return { config, db, weather, gateways, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

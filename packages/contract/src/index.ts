@@ -26,4 +26,5 @@ export * from './api/weather.js';
 export * from './api/members.js';
 export * from './permissions.js';
 export * from './api/gateway.js';
+export * from './api/experts.js';
 export * from './routes/index.js';

@@ -53,6 +53,7 @@ export function addRoute<R extends ApiRoute>(
       ...(route.allowPendingPassword ? { allowPendingPassword: true } : {}),
     },
     schema,
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     // The validator has parsed the request with the route's own schemas, so it has the shape ApiRequest<R> names.
     handler: async (req) => ok(await handler(req as ApiRequest<R>)),
   });

@@ -5,6 +5,7 @@ import { distributionApi } from './distribution.js';
 import { energyApi } from './energy.js';
 import { energyStatsApi } from './energyStats.js';
 import { eventApi } from './event.js';
+import { expertApi } from './experts.js';
 import { gatewayApi } from './gateway.js';
 import { analysisApi, historyApi } from './history.js';
 import { meteringApi } from './metering.js';
@@ -25,6 +26,7 @@ export {
   energyApi,
   energyStatsApi,
   eventApi,
+  expertApi,
   gatewayApi,
   historyApi,
   memberApi,
@@ -59,6 +61,7 @@ export const apiRoutes = {
   weather: weatherApi,
   member: memberApi,
   gateway: gatewayApi,
+  expert: expertApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */
