@@ -9,6 +9,7 @@ import { energyPageModules } from '../../features/energy/pageModules';
 import { orgAdminPageModules } from '../../features/org-admin/pageModules';
 import { membersPageModules } from '../../features/members/pageModules';
 import { gatewayPageModules } from '../../features/gateways/pageModules';
+import { expertPageModules } from '../../features/experts/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -26,4 +27,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...membersPageModules,
   ...accountPageModules,
   ...gatewayPageModules,
+  ...expertPageModules,
 };
