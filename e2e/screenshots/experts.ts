@@ -10,11 +10,26 @@ import { loginAs, newPage } from '../support/browser.js';
 import { captureAll, dismissPending, open, screenshotBaseUrl, screenshotDir, shot } from '../support/console.js';
 
 const baseUrl = screenshotBaseUrl;
-const PNG = fs.readFileSync(path.join(screenshotDir, 'members', 'list-en.png'));
+
+/** A sample certificate picture (PNG, a few kB), drawn by the browser: no real person's licence in the docs. */
+async function samplePhoto(browser: Browser): Promise<Buffer> {
+  const page = await newPage(browser, { width: 480, height: 300 });
+  await page.setContent(
+    `<div style="width:440px;height:260px;margin:20px;border:6px double #b8860b;background:#fdf6e3;font:16px sans-serif;padding:16px;box-sizing:border-box">
+      <div style="font-size:20px;font-weight:bold;text-align:center;color:#8b4513">SPECIAL OPERATION CERTIFICATE</div>
+      <div style="text-align:center;color:#555;margin-bottom:18px">Sample for documentation</div>
+      <div>Type: High-voltage electrician</div><div>No.: T3201011988</div><div>Holder: sample</div>
+      <div style="margin-top:18px;color:#a00">SAMPLE</div></div>`,
+  );
+  const png = await page.screenshot({ type: 'png' });
+  await page.context().close();
+  return png;
+}
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function capture(browser: Browser, lang: 'zh' | 'en') {
   fs.mkdirSync(path.join(screenshotDir, 'experts'), { recursive: true });
+  const PNG = await samplePhoto(browser);
   const admin = await newPage(browser, { lang, width: 1440, height: 860 });
   await loginAs(admin, baseUrl, 'centre');
   await dismissPending(admin, { waitMs: 5000, mayStayOpen: true });
@@ -31,11 +46,11 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   await page.getByTestId('expert-phone').fill('+86 139 1234 5678');
   await page.getByTestId('expert-region').fill('Jiangsu');
   await page.getByTestId('expert-specialities').click();
-  await page.locator('.ant-select-item-option').nth(0).click();
-  await page.locator('.ant-select-item-option').nth(3).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').nth(0).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').nth(3).click();
   await page.keyboard.press('Escape');
   await page.getByTestId('expert-cert-type-0').click();
-  await page.locator('.ant-select-item-option').nth(1).click();
+  await page.locator(`.ant-select-item-option[title="${lang === 'en' ? 'High-voltage electrician' : '高压电工作业'}"]`).click();
   await page.getByTestId('expert-cert-number-0').fill('T3201011988');
   await page.getByTestId('expert-cert-issued-0').fill(day(-1800));
   await page.getByTestId('expert-cert-expires-0').fill(day(18));

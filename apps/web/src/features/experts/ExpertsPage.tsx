@@ -97,8 +97,8 @@ function ExpertDrawer(props: { expert: Expert | null; review: boolean; canManage
                   ))}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('experts.column.status')}>{t(`experts.status.${e.status}`)}</Descriptions.Item>
-                {e.reject_reason && <Descriptions.Item label={t('experts.rejectReason')}>{e.reject_reason}</Descriptions.Item>}
-                {e.reviewed_by && <Descriptions.Item label={t('experts.reviewer')}>{e.reviewed_by}</Descriptions.Item>}
+                {e.reject_reason ? <Descriptions.Item label={t('experts.rejectReason')}>{e.reject_reason}</Descriptions.Item> : null}
+                {e.reviewed_by ? <Descriptions.Item label={t('experts.reviewer')}>{e.reviewed_by}</Descriptions.Item> : null}
               </Descriptions>
             )}
             {e.certificates.map((c) => (
