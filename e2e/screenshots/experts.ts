@@ -71,7 +71,7 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   await admin.getByTestId('expert-approve').click();
   await row.waitFor({ state: 'detached' });
   await open(admin, '/WorkerManage', 'expert-library-page');
-  await admin.locator('tr.ant-table-row', { hasText: name }).waitFor();
+  await admin.locator('tr.ant-table-row', { hasText: name }).first().waitFor();
   await shot(admin, `experts/library-${lang}`, { fullPage: false });
   await admin.context().close();
 }
