@@ -29,6 +29,7 @@ import { meteringRoutes } from './modules/metering/routes.js';
 import { overviewRoutes } from './modules/overview/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { deviceTemplateRoutes, gatewayRoutes } from './modules/gateways/routes.js';
+import { expertRoutes } from './modules/experts/routes.js';
 import { createServices, type AppServices } from './services.js';
 import './types.js';
 
@@ -96,6 +97,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(gatewayRoutes, { services: { gateways: services.gateways } });
   await app.register(deviceTemplateRoutes, { services: { templates: services.templates } });
   await app.register(auditRoutes, { services: { audit: services.audit } });
+  await app.register(expertRoutes, { services: { experts: services.experts } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
   return { app, services };

@@ -106,6 +106,9 @@ const envSchema = z.object({
   INSTANCE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).default('1'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /** Public expert registrations one address may send per window (docs/experts.md). */
+  EXPERT_REGISTER_MAX: z.coerce.number().int().positive().default(10),
+  EXPERT_REGISTER_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   CONTROL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CONTROL_SELECT_TTL_S: z.coerce.number().int().min(5).max(600).default(30),
   /** Usage logs (docs/audit.md): rows older than this many days are deleted by the daily retention job. */
@@ -157,6 +160,8 @@ export interface AppConfig {
     routerMode: 'history' | 'hash';
   };
   login: { maxFailures: number; windowMinutes: number };
+  /** Public expert registration: at most maxPerWindow per address per window. */
+  expertRegister: { maxPerWindow: number; windowMinutes: number };
   /** Current weather, fetched by the server (the key never reaches a browser). */
   weather: { provider: 'qweather' | 'openweather'; key: string; baseUrl: string };
   /** Distinguishes instances sharing one external broker (stable MQTT client ids). */
@@ -215,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       routerMode: e.ROUTER_MODE,
     },
     login: { maxFailures: e.LOGIN_MAX_FAILURES, windowMinutes: e.LOGIN_WINDOW_MINUTES },
+    expertRegister: { maxPerWindow: e.EXPERT_REGISTER_MAX, windowMinutes: e.EXPERT_REGISTER_WINDOW_MINUTES },
     weather: { provider: e.WEATHER_PROVIDER, key: e.WEATHER_KEY, baseUrl: e.WEATHER_URL ?? WEATHER_BASE_URL[e.WEATHER_PROVIDER] },
     instanceId: e.INSTANCE_ID,
     // PGlite is one connection: parallel lanes would only queue behind each other.

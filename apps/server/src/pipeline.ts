@@ -4,6 +4,7 @@ import type { Db } from './db/database.js';
 import { AlarmEngine } from './modules/alarm/engine.js';
 import { createNotifier, type Notifier } from './modules/event/notifier.js';
 import { startGatewayWatch } from './modules/telemetry/gatewayWatch.js';
+import { startCertificateReminders } from './modules/experts/service.js';
 import { IngestPipeline, type IngestOptions } from './modules/telemetry/ingest.js';
 import { startQuarterHourCompaction } from './modules/telemetry/quarterHours.js';
 import { PointRegistry } from './modules/telemetry/registry.js';
@@ -43,6 +44,7 @@ export async function startPipeline(opts: {
   const ingest = new IngestPipeline(db, registry, engine, (events) => notifier.notify(events), log, opts.ingest);
   const watch = startGatewayWatch(db, (events) => notifier.notify(events), log, opts.gatewayWatchMs);
   const compaction = startQuarterHourCompaction(db, log);
+  const reminders = startCertificateReminders(db, (events) => notifier.notify(events), log);
   // Rules and devices edited through another instance (or the database) are picked up within RELOAD_MS.
   const reload = setInterval(() => {
     Promise.all([registry.load(), engine.loadRules()]).catch((err: unknown) => log.warn({ err }, 'reload failed'));
@@ -82,6 +84,7 @@ export async function startPipeline(opts: {
       clearInterval(reload);
       watch.stop();
       compaction.stop();
+      reminders.stop();
       await ingest.close();
     },
   };

@@ -24,6 +24,7 @@ import { createMembersService } from './modules/members/service.js';
 import { createGatewayService } from './modules/gateways/service.js';
 import { createTemplateService } from './modules/gateways/templates.js';
 import { createAuditService } from './modules/audit/service.js';
+import { createExpertService } from './modules/experts/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -51,7 +52,8 @@ export function createServices(db: Db, config: AppConfig) {
   const gateways = createGatewayService(db, access, audit);
   const templates = createTemplateService(db, access, gateways);
   const members = createMembersService(db, access, users, loginLimits, audit);
-  return { config, db, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members };
+  const experts = createExpertService(db, access, config.expertRegister);
+  return { config, db, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

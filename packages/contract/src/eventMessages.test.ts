@@ -75,6 +75,13 @@ const examples: { [K in EventMessageKey]: { params: EventMessage<K>['params']; z
     speechZh: '网关 GW-SZIP-01，通信恢复',
     speechEn: 'Gateway GW-SZIP-01, communication restored',
   },
+  'expert.certificateExpiring': {
+    params: { expert: { zh: '王工', en: 'Wang Lei' }, certificate: { zh: '高压电工作业', en: 'High-voltage electrician' }, number: 'T1234', expires: '2026-12-01', days: 8 },
+    zh: '专家 王工 的「高压电工作业」证书（编号 T1234）将于 2026-12-01 到期（剩 8 天）',
+    en: 'Expert Wang Lei: certificate "High-voltage electrician" No. T1234 expires on 2026-12-01 (in 8 days)',
+    speechZh: '专家 王工，证书即将到期',
+    speechEn: 'Expert Wang Lei, certificate expiring',
+  },
 };
 
 describe('event message catalogue', () => {

@@ -43,6 +43,17 @@ const digitalParams = z.object({
 /** A site gateway: its serial number (not translated). */
 const gatewayParams = z.object({ gateway: z.string() });
 
+/** An expert's certificate close to its expiry date (docs/experts.md): raised once per certificate and expiry date. */
+const certificateParams = z.object({
+  expert: textPair,
+  /** The certificate's type name (e.g. "低压电工作业" / "Low-voltage electrician"). */
+  certificate: textPair,
+  number: z.string(),
+  /** The expiry date, YYYY-MM-DD. */
+  expires: z.string(),
+  days: z.number().int(),
+});
+
 /** Parameters of every message key: the closed set of event texts. */
 export const eventMessageParams = {
   /** Analog value above its high limit. */
@@ -59,6 +70,8 @@ export const eventMessageParams = {
   'gateway.commLost': gatewayParams,
   /** A gateway heard again after a communication loss. */
   'gateway.commRestored': gatewayParams,
+  /** An expert's certificate expires within 30 days. */
+  'expert.certificateExpiring': certificateParams,
 } as const;
 
 export type EventMessageKey = keyof typeof eventMessageParams;
@@ -118,6 +131,10 @@ const sentences: Renderers = {
   },
   'gateway.commLost': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}: communication lost` : `网关 ${p.gateway} 通信中断`),
   'gateway.commRestored': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}: communication restored` : `网关 ${p.gateway} 通信恢复`),
+  'expert.certificateExpiring': (p, lang) =>
+    lang === 'en'
+      ? `Expert ${inLang(p.expert, 'en')}: certificate "${inLang(p.certificate, 'en')}" No. ${p.number} expires on ${p.expires} (in ${p.days} days)`
+      : `专家 ${p.expert.zh} 的「${p.certificate.zh}」证书（编号 ${p.number}）将于 ${p.expires} 到期（剩 ${p.days} 天）`,
 };
 
 const deviceAndCause = (p: { device: TextPair; cause: TextPair; phases?: string[] | undefined }, lang: Lang) => {
@@ -133,6 +150,8 @@ const spoken: Renderers = {
   'alarm.digital': deviceAndCause,
   'gateway.commLost': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}, communication lost` : `网关 ${p.gateway}，通信中断`),
   'gateway.commRestored': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}, communication restored` : `网关 ${p.gateway}，通信恢复`),
+  'expert.certificateExpiring': (p, lang) =>
+    lang === 'en' ? `Expert ${inLang(p.expert, 'en')}, certificate expiring` : `专家 ${p.expert.zh}，证书即将到期`,
 };
 
 /** The event's sentence in the language. */

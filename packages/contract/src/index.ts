@@ -28,4 +28,5 @@ export * from './api/audit.js';
 export * from './permissions.js';
 export * from './api/gateway.js';
 export * from './api/deviceTemplate.js';
+export * from './api/experts.js';
 export * from './routes/index.js';

@@ -17,6 +17,7 @@ export interface OrganizationsTable {
   enabled: Generated<boolean>;
   version: Generated<number>;
   updated_at: Generated<Date>;
+  expert_invite_code: Generated<string>;
 }
 
 export interface ProjectsTable {
@@ -272,6 +273,9 @@ export interface DB extends TelemetryDB, DistributionDB, EnergyDB {
   events: EventsTable;
   event_log: EventLogTable;
   schema_migrations: SchemaMigrationsTable;
+  experts: ExpertsTable;
+  expert_certificates: ExpertCertificatesTable;
+  expert_register_limits: ExpertRegisterLimitsTable;
 }
 
 export interface TelemetryTable {
@@ -346,6 +350,42 @@ export interface AlarmStateTable {
   last_value: number | null;
   last_ts: Timestamp | null;
   event_id: number | null;
+}
+
+export interface ExpertsTable {
+  id: Generated<number>;
+  org_id: number;
+  name: string;
+  name_en: Generated<string>;
+  phone: string;
+  region: string;
+  specialities: Generated<string[]>;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  reject_reason: Generated<string>;
+  reviewed_by: number | null;
+  reviewed_at: Timestamp | null;
+  enabled: Generated<boolean>;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface ExpertCertificatesTable {
+  id: Generated<number>;
+  expert_id: number;
+  cert_type: string;
+  number: string;
+  /** `date` columns come back as 'YYYY-MM-DD' strings (the pool's type parser keeps dates as text). */
+  issued_on: string;
+  expires_on: string;
+  photo: Buffer;
+  photo_type: string;
+  reminded_expiry: string | null;
+}
+
+export interface ExpertRegisterLimitsTable {
+  ip: string;
+  attempts: number;
+  window_start: Timestamp;
 }
 
 export interface TelemetryDB {

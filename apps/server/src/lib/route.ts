@@ -63,6 +63,7 @@ export function addRoute<R extends ApiRoute>(
       routeId,
     },
     schema,
+    ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
     // The validator has parsed the request with the route's own schemas, so it has the shape ApiRequest<R> names.
     // The handler runs inside the usage log's request context (modules/audit/context.ts).
     handler: async (req) => {

@@ -8,6 +8,10 @@ describe('route guard (spec §2)', () => {
     expect(decideGuard({ ...base, pathname: '/Login' })).toEqual({ kind: 'allow' });
   });
 
+  it('allows the public expert registration without a session', () => {
+    expect(decideGuard({ ...base, pathname: '/Register/Expert', token: '' })).toEqual({ kind: 'allow' });
+  });
+
   it('logs out a visitor with no token and no query token', () => {
     expect(decideGuard({ ...base, pathname: '/CentreHome' })).toEqual({ kind: 'logout' });
     expect(decideGuard({ ...base, pathname: '/whatever' })).toEqual({ kind: 'logout' });

@@ -1,3 +1,4 @@
+import { REGISTER_EXPERT_PATH } from '../features/experts/paths';
 import type { UserTypeValue } from '../session/store';
 
 export interface GuardInput {
@@ -22,17 +23,20 @@ export type GuardDecision =
   | { kind: 'enter'; adopt: AdoptedSession | null; register: boolean };
 
 export const LOGIN_PATH = '/Login';
+export { REGISTER_EXPERT_PATH };
+/** Fixed routes anyone may open without a session. */
+export const PUBLIC_PATHS: readonly string[] = [LOGIN_PATH, REGISTER_EXPERT_PATH];
 
 /**
  * The route guard of spec §2 as a pure decision, so it can be tested without a router:
- * - /Login is always allowed;
+ * - /Login and the public expert registration are always allowed;
  * - no session token and no `token` query value → log out and go to /Login;
  * - a `token` query value becomes the session token; userType 1 when `proid` is present (project id =
  *   Number(proid)), else 0;
  * - if the role routes are not registered yet, register them and retry.
  */
 export function decideGuard(input: GuardInput): GuardDecision {
-  if (input.pathname === LOGIN_PATH) return { kind: 'allow' };
+  if (PUBLIC_PATHS.includes(input.pathname)) return { kind: 'allow' };
   const q = new URLSearchParams(input.search);
   const queryToken = q.get('token');
   if (!input.token && !queryToken) return { kind: 'logout' };

@@ -7,8 +7,8 @@ import { shellBundle } from './layout/i18n';
 import { pagesBundle } from './routes/pages';
 
 const pageTitles: Bundle = {
-  zh: { Login: '登录', NotFound: '页面不存在' },
-  en: { Login: 'Log in', NotFound: 'Page not found' },
+  zh: { Login: '登录', RegisterExpert: '注册成为专家', NotFound: '页面不存在' },
+  en: { Login: 'Log in', RegisterExpert: 'Register as an expert', NotFound: 'Page not found' },
 };
 
 /** Every feature's strings, each under its own top-level key (`t('auth.login')`, `t('pages.X.title')`). */

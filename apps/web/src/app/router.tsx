@@ -3,7 +3,7 @@ import { appConfig } from '../api/config';
 import { fetchUserInfo, logout } from '../session/actions';
 import { setSessionNavigator } from '../session/navigation';
 import { patchSession, session } from '../session/store';
-import { decideGuard, effectiveUserType, retryTarget, LOGIN_PATH } from './guard';
+import { decideGuard, effectiveUserType, retryTarget, LOGIN_PATH, REGISTER_EXPERT_PATH } from './guard';
 import { AREA_HOME } from './routes/pages';
 import { buildRoleRoutes, homeFor } from './routes/roleRoutes';
 import { RootLayout } from './layout/RootLayout';
@@ -70,6 +70,12 @@ function fixedRoutes(roleRoutes: RouteObject[]): RouteObject[] {
       shouldRevalidate: () => true,
       children: [
         { id: 'login', path: LOGIN_PATH, element: <LoginPage />, handle: { key: 'Login', area: 'login', type: 'nobj' } },
+        {
+          id: 'registerExpert',
+          path: REGISTER_EXPERT_PATH,
+          lazy: async () => ({ Component: (await import('../features/experts/RegisterExpertPage')).RegisterExpertPage }),
+          handle: { key: 'RegisterExpert', area: 'login', type: 'nobj' },
+        },
         {
           id: 'shell',
           lazy: async () => ({ Component: (await import('./layout/AppShell')).AppShell }),

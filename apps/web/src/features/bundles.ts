@@ -12,6 +12,7 @@ import { energyBundle } from './energy/i18n';
 import { centreHomeBundle } from './centre-home/i18n';
 import { eventsBundle } from './events/i18n';
 import { gatewaysBundle } from './gateways/i18n';
+import { expertsBundle } from './experts/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
 import { orgAdminBundle } from './org-admin/i18n';
@@ -40,4 +41,5 @@ export const featureBundles: Record<string, Bundle> = {
   account: accountBundle,
   gateways: gatewaysBundle,
   auditLog: auditLogBundle,
+  experts: expertsBundle,
 };

@@ -29,6 +29,8 @@ export interface ApiRoute {
   readonly readOnly?: true;
   /** Reachable while the account must still change its password (first login); every other route answers 10030. */
   readonly allowPendingPassword?: boolean;
+  /** A larger request body than the server's default 1 MB (uploads such as certificate photos), in bytes. */
+  readonly bodyLimit?: number;
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;

@@ -7,6 +7,7 @@ import { distributionApi } from './distribution.js';
 import { energyApi } from './energy.js';
 import { energyStatsApi } from './energyStats.js';
 import { eventApi } from './event.js';
+import { expertApi } from './experts.js';
 import { gatewayApi } from './gateway.js';
 import { analysisApi, historyApi } from './history.js';
 import { meteringApi } from './metering.js';
@@ -29,6 +30,7 @@ export {
   energyApi,
   energyStatsApi,
   eventApi,
+  expertApi,
   gatewayApi,
   historyApi,
   memberApi,
@@ -65,6 +67,7 @@ export const apiRoutes = {
   gateway: gatewayApi,
   deviceTemplate: deviceTemplateApi,
   audit: auditApi,
+  expert: expertApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

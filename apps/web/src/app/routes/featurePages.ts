@@ -10,6 +10,7 @@ import { orgAdminPageModules } from '../../features/org-admin/pageModules';
 import { membersPageModules } from '../../features/members/pageModules';
 import { gatewayPageModules } from '../../features/gateways/pageModules';
 import { usageLogsPageModules } from '../../features/usage-logs/pageModules';
+import { expertPageModules } from '../../features/experts/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -28,4 +29,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...accountPageModules,
   ...gatewayPageModules,
   ...usageLogsPageModules,
+  ...expertPageModules,
 };

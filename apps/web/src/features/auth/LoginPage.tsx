@@ -2,7 +2,8 @@ import { LockOutlined, ThunderboltOutlined, UserOutlined, AlertOutlined, ToolOut
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { REGISTER_EXPERT_PATH } from '../experts/paths';
 import { ApiError } from '../../api/http';
 import { appConfig } from '../../api/config';
 import { applyLogin } from '../../session/actions';
@@ -107,6 +108,11 @@ export function LoginPage() {
             {busy ? t('auth.loggingIn') : t('auth.login')}
           </Button>
         </Form>
+        <div style={{ textAlign: 'center', marginTop: 12 }}>
+          <Link to={REGISTER_EXPERT_PATH} data-testid="register-expert-link">
+            {t('experts.registerLink')}
+          </Link>
+        </div>
         <DemoAccountsHint />
       </Card>
     </div>

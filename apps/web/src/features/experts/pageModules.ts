@@ -1,0 +1,8 @@
+import type { PageModule } from '../../shared/pageModule';
+
+/** Expert pages keyed by PageDef key (app/routes/pages.ts): the library twice, the registration review once. */
+export const expertPageModules: Record<string, PageModule> = {
+  WorkerManage: async () => (await import('./ExpertsPage')).ExpertLibraryPage,
+  CentreElecManage: async () => (await import('./ExpertsPage')).ExpertLibraryPage,
+  WorkerProcess: async () => (await import('./ExpertsPage')).ExpertReviewPage,
+};

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { click, dismissPending, open } from './support/console.js';
+
+const baseUrl = inject('baseUrl');
+const CJK = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/;
+
+/** A 1×1 PNG: the server checks the photo's magic bytes. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082', 'hex');
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+describe('experts', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an expert registers from the login page, a centre user approves, the expert is in the library (zh; en without Chinese)', async () => {
+    const suffix = Date.now().toString(36);
+    // English names in the test data: english-everywhere reads the same server.
+    const name = `E2E Expert ${suffix}`;
+    const admin = await newPage(browser, { lang: 'zh' });
+    await loginAs(admin, baseUrl, 'centre');
+    await dismissPending(admin, { waitMs: 5000, mayStayOpen: true });
+    await open(admin, '/WorkerProcess', 'expert-review-page');
+    const code = (await admin.getByTestId('expert-invite').innerText()).trim();
+    expect(code).toMatch(/^[0-9A-F]{10}$/);
+
+    const expert = await newPage(browser, { lang: 'zh' });
+    await expert.goto(`${baseUrl}/Login`);
+    await expert.getByTestId('register-expert-link').click();
+    await expert.getByTestId('register-expert-page').waitFor();
+    await expert.getByTestId('expert-invite-code').fill(code);
+    await expert.getByTestId('expert-name').fill(name);
+    await expert.getByTestId('expert-name-en').fill(name);
+    await expert.getByTestId('expert-phone').fill('+86 139 1234 5678');
+    await expert.getByTestId('expert-region').fill('Jiangsu');
+    await expert.getByTestId('expert-specialities').click();
+    await expert.locator('.ant-select-item-option', { hasText: '继电保护' }).click();
+    await expert.keyboard.press('Escape');
+    await expert.getByTestId('expert-cert-type-0').click();
+    await expert.locator('.ant-select-item-option', { hasText: '高压电工作业' }).click();
+    await expert.getByTestId('expert-cert-number-0').fill(`T-${suffix}`);
+    await expert.getByTestId('expert-cert-issued-0').fill(day(-400));
+    await expert.getByTestId('expert-cert-expires-0').fill(day(20));
+    await expert.getByTestId('expert-cert-photo-0').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: PNG });
+    await expert.getByText('已选择：licence.png').waitFor();
+    await expert.getByTestId('expert-register-submit').click();
+    await expert.getByTestId('register-expert-done').waitFor({ timeout: 20_000 });
+    await expert.context().close();
+
+    // The reviewer sees the registration with its certificate photo and approves it.
+    await admin.reload();
+    await admin.getByTestId('expert-review-page').waitFor({ timeout: 20_000 });
+    await dismissPending(admin, { waitMs: 3000, mayStayOpen: true });
+    const row = admin.locator('tr.ant-table-row', { hasText: name });
+    await row.waitFor({ timeout: 20_000 });
+    await click(admin, row.getByRole('button'));
+    await admin.getByTestId('expert-cert-photo').first().waitFor();
+    await admin.getByTestId('expert-approve').click();
+    await row.waitFor({ state: 'detached', timeout: 20_000 });
+
+    await open(admin, '/WorkerManage', 'expert-library-page');
+    const libraryRow = admin.locator('tr.ant-table-row', { hasText: name });
+    await libraryRow.waitFor({ timeout: 20_000 });
+    expect(await libraryRow.innerText()).toContain('20 天后到期');
+    await admin.context().close();
+
+    // The library in English: no Chinese anywhere but the language switch.
+    const en = await newPage(browser, { lang: 'en' });
+    await loginAs(en, baseUrl, 'centre');
+    await dismissPending(en, { waitMs: 5000, mayStayOpen: true });
+    await open(en, '/WorkerManage', 'expert-library-page');
+    await en.locator('tr.ant-table-row', { hasText: name }).waitFor({ timeout: 20_000 });
+    expect(await en.locator('tr.ant-table-row', { hasText: name }).innerText()).toContain('Expires in 20 days');
+    const text = await en.getByTestId('expert-library-page').innerText();
+    expect(text.split('\n').filter((l) => CJK.test(l))).toEqual([]);
+    await en.context().close();
+  });
+});

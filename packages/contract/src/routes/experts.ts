@@ -1,0 +1,93 @@
+import {
+  certificateIdParams,
+  certificatePhoto,
+  expert,
+  expertIdParams,
+  expertInviteCode,
+  expertListQuery,
+  expertListResponse,
+  expertRegisterRequest,
+  expertRegisterResponse,
+  expertReviewRequest,
+  expertStatusRequest,
+  expertUpdateRequest,
+} from '../api/experts.js';
+import { defineRoute } from './define.js';
+
+const tags = ['experts'];
+
+/** Experts: the public registration, the review (/WorkerProcess) and the library (/WorkerManage, /CentreUser/CentreElecManage). */
+export const expertApi = {
+  register: defineRoute({
+    method: 'POST',
+    path: '/api/v6/expert/register',
+    tags,
+    summary: 'Public: register as an expert with certificates (photos PNG/JPEG ≤ 2 MB); rate-limited per address',
+    public: true,
+    bodyLimit: 10 * 1024 * 1024,
+    body: expertRegisterRequest,
+    data: expertRegisterResponse,
+  }),
+  inviteCode: defineRoute({
+    method: 'GET',
+    path: '/api/v6/expert/inviteCode',
+    tags,
+    summary: "The caller's organisation's expert invitation code (experts name it when they register)",
+    permission: 'manageUsers',
+    data: expertInviteCode,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/v6/expert/list',
+    tags,
+    summary: 'Experts of the caller’s organisations by status (pending and rejected need manageUsers), filtered, paged',
+    query: expertListQuery,
+    data: expertListResponse,
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/v6/expert/:id',
+    tags,
+    summary: 'One expert with certificates',
+    params: expertIdParams,
+    data: expert,
+  }),
+  photo: defineRoute({
+    method: 'GET',
+    path: '/api/v6/expert/certificate/:certId/photo',
+    tags,
+    summary: 'A certificate photo (base64)',
+    params: certificateIdParams,
+    data: certificatePhoto,
+  }),
+  review: defineRoute({
+    method: 'POST',
+    path: '/api/v6/expert/:id/review',
+    tags,
+    summary: 'Approve or reject (reason required) a pending registration',
+    permission: 'manageUsers',
+    params: expertIdParams,
+    body: expertReviewRequest,
+    data: expert,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/v6/expert/:id',
+    tags,
+    summary: 'Edit an expert (optimistic version check)',
+    permission: 'manageUsers',
+    params: expertIdParams,
+    body: expertUpdateRequest,
+    data: expert,
+  }),
+  setStatus: defineRoute({
+    method: 'POST',
+    path: '/api/v6/expert/:id/status',
+    tags,
+    summary: 'Disable or enable an approved expert',
+    permission: 'manageUsers',
+    params: expertIdParams,
+    body: expertStatusRequest,
+    data: expert,
+  }),
+};
