@@ -106,7 +106,8 @@ describe.each(backends)('device templates and bulk import on %s', (backend) => {
       name: `风机-${backend}`,
       name_en: `Fan ${backend}`,
       kind: 'env_sensor',
-      points: [point('speed', { unit: 'rpm', low: 0, high: 3000 }), point('on', { type: 'digital', unit: '' })],
+      // The gateway sends the speed in tens of rpm (scale 10); the point's own limit is 3000 rpm.
+      points: [point('speed', { unit: 'rpm', scale: 10, low: 0, high: 3000 }), point('on', { type: 'digital', unit: '' })],
     });
     const sn = `GW-TPL-${backend}`;
     const gw = (await call<{ id: number }>(site, 'POST', '/api/v6/gateway', { project_id: projectId, sn, name: '模板网关', name_en: 'Template gateway' })).body.data.id;
@@ -135,17 +136,23 @@ describe.each(backends)('device templates and bulk import on %s', (backend) => {
     expect(useForeign.status).toBe(404);
     expect(useForeign.body.data.field).toBe('template_id');
 
+    // Acknowledged after the commit (QoS 1), so the rows are there (or not) once publishAsync resolves.
+    const storedAt = (ts: number) =>
+      h.rt.database.db
+        .selectFrom('telemetry as t')
+        .innerJoin('device_points as p', 'p.id', 't.point_id')
+        .select('t.value')
+        .where('p.device_id', '=', created.body.data.id)
+        .where('p.key', '=', 'speed')
+        .where('t.ts', '=', new Date(ts))
+        .executeTakeFirst();
     const ts = Date.now();
-    await client.publishAsync(gatewayTopics(sn).telemetry, JSON.stringify({ ts, devices: [{ sn: 'FAN-1', values: { speed: 1450 } }] }), { qos: 1 });
-    const stored = await h.rt.database.db
-      .selectFrom('telemetry as t')
-      .innerJoin('device_points as p', 'p.id', 't.point_id')
-      .select('t.value')
-      .where('p.device_id', '=', created.body.data.id)
-      .where('p.key', '=', 'speed')
-      .where('t.ts', '=', new Date(ts))
-      .executeTakeFirst();
-    expect(stored?.value).toBe(1450);
+    await client.publishAsync(gatewayTopics(sn).telemetry, JSON.stringify({ ts, devices: [{ sn: 'FAN-1', values: { speed: 145 } }] }), { qos: 1 });
+    // Stored scaled: 145 × 10 rpm.
+    expect((await storedAt(ts))?.value).toBe(1450);
+    // 301 × 10 = 3010 rpm is above the point's own high (3000), though inside the catalogue's range: refused.
+    await client.publishAsync(gatewayTopics(sn).telemetry, JSON.stringify({ ts: ts + 1000, devices: [{ sn: 'FAN-1', values: { speed: 301 } }] }), { qos: 1 });
+    expect(await storedAt(ts + 1000)).toBeUndefined();
   });
 
   it('bulk import: one bad row writes nothing and is reported; all good rows are created', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INGEST_REJECT_CAUSES, pointValueRange } from '@gridops/contract';
-import { decodeTelemetry } from './decode.js';
+import { decodeTelemetry, scaled } from './decode.js';
+import { effectiveRange } from './registry.js';
 import type { DeviceEntry, PointLookup, PointMeta } from './registry.js';
 
 const meta = (pointId: number, key: string): PointMeta => ({
@@ -11,6 +12,7 @@ const meta = (pointId: number, key: string): PointMeta => ({
   unit: '',
   kind: 'analog',
   precision: 2,
+  scale: 1,
   range: pointValueRange({ key, unit: key === 'P' ? 'kW' : '', kind: key === 'breaker' ? 'digital' : 'analog' }),
   deviceId: 1,
   deviceKind: 'feeder',
@@ -92,5 +94,47 @@ describe('decodeTelemetry', () => {
     for (const r of decodeTelemetry('GW1', JSON.stringify(mixed), lookup, now).rejects) causes.add(r.cause);
     for (const c of causes) expect(INGEST_REJECT_CAUSES).toContain(c);
     expect(causes.size).toBe(8);
+  });
+
+  describe('a template point\'s scale and limits', () => {
+    // A meter whose gateway sends raw registers: current in 0.1 A, a breaker state; its own limits 0…500 A.
+    const current: PointMeta = { ...meta(20, 'Ia'), unit: 'A', scale: 0.1, range: effectiveRange(pointValueRange({ key: 'Ia', unit: 'A', kind: 'analog' }), 0, 500) };
+    const state: PointMeta = { ...meta(21, 'breaker'), kind: 'digital', scale: 10, range: pointValueRange({ key: 'breaker', unit: '', kind: 'digital' }) };
+    const m1: DeviceEntry = { deviceId: 2, points: new Map([['Ia', current], ['breaker', state]]) };
+    const scaledLookup: PointLookup = { device: (gw, sn) => (gw === 'GW1' && sn === 'M1' ? m1 : undefined), point: () => undefined };
+    const decode = (values: Record<string, number | boolean>) => decodeTelemetry('GW1', JSON.stringify({ ts: now, devices: [{ sn: 'M1', values }] }), scaledLookup, now);
+
+    it('stores the sent value times the scale (not for digital points), without float noise', () => {
+      const r = decode({ Ia: 123, breaker: true });
+      expect(r.samples).toEqual([
+        { pointId: 20, ts: now, value: 12.3 },
+        { pointId: 21, ts: now, value: 1 },
+      ]);
+      expect(r.rejects).toEqual([]);
+      expect(scaled(3, { kind: 'analog', scale: 0.1 })).toBe(0.3);
+      expect(scaled(7, { kind: 'counter', scale: 1 })).toBe(7);
+      expect(scaled(1, { kind: 'digital', scale: 0.5 })).toBe(1);
+    });
+
+    it('checks the scaled value against the point\'s own low/high', () => {
+      // 5000 × 0.1 = 500 A is the limit itself; 5001 → 500.1 A is over it, though well inside the catalogue's range.
+      expect(decode({ Ia: 5000 }).samples).toEqual([{ pointId: 20, ts: now, value: 500 }]);
+      const over = decode({ Ia: 5001 });
+      expect(over.samples).toEqual([]);
+      expect(over.rejects).toEqual([{ cause: 'out_of_range', detail: 'M1.Ia=500.1 (sent 5001 × scale 0.1) outside [0, 500]' }]);
+      expect(decode({ Ia: -1 }).rejects[0]?.cause).toBe('out_of_range');
+    });
+
+    it('keeps the catalogue range as the outer bound', () => {
+      const catalogue = pointValueRange({ key: 'Ia', unit: 'A', kind: 'analog' });
+      // Limits wider than the catalogue's do not widen it; unset limits leave it as it is.
+      expect(effectiveRange(catalogue, catalogue.min - 1e9, catalogue.max + 1e9)).toEqual(catalogue);
+      expect(effectiveRange(catalogue, null, null)).toEqual(catalogue);
+      expect(effectiveRange(catalogue, 10, null)).toEqual({ min: 10, max: catalogue.max });
+      expect(effectiveRange(catalogue, null, 20)).toEqual({ min: catalogue.min, max: 20 });
+      // Limits that leave nothing inside the catalogue's range fall back to it.
+      expect(effectiveRange(catalogue, catalogue.max + 1, null)).toEqual(catalogue);
+      expect(effectiveRange({ min: 0, max: 1 }, 5, 10)).toEqual({ min: 0, max: 1 });
+    });
   });
 });

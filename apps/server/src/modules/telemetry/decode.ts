@@ -1,5 +1,5 @@
 import { telemetryPayload, type IngestRejectCause } from '@gridops/contract';
-import type { PointLookup } from './registry.js';
+import type { PointLookup, PointMeta } from './registry.js';
 
 export interface Sample {
   pointId: number;
@@ -27,6 +27,16 @@ export interface Decoded {
 export const DEFAULT_MAX_FUTURE_SKEW_MS = 300_000;
 // Older than this is not store-and-forward any more but a misconfigured clock (2000-01-01).
 const MIN_TS = Date.UTC(2000, 0, 1);
+
+/**
+ * A sent value in the point's engineering unit: multiplied by the point's scale (device_points.scale), except for
+ * digital points (a state is a state). Rounded to 12 significant digits so that 123 × 0.1 stores 12.3, not
+ * 12.300000000000001.
+ */
+export function scaled(sent: number, point: Pick<PointMeta, 'kind' | 'scale'>): number {
+  if (point.kind === 'digital' || point.scale === 1) return sent;
+  return Number((sent * point.scale).toPrecision(12));
+}
 
 /**
  * Turns one telemetry message into samples. Every problem is counted with its cause and the valid part of
@@ -69,13 +79,15 @@ export function decodeTelemetry(gatewaySn: string, raw: Buffer | string, lookup:
         out.rejects.push({ cause: 'unknown_point', detail: `${d.sn}.${key}` });
         continue;
       }
-      const value = typeof v === 'boolean' ? (v ? 1 : 0) : v;
-      if (typeof value !== 'number' || !Number.isFinite(value)) {
+      const sent = typeof v === 'boolean' ? (v ? 1 : 0) : v;
+      if (typeof sent !== 'number' || !Number.isFinite(sent)) {
         out.rejects.push({ cause: 'wrong_type', detail: `${d.sn}.${key}=${JSON.stringify(v)?.slice(0, 40)}` });
         continue;
       }
-      if (value < point.range.min || value > point.range.max) {
-        out.rejects.push({ cause: 'out_of_range', detail: `${d.sn}.${key}=${value} outside [${point.range.min}, ${point.range.max}]` });
+      const value = scaled(sent, point);
+      if (!Number.isFinite(value) || value < point.range.min || value > point.range.max) {
+        const as = value === sent ? '' : ` (sent ${sent} × scale ${point.scale})`;
+        out.rejects.push({ cause: 'out_of_range', detail: `${d.sn}.${key}=${value}${as} outside [${point.range.min}, ${point.range.max}]` });
         continue;
       }
       out.samples.push({ pointId: point.pointId, ts, value });

@@ -10,7 +10,15 @@ export interface PointMeta {
   unit: string;
   kind: 'analog' | 'counter' | 'digital';
   precision: number;
-  /** Values outside it are refused at decode (out_of_range). */
+  /**
+   * What a sent value is multiplied by before it is checked and stored (device_points.scale, from the device's
+   * template; 1 = as sent). Not applied to digital points.
+   */
+  scale: number;
+  /**
+   * Scaled values outside it are refused at decode (out_of_range): the point's own low/high where set, within
+   * the catalogue's physically sane range for its type (pointValueRange), which stays the outer bound.
+   */
   range: ValueRange;
   deviceId: number;
   deviceKind: string;
@@ -30,6 +38,17 @@ export interface DeviceEntry {
 export interface PointLookup {
   device(gatewaySn: string, deviceSn: string): DeviceEntry | undefined;
   point(pointId: number): PointMeta | undefined;
+}
+
+/**
+ * A point's accepted range: its own limits (device_points.low/high, null = none) narrowed into the catalogue's
+ * range, which stays the outer bound (a limit outside it is ignored on that side). Limits that leave nothing
+ * (low above the catalogue's max, or high below its min) fall back to the catalogue's range.
+ */
+export function effectiveRange(catalogue: ValueRange, low: number | null, high: number | null): ValueRange {
+  const min = low !== null && Number.isFinite(low) ? Math.max(catalogue.min, low) : catalogue.min;
+  const max = high !== null && Number.isFinite(high) ? Math.min(catalogue.max, high) : catalogue.max;
+  return min <= max ? { min, max } : catalogue;
 }
 
 const REFRESH_MIN_INTERVAL_MS = 10_000;
@@ -77,7 +96,8 @@ export class PointRegistry implements PointLookup {
           unit: r.unit,
           kind,
           precision: r.precision,
-          range: pointValueRange({ key: r.key, unit: r.unit, kind }),
+          scale: r.scale,
+          range: effectiveRange(pointValueRange({ key: r.key, unit: r.unit, kind }), r.low, r.high),
           deviceId: r.device_id,
           deviceKind: r.device_kind,
           deviceName: r.device_name,
