@@ -201,6 +201,10 @@ export function OrgManagePage() {
   const [moveError, setMoveError] = useState<string | null>(null);
   const list = useMemo(() => orgs.data ?? [], [orgs.data]);
   const byId = useMemo(() => new Map(list.map((o) => [o.id, o])), [list]);
+  // Every node is open unless the user closed it: `defaultExpandAll` only opens the nodes present at the first
+  // render, so a child added under a node that had none (the root of a new database) stayed hidden.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const expandedKeys = useMemo(() => list.map((o) => String(o.id)).filter((k) => !collapsed.has(k)), [list, collapsed]);
 
   const treeData = useMemo<TreeDataNode[]>(
     () =>
@@ -243,7 +247,11 @@ export function OrgManagePage() {
               treeData={treeData}
               draggable={can.orgs ? { icon: false } : false}
               blockNode
-              defaultExpandAll
+              expandedKeys={expandedKeys}
+              onExpand={(keys) => {
+                const open = new Set(keys.map(String));
+                setCollapsed(new Set(list.map((o) => String(o.id)).filter((k) => !open.has(k))));
+              }}
               selectedKeys={selected === null ? [] : [String(selected)]}
               onSelect={(keys) => setSelected(keys.length ? Number(keys[0]) : null)}
               onDrop={(info) => void onDrop(info)}

@@ -73,6 +73,20 @@ describe('organisation and project administration pages', { timeout: 60_000 }, (
     expect(screen.getByTestId('org-delete')).toBeTruthy();
   });
 
+  it('a child added under a node that had none is shown (the root of a new database); a closed node stays closed', async () => {
+    let list: AdminOrg[] = [org(1, null, 1, '总部', 'Headquarters')];
+    mockApi({ '/api/v6/admin/org/list': () => list, 'POST /api/v6/admin/org': () => (list = [...list, org(2, 1, 2, '新公司', 'New company')])[1] });
+    await renderPage(<OrgManagePage />, { session: manager, pageKey: 'CentreOrganManage' });
+    fireEvent.click(await screen.findByText('总部'));
+    fireEvent.click(await screen.findByTestId('org-add-child'));
+    fireEvent.change(await screen.findByTestId('org-new-name'), { target: { value: '新公司' } });
+    fireEvent.click(screen.getByTestId('org-new-save'));
+    await expectTexts('新公司');
+    // Closing the root hides its child, and a refetch does not open it again.
+    fireEvent.click(document.querySelector('[data-testid="org-tree"] .ant-tree-switcher_open')!);
+    await waitFor(() => expect(screen.queryByText('新公司')).toBeNull());
+  });
+
   it('shows the server refusal naming dependents when deleting', async () => {
     const fetchAnswer = mockApi({ '/api/v6/admin/org/list': orgs });
     await renderPage(<OrgManagePage />, { session: manager, pageKey: 'CentreOrganManage' });
