@@ -65,6 +65,8 @@ async function screenshot(page: Page, name: string): Promise<void> {
   if (!process.env.ONBOARDING_SCREENSHOTS) return;
   const dir = path.join(repoRoot, 'docs/screenshots/onboarding');
   fs.mkdirSync(dir, { recursive: true });
+  // Without the last save's toast over the header.
+  await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 30_000 });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
@@ -188,7 +190,7 @@ describe('onboarding from an empty database', () => {
     const deviceSn = 'QH-WM-01';
     await admin.getByRole('tab', { name: '设备', exact: true }).click();
     await admin.getByTestId('add-device').click();
-    const form = admin.locator('.ant-modal', { has: admin.locator('#sn') });
+    const form = admin.getByRole('dialog', { name: '添加设备' });
     await form.locator('#gateway_id').click();
     await admin.locator('.ant-select-item-option', { hasText: gatewaySn }).click();
     await form.locator('#sn').fill(deviceSn);
@@ -207,7 +209,7 @@ describe('onboarding from an empty database', () => {
     const sent = new Set<number>();
     let firstSent!: () => void;
     const somethingSent = new Promise<void>((r) => (firstSent = r));
-    listener = await mqtt.connectAsync(server.mqttTcpUrl, { username: service.username, password: service.password, clientId: `onboarding-listener-${process.pid}` });
+    listener = await mqtt.connectAsync(server.mqttTcpUrl, { username: service.username, password: service.password, clientId: `gridops-server-onboarding-${process.pid}` });
     listener.on('message', (_topic, buf) => {
       const t = telemetryPayload.safeParse(JSON.parse(buf.toString()));
       const v = t.success ? t.data.devices.find((d) => d.sn === deviceSn)?.values.flow : undefined;
