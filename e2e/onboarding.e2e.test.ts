@@ -79,23 +79,39 @@ interface TreeNode {
 }
 const flatProjects = (nodes: TreeNode[]): TreeNode['projects'] => nodes.flatMap((n) => [...n.projects, ...flatProjects(n.children)]);
 
-/** Chooses a site in the header's selector; a refetch of the tree landing while it is open closes it, so retry. */
-async function chooseSite(page: Page, name: string): Promise<void> {
+/** Counts the page's /api/v6/org/tree requests under way (the site selector's tree is re-fetched after saves). */
+function treeFetchesInFlight(page: Page): () => number {
+  let n = 0;
+  const isTree = (u: string) => new URL(u).pathname === '/api/v6/org/tree';
+  page.on('request', (r) => void (isTree(r.url()) && n++));
+  page.on('requestfinished', (r) => void (isTree(r.url()) && n--));
+  page.on('requestfailed', (r) => void (isTree(r.url()) && n--));
+  return () => n;
+}
+
+/**
+ * Chooses a site in the header's selector, opened only once no tree fetch is under way: a refetch landing while
+ * it is open re-renders it under the pointer (the click is lost), so open it again until the site home opens.
+ */
+async function chooseSite(page: Page, name: string, inFlight: () => number): Promise<void> {
   const option = page.locator('.ant-select-tree-title', { hasText: name }).first();
   for (let attempt = 1; ; attempt++) {
+    await expect.poll(inFlight, SLOW).toBe(0);
     await click(page, page.getByTestId('site-selector'));
     await page.getByTestId('site-selector').locator('input').fill(name);
-    const chosen = await option.click({ timeout: 10_000 }).then(
-      () => true,
-      (e: unknown) => {
-        if (attempt >= 4) throw e;
-        return false;
-      },
-    );
-    if (chosen) break;
+    const chosen = await option
+      .click({ timeout: 10_000 })
+      .then(() => page.waitForURL((u) => u.pathname === '/SiteHome', { timeout: 15_000 }))
+      .then(
+        () => true,
+        (e: unknown) => {
+          if (attempt >= 4) throw e;
+          return false;
+        },
+      );
+    if (chosen) return;
     await page.keyboard.press('Escape');
   }
-  await page.waitForURL((u) => u.pathname === '/SiteHome', SLOW);
 }
 
 /** Fills the forced first-login password change and waits for the console. */
@@ -130,6 +146,7 @@ async function createProject(page: Page, orgName: string, name: string, nameEn: 
 describe('onboarding from an empty database', () => {
   it('organisation → projects → template → gateway → device → telemetry on the real-time page → an invited site user sees only it', async () => {
     const admin = await newPage(browser, { lang: 'zh' });
+    const treeFetches = treeFetchesInFlight(admin);
     await loginAs(admin, server.baseUrl, 'admin', ADMIN_FIRST);
     await changeFirstPassword(admin, ADMIN_FIRST, ADMIN_PASSWORD);
     // An empty database: no project anywhere yet.
@@ -158,8 +175,9 @@ describe('onboarding from an empty database', () => {
     const allProjects = flatProjects(await pageApiData<TreeNode[]>(admin, server.baseUrl, '/api/v6/org/tree', { method: 'GET' }));
     const projectB = allProjects.find((p) => p.name === siteB)!.id;
 
-    // 3. A device template (a copy of the built-in water meter), in the organisation's library.
-    await chooseSite(admin, siteA);
+    // 3. A device template (a copy of the built-in water meter), in the administrator's (root) organisation: usable
+    // by every project below it.
+    await chooseSite(admin, siteA, treeFetches);
     await dismissPending(admin);
     const projectA = allProjects.find((p) => p.name === siteA)!.id;
     expect(await projectOf(admin)).toBe(projectA);
