@@ -88,6 +88,9 @@ export const pushRule = z.object({
   channel_ids: z.array(dbId),
   quiet_start: hhmm.nullable(),
   quiet_end: hhmm.nullable(),
+  /** Not acknowledged within this many minutes: e-mail the next person of escalate_user_ids (one per period). */
+  escalate_minutes: z.number().int().min(1).max(1440).nullable(),
+  escalate_user_ids: z.array(dbId),
   enabled: z.boolean(),
 });
 export type PushRule = z.infer<typeof pushRule>;
@@ -97,7 +100,7 @@ export const pushRuleRequest = pushRule.omit({ id: true }).extend({
 });
 export type PushRuleRequest = z.infer<typeof pushRuleRequest>;
 
-export const PUSH_DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
+export const PUSH_DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'cancelled'] as const;
 export const pushDelivery = z.object({
   id: dbId,
   org_id: dbId,

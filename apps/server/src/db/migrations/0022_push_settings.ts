@@ -1,6 +1,7 @@
 /**
  * Push settings (docs/push.md): one SMTP server per organisation, IM robot webhooks, rules, and the delivery
  * queue/log. Secrets (smtp password, webhook secret) are stored for sending and never returned by any route.
+ * Escalation steps are deliveries with a later next_at and unless_acked (cancelled once the event is acknowledged).
  * `push_deliveries` is both the queue (status 'pending', next_at) and the log (attempts, last_error, sent_at);
  * workers claim due rows with FOR UPDATE SKIP LOCKED so two instances never send the same row.
  */
@@ -39,6 +40,10 @@ CREATE TABLE push_rules (
   channel_ids  integer[] NOT NULL DEFAULT '{}',
   quiet_start  text,
   quiet_end    text,
+  -- Escalation: if the event is not acknowledged within escalate_minutes, the next person of escalate_user_ids
+  -- is e-mailed, one more every escalate_minutes, until someone acknowledges.
+  escalate_minutes  integer CHECK (escalate_minutes BETWEEN 1 AND 1440),
+  escalate_user_ids integer[] NOT NULL DEFAULT '{}',
   enabled      boolean NOT NULL DEFAULT true
 );
 CREATE INDEX push_rules_org_idx ON push_rules(org_id);
@@ -53,7 +58,9 @@ CREATE TABLE push_deliveries (
   to_addr     text NOT NULL DEFAULT '',
   subject     text NOT NULL DEFAULT '',
   body        text NOT NULL DEFAULT '',
-  status      text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+  status      text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'cancelled')),
+  -- An escalation step: sent only while the event is still unacknowledged, else 'cancelled'.
+  unless_acked boolean NOT NULL DEFAULT false,
   attempts    integer NOT NULL DEFAULT 0,
   last_error  text NOT NULL DEFAULT '',
   next_at     timestamptz NOT NULL DEFAULT now(),

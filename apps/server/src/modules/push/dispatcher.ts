@@ -62,6 +62,16 @@ export async function deliveriesFor(db: Db, e: RaisedEvent): Promise<NewDelivery
       const { subject, body } = render(e, lang);
       out.push({ org_id: r.org_id, rule_id: r.id, event_id: e.eventId, target: 'email', channel_id: null, to_addr: u.email, subject, body });
     }
+    // Escalation: the i-th person is e-mailed after (i+1)·N minutes unless the event was acknowledged by then.
+    if (r.escalate_minutes !== null && r.escalate_user_ids.length) {
+      const people = await repo.usersByIds(db, r.escalate_user_ids);
+      r.escalate_user_ids.forEach((id, i) => {
+        const u = people.find((p) => p.id === id);
+        if (!u) return;
+        const { subject, body } = render(e, u.language === 'en' ? 'en' : 'zh');
+        out.push({ org_id: r.org_id, rule_id: r.id, event_id: e.eventId, target: 'email', channel_id: null, to_addr: u.email, subject, body, delaySeconds: (i + 1) * r.escalate_minutes! * 60 });
+      });
+    }
     if (r.channel_ids.length) {
       const zh = render(e, 'zh');
       const en = render(e, 'en');
@@ -88,6 +98,10 @@ export function createPushDispatcher(db: Db, log: FastifyBaseLogger, options: Pa
 
   async function deliver(d: DeliveryRow): Promise<void> {
     try {
+      if (d.unless_acked && d.event_id !== null && (await repo.eventAcknowledged(db, d.event_id))) {
+        await repo.markCancelled(db, d.id);
+        return;
+      }
       if (d.target === 'email') {
         const smtp = await repo.smtp(db, d.org_id);
         if (!smtp) throw new Error('no SMTP server set for this organisation');

@@ -30,6 +30,8 @@ export interface RuleRow {
   channel_ids: number[];
   quiet_start: string | null;
   quiet_end: string | null;
+  escalate_minutes: number | null;
+  escalate_user_ids: number[];
   enabled: boolean;
 }
 export interface RuleInput {
@@ -42,6 +44,8 @@ export interface RuleInput {
   channel_ids: number[];
   quiet_start: string | null;
   quiet_end: string | null;
+  escalate_minutes: number | null;
+  escalate_user_ids: number[];
   enabled: boolean;
 }
 export interface DeliveryRow {
@@ -54,7 +58,8 @@ export interface DeliveryRow {
   to_addr: string;
   subject: string;
   body: string;
-  status: 'pending' | 'sent' | 'failed';
+  status: 'pending' | 'sent' | 'failed' | 'cancelled';
+  unless_acked: boolean;
   attempts: number;
   last_error: string;
   created_at: Date;
@@ -70,10 +75,12 @@ export interface NewDelivery {
   to_addr: string;
   subject: string;
   body: string;
+  /** Escalation step: sent after this many seconds, only if the event is still unacknowledged. */
+  delaySeconds?: number;
 }
 
-const ruleCols = sql`id, org_id, project_id, name, event_types, min_level, user_ids, channel_ids, quiet_start, quiet_end, enabled`;
-const deliveryCols = sql`id::int AS id, org_id, rule_id, event_id::int AS event_id, target, channel_id, to_addr, subject, body, status, attempts, last_error, created_at, sent_at, next_at`;
+const ruleCols = sql`id, org_id, project_id, name, event_types, min_level, user_ids, channel_ids, quiet_start, quiet_end, escalate_minutes, escalate_user_ids, enabled`;
+const deliveryCols = sql`id::int AS id, org_id, rule_id, event_id::int AS event_id, target, channel_id, to_addr, subject, body, status, unless_acked, attempts, last_error, created_at, sent_at, next_at`;
 
 /** Push settings and the delivery queue: all SQL of the push module. */
 export const pushRepository = {
@@ -114,14 +121,16 @@ export const pushRepository = {
     return (await sql<RuleRow>`SELECT ${ruleCols} FROM push_rules WHERE id = ${id}`.execute(db)).rows[0];
   },
   async createRule(db: Db, r: RuleInput): Promise<number> {
-    const res = await sql<{ id: number }>`INSERT INTO push_rules (org_id, project_id, name, event_types, min_level, user_ids, channel_ids, quiet_start, quiet_end, enabled)
-      VALUES (${r.org_id}, ${r.project_id}, ${r.name}, ${r.event_types}::int[], ${r.min_level}, ${r.user_ids}::int[], ${r.channel_ids}::int[], ${r.quiet_start}, ${r.quiet_end}, ${r.enabled}) RETURNING id`.execute(db);
+    const res = await sql<{ id: number }>`INSERT INTO push_rules (org_id, project_id, name, event_types, min_level, user_ids, channel_ids, quiet_start, quiet_end, escalate_minutes, escalate_user_ids, enabled)
+      VALUES (${r.org_id}, ${r.project_id}, ${r.name}, ${r.event_types}::int[], ${r.min_level}, ${r.user_ids}::int[], ${r.channel_ids}::int[], ${r.quiet_start}, ${r.quiet_end},
+        ${r.escalate_minutes}, ${r.escalate_user_ids}::int[], ${r.enabled}) RETURNING id`.execute(db);
     return res.rows[0]!.id;
   },
   async updateRule(db: Db, id: number, r: RuleInput): Promise<void> {
     await sql`UPDATE push_rules SET org_id = ${r.org_id}, project_id = ${r.project_id}, name = ${r.name}, event_types = ${r.event_types}::int[],
       min_level = ${r.min_level}, user_ids = ${r.user_ids}::int[], channel_ids = ${r.channel_ids}::int[], quiet_start = ${r.quiet_start},
-      quiet_end = ${r.quiet_end}, enabled = ${r.enabled} WHERE id = ${id}`.execute(db);
+      quiet_end = ${r.quiet_end}, escalate_minutes = ${r.escalate_minutes}, escalate_user_ids = ${r.escalate_user_ids}::int[],
+      enabled = ${r.enabled} WHERE id = ${id}`.execute(db);
   },
   async deleteRule(db: Db, id: number): Promise<void> {
     await sql`DELETE FROM push_rules WHERE id = ${id}`.execute(db);
@@ -150,15 +159,17 @@ export const pushRepository = {
         UNION ALL
         SELECT o.id, o.parent_id FROM organizations o JOIN chain c ON o.id = c.parent_id
       )
-      SELECT r.id, r.org_id, r.project_id, r.name, r.event_types, r.min_level, r.user_ids, r.channel_ids, r.quiet_start, r.quiet_end, r.enabled,
+      SELECT r.id, r.org_id, r.project_id, r.name, r.event_types, r.min_level, r.user_ids, r.channel_ids, r.quiet_start, r.quiet_end, r.escalate_minutes, r.escalate_user_ids, r.enabled,
         (SELECT timezone FROM projects WHERE id = ${projectId}) AS timezone
       FROM push_rules r
       WHERE r.enabled AND (r.project_id = ${projectId} OR (r.project_id IS NULL AND r.org_id IN (SELECT id FROM chain)))`.execute(db)).rows;
   },
   async enqueue(db: Db, rows: NewDelivery[]): Promise<void> {
     for (const d of rows) {
-      await sql`INSERT INTO push_deliveries (org_id, rule_id, event_id, target, channel_id, to_addr, subject, body)
-        VALUES (${d.org_id}, ${d.rule_id}, ${d.event_id}, ${d.target}, ${d.channel_id}, ${d.to_addr}, ${d.subject}, ${d.body})`.execute(db);
+      const delay = d.delaySeconds ?? 0;
+      await sql`INSERT INTO push_deliveries (org_id, rule_id, event_id, target, channel_id, to_addr, subject, body, unless_acked, next_at)
+        VALUES (${d.org_id}, ${d.rule_id}, ${d.event_id}, ${d.target}, ${d.channel_id}, ${d.to_addr}, ${d.subject}, ${d.body}, ${delay > 0},
+          now() + make_interval(secs => ${delay}))`.execute(db);
     }
   },
   /** A finished attempt logged at once (the "send test" button). */
@@ -176,6 +187,14 @@ export const pushRepository = {
       UPDATE push_deliveries SET next_at = now() + make_interval(secs => ${leaseSeconds}), attempts = attempts + 1
       WHERE id IN (SELECT id FROM push_deliveries WHERE status = 'pending' AND next_at <= now() ORDER BY next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING ${deliveryCols}`.execute(db)).rows;
+  },
+  /** Whether the event has been acknowledged (an escalation step is then cancelled). */
+  async eventAcknowledged(db: Db, eventId: number): Promise<boolean> {
+    const r = await sql<{ acked: boolean }>`SELECT acknowledged_at IS NOT NULL AS acked FROM events WHERE id = ${eventId}`.execute(db);
+    return r.rows[0]?.acked ?? false;
+  },
+  async markCancelled(db: Db, id: number): Promise<void> {
+    await sql`UPDATE push_deliveries SET status = 'cancelled', last_error = 'acknowledged' WHERE id = ${id}`.execute(db);
   },
   async markSent(db: Db, id: number): Promise<void> {
     await sql`UPDATE push_deliveries SET status = 'sent', sent_at = now(), last_error = '' WHERE id = ${id}`.execute(db);

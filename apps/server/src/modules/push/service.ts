@@ -21,6 +21,8 @@ const toRule = (r: RuleRow): PushRule => ({
   channel_ids: r.channel_ids,
   quiet_start: r.quiet_start,
   quiet_end: r.quiet_end,
+  escalate_minutes: r.escalate_minutes,
+  escalate_user_ids: r.escalate_user_ids,
   enabled: r.enabled,
 });
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -66,6 +68,8 @@ export function createPushService(db: Db, access: AccessService) {
       if (!projects.some((p) => p.id === input.project_id)) throw invalid('project_id', '项目不属于该组织', 'The project does not belong to this organisation');
     }
     const members = new Set((await repo.members(db, subtree)).map((m) => m.id));
+    if (input.escalate_user_ids.some((id) => !members.has(id))) throw invalid('escalate_user_ids', '升级接收人须为该组织的成员', 'Escalation recipients must be members of this organisation');
+    if (input.escalate_user_ids.length > 0 && input.escalate_minutes === null) throw invalid('escalate_minutes', '请填写升级等待分钟数', 'Enter the minutes to wait before escalating');
     if (input.user_ids.some((id) => !members.has(id))) throw invalid('user_ids', '接收人须为该组织的成员', 'Recipients must be members of this organisation');
     const channels = new Set((await repo.channels(db, input.org_id)).map((c) => c.id));
     if (input.channel_ids.some((id) => !channels.has(id))) throw invalid('channel_ids', '通道不属于该组织', 'The channel does not belong to this organisation');
@@ -73,7 +77,7 @@ export function createPushService(db: Db, access: AccessService) {
     if ((input.quiet_start === null) !== (input.quiet_end === null)) throw invalid('quiet_end', '免打扰须同时填写开始和结束', 'Quiet hours need both a start and an end');
   }
 
-  const ruleInput = (r: PushRuleRequest) => ({ ...r, event_types: [...new Set(r.event_types)].sort(), user_ids: [...new Set(r.user_ids)], channel_ids: [...new Set(r.channel_ids)] });
+  const ruleInput = (r: PushRuleRequest) => ({ ...r, event_types: [...new Set(r.event_types)].sort(), user_ids: [...new Set(r.user_ids)], channel_ids: [...new Set(r.channel_ids)], escalate_user_ids: [...new Set(r.escalate_user_ids)] });
 
   return {
     async settings(user: AuthUser, orgId: number): Promise<PushSettingsData> {

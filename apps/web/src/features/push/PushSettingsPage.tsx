@@ -197,6 +197,8 @@ interface RuleForm {
   channel_ids: number[];
   quiet_start: string;
   quiet_end: string;
+  escalate_minutes: number | null;
+  escalate_user_ids: number[];
   enabled: boolean;
 }
 
@@ -217,6 +219,8 @@ function RuleModal(props: { orgId: number; settings: PushSettingsData; rule: Pus
       channel_ids: v.channel_ids ?? [],
       quiet_start: v.quiet_start || null,
       quiet_end: v.quiet_end || null,
+      escalate_minutes: v.escalate_minutes ?? null,
+      escalate_user_ids: v.escalate_user_ids ?? [],
       enabled: v.enabled,
     };
     const ok = await run(() => (r === 'new' ? pushCalls.createRule(body) : pushCalls.updateRule({ ...body, id: r!.id })), form);
@@ -225,7 +229,7 @@ function RuleModal(props: { orgId: number; settings: PushSettingsData; rule: Pus
   const initial: RuleForm =
     r && r !== 'new'
       ? { ...r, project_id: r.project_id ?? 0, quiet_start: r.quiet_start ?? '', quiet_end: r.quiet_end ?? '' }
-      : { name: '', project_id: 0, event_types: [2, 3], min_level: 2, user_ids: [], channel_ids: [], quiet_start: '', quiet_end: '', enabled: true };
+      : { name: '', project_id: 0, event_types: [2, 3], min_level: 2, user_ids: [], channel_ids: [], quiet_start: '', quiet_end: '', escalate_minutes: null, escalate_user_ids: [], enabled: true };
   const hhmm = { pattern: HHMM, message: 'HH:MM' };
   return (
     <Modal open={r !== null} title={t(r === 'new' ? 'push.add' : 'push.edit')} onOk={() => void save()} onCancel={props.onClose} okText={t('push.save')} cancelText={t('push.cancel')} destroyOnHidden width={560}>
@@ -248,6 +252,14 @@ function RuleModal(props: { orgId: number; settings: PushSettingsData; rule: Pus
         <Form.Item name="channel_ids" label={t('push.rules.channels')}>
           <Select mode="multiple" options={props.settings.channels.map((c) => ({ value: c.id, label: `${c.name} (${t(`push.channels.${c.kind}`)})` }))} />
         </Form.Item>
+        <Space>
+          <Form.Item name="escalate_minutes" label={t('push.rules.escalateMinutes')}>
+            <InputNumber min={1} max={1440} style={{ width: 120 }} />
+          </Form.Item>
+          <Form.Item name="escalate_user_ids" label={t('push.rules.escalateTo')} style={{ minWidth: 280 }}>
+            <Select mode="multiple" optionFilterProp="label" options={props.settings.members.map((m) => ({ value: m.id, label: localName(m, i18n.language), disabled: !m.email }))} />
+          </Form.Item>
+        </Space>
         <Space>
           <Form.Item name="quiet_start" label={t('push.rules.quietStart')} rules={[hhmm]}>
             <Input placeholder="22:00" style={{ width: 120 }} />
@@ -287,6 +299,17 @@ function RulesCard({ orgId, settings }: { orgId: number; settings: PushSettingsD
       dataIndex: 'channel_ids',
       render: (ids: number[]) => ids.map((id) => settings.channels.find((c) => c.id === id)?.name).filter(Boolean).join(', ') || t('push.rules.none'),
     },
+    {
+      title: t('push.rules.escalation'),
+      key: 'escalation',
+      render: (_: unknown, r) =>
+        r.escalate_minutes && r.escalate_user_ids.length
+          ? t('push.rules.escalationText', {
+              minutes: r.escalate_minutes,
+              names: r.escalate_user_ids.map((id) => settings.members.find((m) => m.id === id)).filter((m) => m !== undefined).map((m) => localName(m, i18n.language)).join(' → '),
+            })
+          : t('push.rules.none'),
+    },
     { title: t('push.rules.quiet'), key: 'quiet', render: (_: unknown, r) => (r.quiet_start ? `${r.quiet_start}–${r.quiet_end ?? ''}` : t('push.rules.none')) },
     {
       key: 'actions',
@@ -324,7 +347,7 @@ function DeliveryLog({ orgId }: { orgId: number }) {
   const { t } = useTranslation();
   const f = useFormat();
   const log = usePushDeliveries(orgId);
-  const color = { sent: 'green', failed: 'red', pending: 'orange' } as const;
+  const color = { sent: 'green', failed: 'red', pending: 'orange', cancelled: 'default' } as const;
   const columns: TableColumnsType<PushDelivery> = [
     { title: t('push.log.time'), dataIndex: 'created_at', render: (v: string) => f.date(v), width: 170 },
     { title: t('push.log.target'), dataIndex: 'target', render: (v: string) => t(v === 'email' ? 'push.log.email' : 'push.log.webhook') },

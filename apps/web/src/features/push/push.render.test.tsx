@@ -22,7 +22,7 @@ const session = (permissions: UserInfo['permissions'], userType: 0 | 1 = 0) => (
 const settings: PushSettingsData = {
   smtp: { org_id: 1, host: 'smtp.example.com', port: 465, secure: true, username: 'robot', from_addr: 'alarms@example.com', password_set: true, configured: true },
   channels: [{ id: 3, org_id: 1, kind: 'dingtalk', name: 'Duty robot', url: 'https://oapi.dingtalk.com/robot/send?access_token=x', secret_set: true, enabled: true }],
-  rules: [{ id: 7, org_id: 1, project_id: 2, name: 'Night faults', event_types: [2, 3], min_level: 3, user_ids: [1], channel_ids: [3], quiet_start: '22:00', quiet_end: '07:00', enabled: true }],
+  rules: [{ id: 7, org_id: 1, project_id: 2, name: 'Night faults', event_types: [2, 3], min_level: 3, user_ids: [1], channel_ids: [3], quiet_start: '22:00', quiet_end: '07:00', escalate_minutes: 15, escalate_user_ids: [1], enabled: true }],
   members: [{ id: 1, name: '张伟', name_en: 'Zhang Wei', email: 'zhang.wei@example.com' }],
   projects: [{ id: 2, name: '苏州工业园站', name_en: 'Suzhou Park station' }],
 };
@@ -43,14 +43,14 @@ describe('push settings page', { timeout: 60_000 }, () => {
   it('shows SMTP, channels (secret shown only as set), rules and the delivery log (zh)', async () => {
     mockApi(routes());
     await renderPage(<PushSettingsPage />, { session: session(['view', 'configure']), pageKey: 'CentreSendmsgTools' });
-    await expectTexts('邮件（SMTP）', '机器人通道', 'Duty robot', '钉钉', '已设置', 'Night faults', '苏州工业园站', '告警', '故障', 'Ⅲ级', '22:00–07:00', '发送记录', '失败', 'HTTP 500: boom');
+    await expectTexts('邮件（SMTP）', '机器人通道', 'Duty robot', '钉钉', '已设置', 'Night faults', '苏州工业园站', '告警', '故障', 'Ⅲ级', '22:00–07:00', '15 分钟未确认：张伟', '发送记录', '失败', 'HTTP 500: boom');
   });
 
   it('renders in English without Chinese and sends a channel test', async () => {
     const sent: unknown[] = [];
     mockApi(routes(sent));
     await renderPage(<PushSettingsPage />, { session: session(['view', 'configure']), pageKey: 'CentreSendmsgTools', lang: 'en' });
-    await expectTexts('E-mail (SMTP)', 'Robot channels', 'DingTalk', 'Suzhou Park station', 'Level Ⅲ', 'Delivery log', 'Failed');
+    await expectTexts('E-mail (SMTP)', 'Robot channels', 'DingTalk', 'Suzhou Park station', 'Level Ⅲ', 'After 15 min unacknowledged: Zhang Wei', 'Delivery log', 'Failed');
     await expectEnglishOnly();
     fireEvent.click(screen.getByTestId('push-channel-test-3'));
     await waitFor(() => expect(sent).toEqual([{ target: 3, org_id: 1 }]));
