@@ -55,7 +55,7 @@ describe('push settings', () => {
     });
 
     await open(page, '/CentreUser/CentreSendmsgTools', 'push-settings');
-    await page.getByText(`Duty robot ${suffix}`).waitFor({ timeout: 20_000 });
+    await page.getByText(`Duty robot ${suffix}`).first().waitFor({ timeout: 20_000 });
     const before = received.length;
     const got = new Promise<void>((resolve) => listeners.add(() => received.length > before && resolve()));
     await page.getByTestId(`push-channel-test-${channel.id}`).click();

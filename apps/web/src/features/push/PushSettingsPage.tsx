@@ -152,7 +152,7 @@ function ChannelsCard({ orgId, settings }: { orgId: number; settings: PushSettin
     { title: t('push.channels.kind'), dataIndex: 'kind', render: (k: WebhookKind) => t(`push.channels.${k}`) },
     { title: t('push.channels.url'), dataIndex: 'url', ellipsis: true },
     { title: t('push.channels.secret'), dataIndex: 'secret_set', render: (v: boolean) => (v ? <Tag color="green">{t('push.set')}</Tag> : t('push.notSet')) },
-    { title: t('push.channels.enabled'), dataIndex: 'enabled', render: (v: boolean) => (v ? t('push.set') : '—') },
+    { title: t('push.channels.enabled'), dataIndex: 'enabled', render: (v: boolean) => (v ? t('push.yes') : t('push.no')) },
     {
       key: 'actions',
       render: (_: unknown, c) => (
