@@ -58,7 +58,7 @@ describe('push settings page', { timeout: 60_000 }, () => {
 
   it('tells a site user that push settings are managed by centre users', async () => {
     mockApi(routes());
-    await renderPage(<PushSettingsPage />, { session: session(['view', 'configure'], 1), pageKey: 'SendmsgTools' });
+    await renderPage(<PushSettingsPage />, { session: session(['view', 'configure'], 1), pageKey: 'UcSendmsgTools' });
     await expectTexts('推送设置由中心用户按组织管理，当前账号无法修改。');
   });
 });
