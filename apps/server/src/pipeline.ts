@@ -5,6 +5,8 @@ import { AlarmEngine } from './modules/alarm/engine.js';
 import { createNotifier, type Notifier } from './modules/event/notifier.js';
 import { startGatewayWatch } from './modules/telemetry/gatewayWatch.js';
 import { startCertificateReminders } from './modules/experts/service.js';
+import { createPushDispatcher, type PushDispatcher } from './modules/push/dispatcher.js';
+import type { RaisedEvent } from './modules/event/raisedEvent.js';
 import { IngestPipeline, type IngestOptions } from './modules/telemetry/ingest.js';
 import { startQuarterHourCompaction } from './modules/telemetry/quarterHours.js';
 import { PointRegistry } from './modules/telemetry/registry.js';
@@ -15,6 +17,8 @@ export interface Pipeline {
   engine: AlarmEngine;
   ingest: IngestPipeline;
   notifier: Notifier;
+  /** E-mail and IM robot pushes by the push rules (docs/push.md); never blocks the pipeline. */
+  push: PushDispatcher;
   /** Routes one gateway message (telemetry or status) to ingest; resolves after commit. */
   onGatewayMessage(gatewaySn: string, topic: string, payload: Buffer): Promise<void>;
   /** With an external broker: consume every gateway's topics through the bus (shared between instances). */
@@ -41,10 +45,16 @@ export async function startPipeline(opts: {
   const engine = new AlarmEngine(db, registry);
   await engine.loadRules();
   const notifier = createNotifier(db, opts.publish, log);
-  const ingest = new IngestPipeline(db, registry, engine, (events) => notifier.notify(events), log, opts.ingest);
-  const watch = startGatewayWatch(db, (events) => notifier.notify(events), log, opts.gatewayWatchMs);
+  const push = createPushDispatcher(db, log);
+  // The live push is awaited (ordering with the commit); e-mail and webhooks are queued in the background.
+  const raised = (events: RaisedEvent[]) => {
+    push.dispatch(events);
+    return notifier.notify(events);
+  };
+  const ingest = new IngestPipeline(db, registry, engine, raised, log, opts.ingest);
+  const watch = startGatewayWatch(db, raised, log, opts.gatewayWatchMs);
   const compaction = startQuarterHourCompaction(db, log);
-  const reminders = startCertificateReminders(db, (events) => notifier.notify(events), log);
+  const reminders = startCertificateReminders(db, raised, log);
   // Rules and devices edited through another instance (or the database) are picked up within RELOAD_MS.
   const reload = setInterval(() => {
     Promise.all([registry.load(), engine.loadRules()]).catch((err: unknown) => log.warn({ err }, 'reload failed'));
@@ -65,6 +75,7 @@ export async function startPipeline(opts: {
     engine,
     ingest,
     notifier,
+    push,
     onGatewayMessage,
     consumeFrom: async (bus) => {
       await bus.consume(
@@ -86,6 +97,7 @@ export async function startPipeline(opts: {
       compaction.stop();
       reminders.stop();
       await ingest.close();
+      await push.stop();
     },
   };
 }

@@ -25,6 +25,7 @@ import { createGatewayService } from './modules/gateways/service.js';
 import { createTemplateService } from './modules/gateways/templates.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createExpertService } from './modules/experts/service.js';
+import { createPushService } from './modules/push/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -53,7 +54,8 @@ export function createServices(db: Db, config: AppConfig) {
   const templates = createTemplateService(db, access, gateways);
   const members = createMembersService(db, access, users, loginLimits, audit);
   const experts = createExpertService(db, access, config.expertRegister);
-  return { config, db, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
+  const push = createPushService(db, access);
+  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

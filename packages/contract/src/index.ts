@@ -29,4 +29,5 @@ export * from './permissions.js';
 export * from './api/gateway.js';
 export * from './api/deviceTemplate.js';
 export * from './api/experts.js';
+export * from './api/push.js';
 export * from './routes/index.js';

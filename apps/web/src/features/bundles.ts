@@ -13,6 +13,7 @@ import { centreHomeBundle } from './centre-home/i18n';
 import { eventsBundle } from './events/i18n';
 import { gatewaysBundle } from './gateways/i18n';
 import { expertsBundle } from './experts/i18n';
+import { pushBundle } from './push/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
 import { orgAdminBundle } from './org-admin/i18n';
@@ -38,6 +39,7 @@ export const featureBundles: Record<string, Bundle> = {
   carbon: carbonBundle,
   energySetup: energySetupBundle,
   members: membersBundle,
+  push: pushBundle,
   account: accountBundle,
   gateways: gatewaysBundle,
   auditLog: auditLogBundle,

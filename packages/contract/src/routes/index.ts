@@ -15,6 +15,7 @@ import { memberApi } from './members.js';
 import { noticeApi } from './notice.js';
 import { orgApi } from './org.js';
 import { orgAdminApi } from './orgAdmin.js';
+import { pushApi } from './push.js';
 import { securityApi } from './security.js';
 import { userApi } from './user.js';
 import { weatherApi } from './weather.js';
@@ -38,6 +39,7 @@ export {
   noticeApi,
   orgApi,
   orgAdminApi,
+  pushApi,
   securityApi,
   userApi,
   weatherApi,
@@ -68,6 +70,7 @@ export const apiRoutes = {
   deviceTemplate: deviceTemplateApi,
   audit: auditApi,
   expert: expertApi,
+  push: pushApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -11,6 +11,7 @@ import { membersPageModules } from '../../features/members/pageModules';
 import { gatewayPageModules } from '../../features/gateways/pageModules';
 import { usageLogsPageModules } from '../../features/usage-logs/pageModules';
 import { expertPageModules } from '../../features/experts/pageModules';
+import { pushPageModules } from '../../features/push/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -30,4 +31,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...gatewayPageModules,
   ...usageLogsPageModules,
   ...expertPageModules,
+  ...pushPageModules,
 };
