@@ -5,7 +5,7 @@
  * `push_deliveries` is both the queue (status 'pending', next_at) and the log (attempts, last_error, sent_at);
  * workers claim due rows with FOR UPDATE SKIP LOCKED so two instances never send the same row.
  */
-export const name = '0022_push_settings';
+export const name = '0021_push_settings';
 export const up = `
 CREATE TABLE push_smtp (
   org_id     integer PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
