@@ -39,7 +39,7 @@ const userCentreChildren = (prefix: string): PageDef[] => [
   p(`${prefix}ProjectManage`, prefix === 'Centre' ? 'CentreProjectManage' : 'ProjectManage', '项目管理', 'Projects', '各站点（项目）的地址、容量与能源类型', "each site's address, capacity and energy types"),
   p(`${prefix}UserManage`, prefix === 'Centre' ? 'CentreUserManage' : 'UserManage', '成员管理', 'Members', '成员账号、角色与可访问的站点', 'member accounts, roles and the sites they may access'),
   p(`${prefix}ElecManage`, prefix === 'Centre' ? 'CentreElecManage' : 'ElecManage', '专家管理', 'Experts', '电气专家的资质、专长与联系方式', "electrical experts' qualifications, specialities and contacts"),
-  p(`${prefix}SendmsgTools`, prefix === 'Centre' ? 'CentreSendmsgTools' : 'SendmsgTools', '推送设置', 'Push settings', '告警与故障的短信、微信和邮件推送规则', 'SMS, WeChat and e-mail push rules for alarms and faults'),
+  p(`${prefix}SendmsgTools`, prefix === 'Centre' ? 'CentreSendmsgTools' : 'SendmsgTools', '推送设置', 'Push settings', '告警与故障的邮件和企业微信、钉钉、飞书机器人推送规则', 'e-mail and WeCom, DingTalk and Feishu robot push rules for alarms and faults'),
   p(`${prefix}DataDictionarySet`, prefix === 'Centre' ? 'CentreDataDictionarySet' : 'DataDictionarySet', '数据字典管理', 'Data dictionary', '设备类型、事件类型等字典项', 'dictionary entries such as device and event types'),
 ];
 
