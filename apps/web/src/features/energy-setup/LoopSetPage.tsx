@@ -6,7 +6,6 @@ import {
   Form,
   Input,
   Modal,
-  Popconfirm,
   Space,
   Select,
   Table,
@@ -16,6 +15,7 @@ import {
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../shared/ui/ConfirmAction';
 import {
   setupApi,
   toEditError,
@@ -133,24 +133,15 @@ function LoopSet({ projectId }: { projectId: number }) {
                 <Button size="small" onClick={() => open(l)}>
                   {t('energySetup.tree.edit')}
                 </Button>
-                <Popconfirm
+                <ConfirmAction
                   title={t('energySetup.loop.confirmDelete', { name: localName(l, lang) })}
                   okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  onConfirm={async () => {
-                    try {
-                      await setupApi.deleteLoop(l.id);
-                      message.success(t('energySetup.tree.deleted'));
-                    } catch (e) {
-                      message.error(toEditError(e).message);
-                    }
-                    await invalidate();
-                  }}
-                >
-                  <Button size="small" danger>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
+                  label={t('common.delete')}
+                  run={() => setupApi.deleteLoop(l.id)}
+                  done={t('energySetup.tree.deleted')}
+                  failure={(e) => toEditError(e).message}
+                  settle={invalidate}
+                />
               </Space>
             ),
           },

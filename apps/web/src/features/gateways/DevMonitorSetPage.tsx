@@ -26,6 +26,7 @@ import {
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../shared/ui/ConfirmAction';
 import { useFormat } from '../../shared/format';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
@@ -258,43 +259,26 @@ function GatewaysTab({
                   </Button>
                 )}
                 {g.has_credentials && (
-                  <Popconfirm
+                  <ConfirmAction
                     title={t('gateways.confirmRevoke', { sn: g.sn })}
                     okText={t('gateways.action.revoke')}
-                    cancelText={t('common.cancel')}
-                    onConfirm={async () => {
-                      try {
-                        await gatewayCalls.revoke(g.id);
-                        message.success(t('gateways.revoked'));
-                      } catch (e) {
-                        message.error(refusal(e).message);
-                      }
-                      await invalidate();
-                    }}
-                  >
-                    <Button size="small" danger>
-                      {t('gateways.action.revoke')}
-                    </Button>
-                  </Popconfirm>
+                    label={t('gateways.action.revoke')}
+                    run={() => gatewayCalls.revoke(g.id)}
+                    done={t('gateways.revoked')}
+                    failure={(e) => refusal(e).message}
+                    settle={invalidate}
+                  />
                 )}
-                <Popconfirm
+                <ConfirmAction
                   title={t('gateways.confirmDeleteGateway', { sn: g.sn })}
                   okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  onConfirm={async () => {
-                    try {
-                      await gatewayCalls.remove(g.id);
-                      message.success(t('gateways.deleted'));
-                    } catch (e) {
-                      message.error(refusal(e).message);
-                    }
-                    await invalidate();
-                  }}
-                >
-                  <Button size="small" danger type="text" data-testid={`delete-${g.sn}`}>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
+                  label={t('common.delete')}
+                  run={() => gatewayCalls.remove(g.id)}
+                  done={t('gateways.deleted')}
+                  failure={(e) => refusal(e).message}
+                  settle={invalidate}
+                  button={{ type: 'text', 'data-testid': `delete-${g.sn}` }}
+                />
               </Space>
             ),
           },

@@ -1,8 +1,9 @@
 import { DEVICE_KINDS, deviceCatalog, POINT_KEY_PATTERN, POINT_TYPES, type BuiltinTemplateRow, type DeviceKind, type DeviceTemplateRow, type TemplatePoint } from '@gridops/contract';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../shared/ui/ConfirmAction';
 import { QueryState } from '../../shared/ui/QueryState';
 import type { QueryLook } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
@@ -129,24 +130,15 @@ export function DevTemplateSetPage() {
                 <Button size="small" onClick={() => open({ mode: 'edit', row: r })} data-testid={`edit-template-${r.id}`}>
                   {t('gateways.tpl.edit')}
                 </Button>
-                <Popconfirm
+                <ConfirmAction
                   title={t('gateways.tpl.confirmDelete', { name: localName(r, lang) })}
                   okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  onConfirm={async () => {
-                    try {
-                      await templateCalls.remove(r.id);
-                      message.success(t('gateways.deleted'));
-                    } catch (e) {
-                      message.error(refusal(e).message);
-                    }
-                    await invalidate();
-                  }}
-                >
-                  <Button size="small" danger>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
+                  label={t('common.delete')}
+                  run={() => templateCalls.remove(r.id)}
+                  done={t('gateways.deleted')}
+                  failure={(e) => refusal(e).message}
+                  settle={invalidate}
+                />
               </Space>
             ),
           },

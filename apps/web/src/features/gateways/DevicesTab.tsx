@@ -1,8 +1,9 @@
 import { DEVICE_KINDS, deviceCatalog, IMPORT_COLUMNS, type DeviceImportResult, type DeviceKind, type GatewayDeviceRow, type ImportRowError } from '@gridops/contract';
-import { Alert, App, Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Typography, Upload } from 'antd';
+import { Alert, App, Button, Form, Input, Modal, Select, Space, Table, Typography, Upload } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmAction } from '../../shared/ui/ConfirmAction';
 import { QueryState } from '../../shared/ui/QueryState';
 import type { QueryLook } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
@@ -121,24 +122,15 @@ export function DevicesTab({ projectId, canEdit, look }: { projectId: number; ca
                 <Button size="small" onClick={() => open(d)}>
                   {t('gateways.action.edit')}
                 </Button>
-                <Popconfirm
+                <ConfirmAction
                   title={t('gateways.confirmDelete', { name: localName(d, lang) })}
                   okText={t('common.delete')}
-                  cancelText={t('common.cancel')}
-                  onConfirm={async () => {
-                    try {
-                      await gatewayCalls.deleteDevice(d.id);
-                      message.success(t('gateways.deleted'));
-                    } catch (e) {
-                      message.error(refusal(e).message);
-                    }
-                    await invalidate();
-                  }}
-                >
-                  <Button size="small" danger>
-                    {t('common.delete')}
-                  </Button>
-                </Popconfirm>
+                  label={t('common.delete')}
+                  run={() => gatewayCalls.deleteDevice(d.id)}
+                  done={t('gateways.deleted')}
+                  failure={(e) => refusal(e).message}
+                  settle={invalidate}
+                />
               </Space>
             ),
           },
