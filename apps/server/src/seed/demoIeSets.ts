@@ -1,9 +1,7 @@
-import { ENERGY_TYPES, IE_CATEGORY_DEFAULTS } from '@gridops/contract';
+import { doubleCounted, ENERGY_TYPES, IE_CATEGORY_DEFAULTS, isAssignable, treeShape, type MeterNodeType } from '@gridops/contract';
 import type { Db } from '../db/database.js';
 import { ieRepository } from '../modules/metering/ieRepository.js';
 import { meteringRepository } from '../modules/metering/repository.js';
-import { doubleCounted, isAssignable, treeShape } from '../modules/metering/ieService.js';
-import type { MeterNodeType } from '@gridops/contract';
 
 /** Demo circuits and meters by what their names say they supply (first match wins). */
 const RULES: [RegExp, string][] = [

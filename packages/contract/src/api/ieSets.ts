@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENERGY_TYPES, type EnergyType } from '../constants.js';
 import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
-import { METER_NODE_TYPES } from './metering.js';
+import { METER_NODE_TYPES, type MeterNodeType } from './metering.js';
 
 /**
  * Integrated-energy sets (/RunSetup/Ie{Elec,Water,Gas,Heat}Set and their …TypeSet pages): the use categories
@@ -128,3 +128,43 @@ export const ieCategoryBreakdown = z.object({
   series: z.array(z.number()),
 });
 export type IeCategoryBreakdown = z.infer<typeof ieCategoryBreakdown>;
+
+/**
+ * Which nodes measure consumption that a use category can hold. Power: loads, EV charging and virtual sums;
+ * the incomer, export, generation and storage are not uses. Water, gas and heat trees are all consumption.
+ */
+export function isAssignable(energyType: string, nodeType: MeterNodeType): boolean {
+  if (energyType !== 'power') return true;
+  return nodeType === 'load' || nodeType === 'ev_charging' || nodeType === 'virtual';
+}
+
+/** Depth of each node in its tree (roots 0) and whether it has children. */
+export function treeShape(nodes: readonly { id: number; parent_id: number | null }[]) {
+  const parentOf = new Map(nodes.map((n) => [n.id, n.parent_id]));
+  const hasChild = new Set(nodes.flatMap((n) => (n.parent_id === null ? [] : [n.parent_id])));
+  const depth = (id: number): number => {
+    let d = 0;
+    for (let p = parentOf.get(id) ?? null; p !== null && d < nodes.length; p = parentOf.get(p) ?? null) d++;
+    return d;
+  };
+  return { depthOf: depth, isLeaf: (id: number) => !hasChild.has(id), parentOf };
+}
+
+/**
+ * The pairs of assigned nodes where one lies below the other (its energy is inside the upper one's, so
+ * assigning both would count it twice). Returns [lower, upper] pairs.
+ */
+export function doubleCounted(nodes: readonly { id: number; parent_id: number | null }[], assigned: ReadonlySet<number>): [number, number][] {
+  const { parentOf } = treeShape(nodes);
+  const out: [number, number][] = [];
+  for (const id of assigned) {
+    let guard = 0;
+    for (let p = parentOf.get(id) ?? null; p !== null && guard++ < nodes.length; p = parentOf.get(p) ?? null) {
+      if (assigned.has(p)) {
+        out.push([id, p]);
+        break;
+      }
+    }
+  }
+  return out;
+}
