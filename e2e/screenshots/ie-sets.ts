@@ -22,12 +22,12 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   ] as const;
   for (const [key, testId, name] of pages) {
     await open(page, `/RunSetup/${key}`, testId, { loading: 'state-loading' });
-    await shot(page, `ie-sets/${name}-${lang}`);
+    await shot(page, `ie-sets/${name}-${lang}`, { dismiss: true });
   }
   await open(page, '/IntergralEnergy', 'integrated-page');
   await click(page, page.getByTestId('energy-tab-power'));
   await page.getByTestId('integrated-category-table').waitFor();
-  await shot(page, `ie-sets/integrated-breakdown-${lang}`, { settleMs: 1200 });
+  await shot(page, `ie-sets/integrated-breakdown-${lang}`, { settleMs: 1200, dismiss: true });
   await page.context().close();
 }
 
