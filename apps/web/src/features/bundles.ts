@@ -4,6 +4,7 @@ import { alertsBundle } from './alerts/i18n';
 import { analysisBundle } from './analysis/i18n';
 import { distributionBundle } from './distribution/i18n';
 import { energySetupBundle } from './energy-setup/i18n';
+import { ieSetsBundle } from './ie-sets/i18n';
 import { membersBundle } from './members/i18n';
 import { auditLogBundle } from './usage-logs/i18n';
 import { carbonBundle } from './carbon/i18n';
@@ -44,4 +45,5 @@ export const featureBundles: Record<string, Bundle> = {
   gateways: gatewaysBundle,
   auditLog: auditLogBundle,
   experts: expertsBundle,
+  ieSets: ieSetsBundle,
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dbIdParam } from '../ids.js';
 import { ENERGY_TYPES } from '../constants.js';
 import { METER_NODE_TYPES, TOU_BANDS } from './metering.js';
+import { ieCategoryBreakdown } from './ieSets.js';
 
 /**
  * Energy statistics (docs/energy-model.md). Quantities are raw numbers in the unit given next to them (kWh,
@@ -346,6 +347,11 @@ export const integratedRow = z.object({
   /** Standard coal equivalent, kgce (GB/T 2589-2020). */
   coal_kgce: z.number(),
   series: z.array(z.number()),
+  /**
+   * Consumption by use category (/RunSetup/Ie*Set): one row per category with assigned meters, then the rest
+   * (key `unassigned`: meters not assigned and losses). Absent when no meter of the type is assigned.
+   */
+  categories: z.array(ieCategoryBreakdown).optional(),
 });
 export const integratedResponse = z.object({
   project_id: z.number().int(),

@@ -10,6 +10,7 @@ import { eventApi } from './event.js';
 import { expertApi } from './experts.js';
 import { gatewayApi } from './gateway.js';
 import { analysisApi, historyApi } from './history.js';
+import { ieSetsApi } from './ieSets.js';
 import { meteringApi } from './metering.js';
 import { memberApi } from './members.js';
 import { noticeApi } from './notice.js';
@@ -34,6 +35,7 @@ export {
   expertApi,
   gatewayApi,
   historyApi,
+  ieSetsApi,
   memberApi,
   meteringApi,
   noticeApi,
@@ -71,6 +73,7 @@ export const apiRoutes = {
   audit: auditApi,
   expert: expertApi,
   push: pushApi,
+  ieSets: ieSetsApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -17,6 +17,7 @@ import { bucketStart, changeOf, coveredSince } from '../statistics/coverage.js';
 import { resolvePeriod, siteDate, ymd } from '../statistics/periods.js';
 import type { NodeRow } from '../metering/repository.js';
 import { topMost } from '../metering/tree.js';
+import { categoryBreakdown } from './categoryBreakdown.js';
 import { UNITS } from '../metering/units.js';
 import { co2Kg, coalKgce, factorList, treesFor } from './factors.js';
 import { overviewRepository, type OverviewRepository } from './repository.js';
@@ -176,6 +177,10 @@ export function createCarbonService(db: Db, access: AccessService, repo: Overvie
       const types = TYPES.filter(
         (t) => project.energy_types.includes(t) || nodes.some((n) => n.energy_type === t),
       );
+      const [categories, assignments] = await Promise.all([
+        repo.ieCategories(db, [q.project_id]),
+        repo.ieAssignments(db, nodes.map((n) => n.id)),
+      ]);
       const coalSeries = new Array<number>(cur.keys.length).fill(0);
       const first = await repo.firstReadings(db, pointIdsOf(nodes));
       const [momStart, yoyStart] = [bucketStart(p.mom.from, zone), bucketStart(p.yoy.from, zone)];
@@ -198,6 +203,13 @@ export function createCarbonService(db: Db, access: AccessService, repo: Overvie
           yoy_reason: yc.reason,
           coal_kgce: round(coalKgce(t, value), 2),
           series: uc[t].map((v) => round(v)),
+          ...categoryBreakdown(
+            nodes.filter((n) => n.energy_type === t),
+            categories.filter((c) => c.energy_type === t),
+            assignments,
+            cur,
+            uc[t],
+          ),
         };
       });
       return {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { ieRepository } from '../metering/ieRepository.js';
 import { meteringRepository } from '../metering/repository.js';
 import { statisticsRepository } from '../statistics/repository.js';
 
@@ -10,6 +11,9 @@ import { statisticsRepository } from '../statistics/repository.js';
 export const overviewRepository = {
   ...statisticsRepository,
   nodesOfProjects: meteringRepository.nodesOfProjects,
+  /** Use categories and meter assignments (integrated energy's breakdown). */
+  ieCategories: ieRepository.categories,
+  ieAssignments: ieRepository.assignments,
 
   latest: async (db: Db, ids: number[]) =>
     ids.length

@@ -14,6 +14,7 @@ import type { Integrated } from './api';
 import { maskFuture, siteNow } from './carbonRows';
 import { comparisonColumn } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
+import { CategoryBreakdown } from './CategoryBreakdown';
 import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
 import { ReportChart, ReportPage, ReportRow, ReportSection, useReportQuery } from '../../shared/ui/ReportPage';
 import type { StatItem } from '../../shared/ui/ReportPage';
@@ -264,6 +265,7 @@ function Integrated({ projectId }: { projectId: number }) {
             />
             <ReportChart title={t('carbon.integrated.coalShare')} option={pieOption} height={280} />
           </ReportRow>
+          {selected ? <CategoryBreakdown type={selected.energy_type} label={selected.label} unit={selected.unit} categories={selected.categories} /> : null}
           <ReportRow spans={[14, 10]}>
             <ReportSection title={t('carbon.integrated.table')}>
               <Table<TableRow>

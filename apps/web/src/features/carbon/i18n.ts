@@ -67,6 +67,11 @@ export const carbonBundle: Bundle = {
       table: '分项能耗',
       exportName: '综合能源',
       notMetered: '本站未计量',
+      byCategory: '{{type}}分项用能',
+      categoryTable: '{{type}}用能分项明细',
+      category: '分项',
+      noCategories: '本站该能源的计量点尚未分项。',
+      setCategories: '去设置分项',
     },
   },
   en: {
@@ -135,6 +140,11 @@ export const carbonBundle: Bundle = {
       table: 'Energy by type',
       exportName: 'Integrated energy',
       notMetered: 'Not metered at this site',
+      byCategory: '{{type}} use by category',
+      categoryTable: '{{type}} use categories',
+      category: 'Category',
+      noCategories: "No meter of this energy type has a use category yet.",
+      setCategories: 'Set up categories',
     },
   },
 };

@@ -52,4 +52,15 @@ describe('carbon pages render the API figures', { timeout: 60_000 }, () => {
     await expectTexts('综合能耗（折标准煤）', '9.88万kWh', '↑5.1%', '12.138t');
     expect(api.unmocked).toEqual([]);
   });
+
+  it('integrated energy: electricity by use category in both languages, the rest named as such', async () => {
+    carbonApi();
+    await renderPage(<IntegratedEnergyPage />);
+    await expectTexts('电分项用能', '空调用电', '未分项（含损耗）', '40.5%');
+    resetHarness();
+    carbonApi();
+    await renderPage(<IntegratedEnergyPage />, { lang: 'en' });
+    await expectTexts('HVAC', 'Not sub-metered (incl. losses)', '59.5%');
+    await expectEnglishOnly();
+  });
 });
