@@ -16,6 +16,7 @@ const num = (props: unknown, key: string) => {
 export async function seedDemoAssets(trx: Db) {
   const devices = await trx.selectFrom('devices').select(['id', 'project_id', 'kind', 'sn', 'name', 'name_en', 'props']).where('kind', 'in', ['pv_inverter', 'pcs', 'ev_charger']).orderBy('id').execute();
   let pvIndex = 0;
+  let essIndex = 0;
   for (const d of devices) {
     const rated = num(d.props, 'rated_kw');
     if (d.kind === 'pv_inverter') {
@@ -29,11 +30,12 @@ export async function seedDemoAssets(trx: Db) {
       });
     } else if (d.kind === 'pcs') {
       const power = rated;
+      essIndex++;
       await repo.insert(trx, {
         project_id: d.project_id,
         kind: 'ess',
-        name: `${d.name}储能系统`,
-        name_en: `${d.name_en} storage system`,
+        name: `${essIndex}#储能系统`,
+        name_en: `Storage system ${essIndex}`,
         spec: {
           pcs_device_id: d.id,
           capacity_kwh: num(d.props, 'capacity_kwh'),

@@ -96,9 +96,11 @@ function FanSet({ projectId }: { projectId: number }) {
                     </Button>
                   </Space>
                 ))}
-                <Button size="small" onClick={() => add({ speed_ms: 0, kw: 0 })} disabled={rows.length >= 60}>
-                  {t('assets.wind.addPoint')}
-                </Button>
+                <div>
+                  <Button size="small" onClick={() => add({ speed_ms: 0, kw: 0 })} disabled={rows.length >= 60}>
+                    {t('assets.wind.addPoint')}
+                  </Button>
+                </div>
               </Form.Item>
             )}
           </Form.List>
@@ -193,9 +195,11 @@ function EssSet({ projectId }: { projectId: number }) {
                     </Button>
                   </Space>
                 ))}
-                <Button size="small" onClick={() => add({ start: '00:00', end: '06:00', mode: 'charge', power_kw: 0 })} disabled={rows.length >= 24} data-testid="ess-add-period">
-                  {t('assets.ess.addPeriod')}
-                </Button>
+                <div>
+                  <Button size="small" onClick={() => add({ start: '00:00', end: '06:00', mode: 'charge', power_kw: 0 })} disabled={rows.length >= 24} data-testid="ess-add-period">
+                    {t('assets.ess.addPeriod')}
+                  </Button>
+                </div>
               </Form.Item>
             )}
           </Form.List>
