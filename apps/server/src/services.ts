@@ -27,6 +27,7 @@ import { createAuditService } from './modules/audit/service.js';
 import { createExpertService } from './modules/experts/service.js';
 import { createPushService } from './modules/push/service.js';
 import { createIeSetsService } from './modules/metering/ieService.js';
+import { createEnergyAssetsService } from './modules/energy-assets/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -57,7 +58,8 @@ export function createServices(db: Db, config: AppConfig) {
   const experts = createExpertService(db, access, config.expertRegister);
   const push = createPushService(db, access);
   const ieSets = createIeSetsService(db, access, audit);
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets };
+  const energyAssets = createEnergyAssetsService(db, access, audit);
+  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

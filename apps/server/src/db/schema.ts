@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { DistributionDB } from './schemaDistribution.js';
 import type { EnergyDB } from './schemaEnergy.js';
 import type { IeDB } from './schemaIe.js';
+import type { AssetsDB } from './schemaAssets.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -256,7 +257,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;

@@ -10,6 +10,7 @@ import { ANALOG_HISTORY_DAYS, seedAnalogHistory } from './demoAnalogHistory.js';
 import { HISTORY_DAYS } from './demoEnergyHistory.js';
 import { seedDemoDistribution } from './demoDistribution.js';
 import { seedDemoIeSets } from './demoIeSets.js';
+import { seedDemoAssets } from './demoAssets.js';
 import { DEMO_PASSWORD, demoGroups, demoRegional, demoStations, demoUsers, type DemoStation } from './demoData.js';
 
 type Trx = Db;
@@ -198,6 +199,7 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
     await seedAnalogHistory(trx, Math.min(ANALOG_HISTORY_DAYS, historyDays));
     await seedDemoDistribution(trx);
     await seedDemoIeSets(trx, projectIds.values());
+    await seedDemoAssets(trx);
   });
   return true;
 }

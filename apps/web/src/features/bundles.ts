@@ -5,6 +5,7 @@ import { analysisBundle } from './analysis/i18n';
 import { distributionBundle } from './distribution/i18n';
 import { energySetupBundle } from './energy-setup/i18n';
 import { ieSetsBundle } from './ie-sets/i18n';
+import { energyAssetsBundle } from './energy-assets/i18n';
 import { membersBundle } from './members/i18n';
 import { auditLogBundle } from './usage-logs/i18n';
 import { carbonBundle } from './carbon/i18n';
@@ -46,4 +47,5 @@ export const featureBundles: Record<string, Bundle> = {
   auditLog: auditLogBundle,
   experts: expertsBundle,
   ieSets: ieSetsBundle,
+  assets: energyAssetsBundle,
 };

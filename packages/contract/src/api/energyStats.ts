@@ -164,6 +164,11 @@ export const newEnergyOverview = z.object({
   }),
   /** Clear-sky irradiation estimate, kWh/m². */
   irradiation_kwh_m2: triple,
+  /**
+   * What the PV arrays of /RunSetup/PvSet should have yielded under a clear sky (plane irradiation × kWp × design
+   * PR), kWh; null when the site has no arrays configured.
+   */
+  expected_kwh: triple.nullable().optional(),
   live_kw: z.number().nullable(),
   /** kgCO2 avoided (generation × grid factor) and trees equivalent, this year. */
   avoided_co2_kg_year: z.number(),

@@ -11,6 +11,7 @@ import { expertApi } from './experts.js';
 import { gatewayApi } from './gateway.js';
 import { analysisApi, historyApi } from './history.js';
 import { ieSetsApi } from './ieSets.js';
+import { energyAssetsApi } from './energyAssets.js';
 import { meteringApi } from './metering.js';
 import { memberApi } from './members.js';
 import { noticeApi } from './notice.js';
@@ -36,6 +37,7 @@ export {
   gatewayApi,
   historyApi,
   ieSetsApi,
+  energyAssetsApi,
   memberApi,
   meteringApi,
   noticeApi,
@@ -74,6 +76,10 @@ export const apiRoutes = {
   expert: expertApi,
   push: pushApi,
   ieSets: ieSetsApi,
+  assetPv: energyAssetsApi.pv,
+  assetWind: energyAssetsApi.wind,
+  assetEss: energyAssetsApi.ess,
+  assetCharger: energyAssetsApi.charger,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { ieRepository } from '../metering/ieRepository.js';
+import { energyAssetsRepository } from '../energy-assets/repository.js';
 import { meteringRepository } from '../metering/repository.js';
 import { statisticsRepository } from '../statistics/repository.js';
 
@@ -14,6 +15,8 @@ export const overviewRepository = {
   /** Use categories and meter assignments (integrated energy's breakdown). */
   ieCategories: ieRepository.categories,
   ieAssignments: ieRepository.assignments,
+  /** The site's PV arrays (/RunSetup/PvSet), for the clear-sky expected yield. */
+  pvArrays: (db: Db, projectId: number) => energyAssetsRepository.list(db, [projectId], 'pv'),
 
   latest: async (db: Db, ids: number[]) =>
     ids.length

@@ -9,7 +9,7 @@ import { dayOf, monthOf, siteDate, upTo, yearOf } from '../statistics/periods.js
 import { co2Kg, treesFor } from './factors.js';
 import { flowGraph, nodeKw, STALE_AFTER_S } from './live.js';
 import { overviewRepository, type OverviewRepository } from './repository.js';
-import { clearSkyRange } from './solar.js';
+import { clearSkyRange, expectedClearSkyYield } from './solar.js';
 
 type Triple = { today: number; month: number; year: number };
 const tripleRatio = (num: Triple, den: Triple) => ({
@@ -86,6 +86,9 @@ export function createOverviewService(db: Db, access: AccessService, repo: Overv
       const pr = (e: number, h: number) => (kwp > 0 && h > 0 ? round((e / (kwp * h)) * 100, 2) : null);
       const { kw } = await live(nodes, now);
       const avoided = co2Kg('power', generation.year);
+      const arrays = (await repo.pvArrays(db, projectId)).map((a) => a.spec as { capacity_kwp: number; performance_ratio: number; tilt_deg: number; azimuth_deg: number });
+      const sitePos = { latitude: project.latitude, longitude: project.longitude, zone };
+      const expected = (from: string) => round(expectedClearSkyYield(arrays, from, date, sitePos), 1);
       return {
         project_id: projectId,
         date,
@@ -104,6 +107,7 @@ export function createOverviewService(db: Db, access: AccessService, repo: Overv
           year: pr(generation.year, irr.year),
         },
         irradiation_kwh_m2: irr,
+        expected_kwh: arrays.length > 0 ? { today: expected(date), month: expected(monthOf(date).from), year: expected(yearOf(date).from) } : null,
         live_kw: sumKw(nodes, kw, ['pv', 'wind']),
         avoided_co2_kg_year: round(avoided, 1),
         trees_year: treesFor(avoided),

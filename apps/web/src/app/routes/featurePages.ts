@@ -13,6 +13,7 @@ import { usageLogsPageModules } from '../../features/usage-logs/pageModules';
 import { expertPageModules } from '../../features/experts/pageModules';
 import { pushPageModules } from '../../features/push/pageModules';
 import { ieSetsPageModules } from '../../features/ie-sets/pageModules';
+import { energyAssetsPageModules } from '../../features/energy-assets/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -34,4 +35,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...expertPageModules,
   ...pushPageModules,
   ...ieSetsPageModules,
+  ...energyAssetsPageModules,
 };

@@ -16,6 +16,7 @@ export const commonBundle: Bundle = {
     delete: '删除',
     close: '关闭',
     actions: '操作',
+    edit: '编辑',
   },
   en: {
     loadFailed: 'The data could not be loaded',
@@ -28,5 +29,6 @@ export const commonBundle: Bundle = {
     delete: 'Delete',
     close: 'Close',
     actions: 'Actions',
+    edit: 'Edit',
   },
 };

@@ -80,6 +80,13 @@ function NewEnergyOverview({ projectId }: { projectId: number }) {
                 triple('eqHours', d.equivalent_hours, (x) => f.unit(x, 'h').text),
                 triple('pr', d.performance_ratio_pct, (x) => pctText(f, x)),
                 triple('irradiation', d.irradiation_kwh_m2, (x) => f.unit(x, 'kWh/m²').text),
+                // Only with arrays configured in /RunSetup/PvSet: what they should give under a clear sky, and how much of it came.
+                ...(d.expected_kwh
+                  ? [
+                      triple('expected', d.expected_kwh, (x) => f.unit(x, 'kWh').text),
+                      triple('ofExpected', ofExpected(d.generation, d.expected_kwh), (x) => pctText(f, x)),
+                    ]
+                  : []),
               ]}
             />
             {!d.export_metered && <Alert type="info" showIcon style={{ marginTop: 8 }} title={t('energy.ne.exportNotMetered')} />}
@@ -91,6 +98,12 @@ function NewEnergyOverview({ projectId }: { projectId: number }) {
       )}
     </ReportPage>
   );
+}
+
+/** Actual generation as a share of the clear-sky expectation, %; null where nothing was expected. */
+export function ofExpected(actual: Record<'today' | 'month' | 'year', number>, expected: Record<'today' | 'month' | 'year', number>) {
+  const pct = (a: number, e: number) => (e > 0 ? Math.round((a / e) * 1000) / 10 : null);
+  return { today: pct(actual.today, expected.today), month: pct(actual.month, expected.month), year: pct(actual.year, expected.year) };
 }
 
 /** /EnergyManage/NewEnergyOverview: today/month/year generation, self-consumption, equivalent hours, PR. */
