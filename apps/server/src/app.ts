@@ -32,6 +32,9 @@ import { deviceTemplateRoutes, gatewayRoutes } from './modules/gateways/routes.j
 import { expertRoutes } from './modules/experts/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { createServices, type AppServices } from './services.js';
+import { opsPlugin, type Ops } from './modules/ops/routes.js';
+import { createMetrics } from './modules/ops/metrics.js';
+import { Readiness } from './modules/ops/readiness.js';
 import './types.js';
 
 export interface BuildAppOptions {
@@ -43,6 +46,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Sees every route as it is registered (a test checks them against the contract's route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** Metrics and readiness probes the runtime feeds (broker, ingest); a fresh set when absent. */
+  ops?: Ops;
 }
 
 /** Fastify's request log fields, with secret query values (a `?token=` entry link) redacted. */
@@ -57,7 +62,7 @@ const requestSerializer = (req: FastifyRequest) => ({
 /** A hop count as Fastify's typed form: believe the nearest `hops` forwarders (proxy-addr's numeric rule). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ config, db, logger = true, logStream, onRoute }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+export async function buildApp({ config, db, logger = true, logStream, onRoute, ops = { metrics: createMetrics(), readiness: new Readiness() } }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices; ops: Ops }> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) } : false,
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): the login limit is per address.
@@ -74,6 +79,8 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   // Plugins first (errors, docs, auth), then the domain modules.
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { config });
+  // Before every route: its onResponse hook times them all; /health, /ready, /metrics never fall to index.html.
+  await app.register(opsPlugin, { ops, db });
   await app.register(swaggerPlugin);
   await app.register(authPlugin, { users: services.users });
   await app.register(inputPlugin);
@@ -102,5 +109,5 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(pushRoutes, { services: { push: services.push } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
-  return { app, services };
+  return { app, services, ops };
 }

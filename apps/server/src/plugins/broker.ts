@@ -17,6 +17,10 @@ export interface EmbeddedBroker {
   disconnectGateway(sn: string): void;
   /** Disconnects console clients whose session ended anywhere (another instance, expiry); runs periodically. */
   sweepEndedSessions(): Promise<void>;
+  /** Connected gateways and console (browser) clients, for /metrics and /ready. */
+  counts(): { gateways: number; browsers: number };
+  /** Both listeners (TCP for gateways, WebSocket for browsers) are accepting connections. */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -204,6 +208,14 @@ export async function startEmbeddedBroker(opts: {
     disconnectSession,
     disconnectGateway,
     sweepEndedSessions,
+    counts: () => {
+      let gateways = 0;
+      let browsers = 0;
+      for (const set of gatewayClients.values()) gateways += set.size;
+      for (const set of sessionClients.values()) browsers += set.size;
+      return { gateways, browsers };
+    },
+    listening: () => tcp.listening && httpServer.listening,
     close: async () => {
       clearInterval(sweep);
       for (const c of wss.clients) c.terminate();
