@@ -35,6 +35,13 @@ export interface Bus {
 const DEFERRED_ACK = new Error('acknowledged after commit by the bus');
 
 /**
+ * Outgoing QoS 1/2 publishes in flight at once. Mosquitto 2.0 silently drops a v3.1.1 client's QoS 2 messages
+ * beyond its `max_inflight_messages` (20 by default) that are not yet completed: a burst of pushes (one per
+ * recipient of a capture) lost all but 20. Further publishes wait here, in order.
+ */
+const MAX_OUTGOING_IN_FLIGHT = 16;
+
+/**
  * The server's own MQTT client ("service" identity): publishes live pushes and gateway commands and, with an
  * external broker, consumes gateway topics (shared subscription, acknowledgement after commit).
  *
@@ -54,6 +61,22 @@ export async function connectBus(opts: { url: string; username: string; password
     keepalive: 30,
   });
   let handler: InboundHandler | null = null;
+  let outgoing = 0;
+  const waiting: (() => void)[] = [];
+  /** Publishes within MAX_OUTGOING_IN_FLIGHT; resolves (or rejects) with the broker's acknowledgement. */
+  const limited = async (topic: string, payload: string, qos: 0 | 1 | 2): Promise<void> => {
+    if (qos === 0) return void (await client.publishAsync(topic, payload, { qos }));
+    // A slot freed is handed straight to the next waiter, so nobody overtakes it.
+    if (outgoing >= MAX_OUTGOING_IN_FLIGHT) await new Promise<void>((r) => waiting.push(r));
+    else outgoing++;
+    try {
+      await client.publishAsync(topic, payload, { qos });
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else outgoing--;
+    }
+  };
   const protocolVersion = client.options.protocolVersion ?? 4;
   client.handleMessage = (packet: IPublishPacket, done: (error?: Error) => void) => {
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
@@ -79,13 +102,9 @@ export async function connectBus(opts: { url: string; username: string; password
   };
   client.on('error', (err) => opts.log.warn({ err: err.message }, 'bus error'));
   return {
-    publish: async (topic, payload, qos = 2) => {
-      await client.publishAsync(topic, payload, { qos });
-    },
+    publish: (topic, payload, qos = 2) => limited(topic, payload, qos),
     send: (topic, payload, qos = 2) => {
-      client.publish(topic, payload, { qos }, (err) => {
-        if (err) opts.log.warn({ err: err.message, topic }, 'publish failed');
-      });
+      limited(topic, payload, qos).catch((err: unknown) => opts.log.warn({ err: err instanceof Error ? err.message : String(err), topic }, 'publish failed'));
     },
     consume: async (topics, h) => {
       handler = h;
