@@ -63,8 +63,19 @@ const requestSerializer = (req: FastifyRequest) => ({
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export async function buildApp({ config, db, logger = true, logStream, onRoute, ops = { metrics: createMetrics(), readiness: new Readiness() } }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices; ops: Ops }> {
+  // Human-readable lines on a terminal (pino-pretty), JSON lines otherwise (files, journald, collectors).
+  const pretty = !logStream && (config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true));
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          serializers: { req: requestSerializer },
+          ...(logStream ? { stream: logStream } : {}),
+          ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
+        }
+      : false,
+    // One line per request (below, when it has been answered), not Fastify's "incoming" + "completed" pair.
+    disableRequestLogging: true,
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): the login limit is per address.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -73,6 +84,11 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (onRoute) app.addHook('onRoute', onRoute);
+  app.addHook('onResponse', async (req, reply) => {
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    // A route's own log level applies (the health checks log at warn: a probe every few seconds stays quiet).
+    req.log[level]({ req, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, `${req.method} ${redactUrl(req.url)} ${reply.statusCode}`);
+  });
 
   const services = createServices(db, config);
 

@@ -87,6 +87,8 @@ const envSchema = z.object({
   /** Chance per gateway and tick of a random staged fault; unset = the simulator's default (one per ~10 min). */
   SIM_FAULT_RATE: z.coerce.number().min(0).max(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: human-readable on a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
   WEB_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   BASE_URL: z.string().default(''),
@@ -154,6 +156,7 @@ export interface AppConfig {
   simulatorIntervalMs: number;
   simulatorFaultRate: number | undefined;
   logLevel: string;
+  logFormat: 'auto' | 'pretty' | 'json';
   sessionTtlHours: number;
   webDir: string;
   web: {
@@ -216,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulatorIntervalMs: e.SIM_INTERVAL_MS,
     simulatorFaultRate: e.SIM_FAULT_RATE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     webDir: path.resolve(e.WEB_DIR),
     web: {

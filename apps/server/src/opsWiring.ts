@@ -1,4 +1,5 @@
 import type { AppConfig } from './config.js';
+import { hostOf } from './lib/startErrors.js';
 import type { Database } from './db/database.js';
 import type { Ops } from './modules/ops/routes.js';
 import type { Pipeline } from './pipeline.js';
@@ -9,7 +10,7 @@ import type { Bus } from './plugins/bus.js';
 export function wireOps(ops: Ops, parts: { config: AppConfig; database: Database; broker: EmbeddedBroker | null; bus: Bus; pipeline: Pipeline }): void {
   const { config, database, broker, bus, pipeline } = parts;
   const { metrics, readiness } = ops;
-  const brokerName = config.mqtt.externalUrl ? `broker at MQTT_URL (${safeHost(config.mqtt.externalUrl)})` : 'embedded broker';
+  const brokerName = config.mqtt.externalUrl ? `broker at MQTT_URL (${hostOf(config.mqtt.externalUrl)})` : 'embedded broker';
   readiness.set('broker', () => {
     if (broker && !broker.listening()) return { ok: false, detail: `${brokerName} is not listening` };
     if (!bus.connected()) return { ok: false, detail: `not connected to the ${brokerName}` };
@@ -30,14 +31,4 @@ export function wireOps(ops: Ops, parts: { config: AppConfig; database: Database
   metrics.gauges.gateways = () => (broker ? broker.counts().gateways : null);
   metrics.gauges.browsers = () => (broker ? broker.counts().browsers : null);
   metrics.gauges.pool = () => ({ total: database.pool.totalCount, idle: database.pool.idleCount, waiting: database.pool.waitingCount });
-}
-
-/** host:port of a URL, without credentials (for messages an operator reads). */
-export function safeHost(url: string): string {
-  try {
-    const u = new URL(url);
-    return u.host || url;
-  } catch {
-    return '(not a URL)';
-  }
 }

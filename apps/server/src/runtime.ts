@@ -16,6 +16,8 @@ import { createMetrics } from './modules/ops/metrics.js';
 import { Readiness } from './modules/ops/readiness.js';
 import type { Ops } from './modules/ops/routes.js';
 import { wireOps } from './opsWiring.js';
+import { portFailure, serviceFailure } from './lib/startErrors.js';
+import { opsRepository } from './modules/ops/repository.js';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -33,6 +35,14 @@ export interface Runtime {
 export async function startRuntime(config: AppConfig, opts: { logger?: boolean } = {}): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   const closers: (() => Promise<void>)[] = [() => database.close()];
+  if (config.databaseUrl) {
+    // The first query says whether PostgreSQL is there at all; the error then names it and DATABASE_URL.
+    const url = config.databaseUrl;
+    await opsRepository.ping(database.db).catch(async (e: unknown) => {
+      await database.close().catch(() => undefined);
+      throw serviceFailure('database', 'DATABASE_URL', url, e);
+    });
+  }
   const closeAll = async () => {
     for (const close of closers.reverse()) {
       try {
@@ -95,6 +105,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     }
     const mqttTcpUrl = config.mqtt.externalUrl ?? `mqtt://127.0.0.1:${broker!.tcpPort}`;
     bus = await connectBus({
+      name: config.mqtt.externalUrl ? { service: 'broker', setting: 'MQTT_URL' } : { service: 'embedded broker', setting: 'MQTT_TCP_PORT' },
       url: mqttTcpUrl,
       username: serviceCreds.username,
       password: serviceCreds.password,
@@ -127,7 +138,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     // Readiness (/ready) and metrics (/metrics): the broker, the ingest and the counters of this instance.
     wireOps(ops, { config, database, broker, bus: connectedBus, pipeline });
 
-    await app.listen({ port: config.port, host: config.host });
+    await app.listen({ port: config.port, host: config.host }).catch((e: unknown) => Promise.reject(portFailure('HTTP', 'PORT', config.port, e)));
     const port = (app.server.address() as { port: number }).port;
     const url = `http://localhost:${port}`;
     // Only once everything else has started: a start that fails never joins the shared subscription.

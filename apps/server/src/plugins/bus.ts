@@ -2,6 +2,7 @@ import mqtt, { type MqttClient, type IPublishPacket } from 'mqtt';
 import mqttPacket from 'mqtt-packet';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomSecret } from '../lib/tokens.js';
+import { serviceFailure } from '../lib/startErrors.js';
 
 export type InboundHandler = (topic: string, payload: Buffer) => Promise<void>;
 
@@ -50,16 +51,27 @@ const MAX_OUTGOING_IN_FLIGHT = 16;
  * broker had handed to an instance and not yet got a PUBACK for are what a broker may lose or redispatch when
  * that instance dies (docs/external-broker.md).
  */
-export async function connectBus(opts: { url: string; username: string; password: string; log: FastifyBaseLogger; clientId?: string }): Promise<Bus> {
-  const client: MqttClient = await mqtt.connectAsync(opts.url, {
-    username: opts.username,
-    password: opts.password,
-    clientId: opts.clientId ?? `gridops-server-${randomSecret(6)}`,
-    clean: true,
-    reconnectPeriod: 2000,
-    connectTimeout: 15_000,
-    keepalive: 30,
-  });
+export async function connectBus(opts: {
+  url: string;
+  username: string;
+  password: string;
+  log: FastifyBaseLogger;
+  clientId?: string;
+  /** Names the broker and its setting in a start failure ("broker at MQTT_URL (host:1883) refused …"). */
+  name?: { service: string; setting: string };
+}): Promise<Bus> {
+  const name = opts.name ?? { service: 'broker', setting: 'MQTT_URL' };
+  const client: MqttClient = await mqtt
+    .connectAsync(opts.url, {
+      username: opts.username,
+      password: opts.password,
+      clientId: opts.clientId ?? `gridops-server-${randomSecret(6)}`,
+      clean: true,
+      reconnectPeriod: 2000,
+      connectTimeout: 15_000,
+      keepalive: 30,
+    })
+    .catch((e: unknown) => Promise.reject(serviceFailure(name.service, name.setting, opts.url, e)));
   let handler: InboundHandler | null = null;
   let outgoing = 0;
   const waiting: (() => void)[] = [];

@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../db/database.js';
-import { buildMosquittoFiles } from '../modules/mqtt-auth/mosquitto.js';
+import { writeMosquittoFiles } from '../modules/mqtt-auth/mosquitto.js';
 import type { ServiceCredentials } from '../modules/mqtt-auth/service.js';
 
 export const freePort = () =>
@@ -46,13 +45,7 @@ export interface TestMosquitto {
  */
 export async function startMosquitto(db: Db, service: ServiceCredentials, dir: string): Promise<TestMosquitto> {
   const [tcpPort, wsPort, servicePort] = [await freePort(), await freePort(), await freePort()];
-  {
-    const files = await buildMosquittoFiles(db, service, { tcpPort, wsPort, servicePort, dir, bind: '127.0.0.1', runAsUser: os.userInfo().username });
-    await fs.mkdir(path.join(dir, 'data'), { recursive: true });
-    await fs.writeFile(path.join(dir, 'mosquitto.conf'), files.conf);
-    await fs.writeFile(path.join(dir, 'passwd'), files.passwd, { mode: 0o600 });
-    await fs.writeFile(path.join(dir, 'acl'), files.acl, { mode: 0o600 });
-  }
+  await writeMosquittoFiles(db, service, { tcpPort, wsPort, servicePort, dir, bind: '127.0.0.1', runAsUser: os.userInfo().username });
   let log = '';
   const child: ChildProcess = spawn('mosquitto', ['-c', path.join(dir, 'mosquitto.conf')], { stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.on('data', (b: Buffer) => (log += b.toString()));
