@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
@@ -75,7 +75,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
         }
       : false,
     // One line per request (below, when it has been answered), not Fastify's "incoming" + "completed" pair.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): the login limit is per address.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
