@@ -73,6 +73,7 @@ export async function connectBus(opts: {
     })
     .catch((e: unknown) => Promise.reject(serviceFailure(name.service, name.setting, opts.url, e)));
   let handler: InboundHandler | null = null;
+  let closing = false;
   let outgoing = 0;
   const waiting: (() => void)[] = [];
   /** Publishes within MAX_OUTGOING_IN_FLIGHT; resolves (or rejects) with the broker's acknowledgement. */
@@ -98,18 +99,24 @@ export async function connectBus(opts: {
     }
     const stream = client.stream;
     const messageId = packet.messageId;
-    handler(packet.topic, payload).then(
-      () => {
-        // Acknowledged only on the connection it came in on: after a reconnect that id means another message.
-        if (client.stream !== stream || !client.connected) return;
-        mqttPacket.writeToStream({ cmd: 'puback', messageId }, stream, { protocolVersion });
-      },
-      (err: unknown) => {
-        opts.log.error({ err, topic: packet.topic }, 'inbound message failed; not acknowledged');
-        // Unacknowledged: a broker that redispatches (EMQX) gives it to another consumer once we reconnect.
-        if (client.stream === stream) client.end(true, () => client.reconnect());
-      },
-    );
+    const h = handler;
+    void (async () => {
+      // A failure that is not the message's (the database is down) is retried here, with the message in hand:
+      // with a clean session, disconnecting would make Mosquitto drop it. /ready shows the stall meanwhile.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await h(packet.topic, payload);
+          break;
+        } catch (err) {
+          if (closing) return;
+          if (attempt === 0) opts.log.error({ err, topic: packet.topic }, 'inbound message failed; retrying, not acknowledged');
+          await new Promise((r) => setTimeout(r, Math.min(30_000, 500 * 2 ** attempt)));
+        }
+      }
+      // Acknowledged only on the connection it came in on: after a reconnect that id means another message.
+      if (client.stream !== stream || !client.connected) return;
+      mqttPacket.writeToStream({ cmd: 'puback', messageId }, stream, { protocolVersion });
+    })();
     done(DEFERRED_ACK);
   };
   client.on('error', (err) => opts.log.warn({ err: err.message }, 'bus error'));
@@ -124,6 +131,7 @@ export async function connectBus(opts: {
     },
     connected: () => client.connected,
     close: async () => {
+      closing = true;
       await client.endAsync();
     },
   };
