@@ -1,6 +1,6 @@
 /**
  * Ingest load benchmark. Usage:
- *   npx tsx bench/ingestLoad.ts [--backend pglite|postgres] [--gateways 40] [--devices 50] [--interval 1000] [--duration 30]
+ *   npx tsx bench/ingestLoad.ts [--backend pglite|postgres] [--broker embedded|mosquitto] [--gateways 40] [--devices 50] [--interval 1000] [--duration 30]
  *
  * Starts the real server (apps/server/dist/main.js, simulator off) on a fresh database holding the demo
  * organisation plus a load-test site of G gateways × D meters (11 points each, with two alarm rules per
@@ -9,9 +9,14 @@
  *    after its batch has committed, so acknowledged points/s = stored points/s;
  *  - an alarm gateway toggles a smoke detector every --alarm-every ms (each 0→1 raises a level-4 alarm); a WebSocket MQTT client logged in as the
  *    centre user (what the console does) measures publish → receipt latency of each pushed alarm.
+ * With `--broker mosquitto` the gateways and the console listener go through Debian's Mosquitto (started on
+ * free ports with the generated files) and the server consumes with MQTT_URL; the gateways' acknowledgements
+ * are then Mosquitto's, so stored points/s and messages/s are read from the server's /metrics counters (in
+ * both modes).
  * Prints the figures; record them in docs/performance.md.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import mqtt, { type MqttClient } from 'mqtt';
 import { clientTopics, gatewayTopics } from '../packages/contract/src/index.js';
@@ -19,7 +24,8 @@ import type { Db } from '../apps/server/src/db/database.js';
 import { issueGatewaySecret } from '../apps/server/src/modules/mqtt-auth/gatewaySecrets.js';
 import { createLoginLimits } from '../apps/server/src/modules/user/loginLimits.js';
 import { createUserService } from '../apps/server/src/modules/user/service.js';
-import { addMeterGateway, benchDatabase, meterPointCount, meterTelemetry, percentile as pct, seedLoadProject, startBenchServer } from './support.js';
+import { startMosquitto, type TestMosquitto } from '../apps/server/src/test-support/mosquitto.js';
+import { addMeterGateway, benchDatabase, meterPointCount, meterTelemetry, metricValue, percentile as pct, seedLoadProject, startBenchServer } from './support.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,6 +36,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '5' },
     'alarm-every': { type: 'string', default: '250' },
+    broker: { type: 'string', default: 'embedded' },
   },
 });
 const G = Number(args.gateways);
@@ -67,10 +74,17 @@ async function main() {
   const database = await benchDatabase(args.backend, 'bench');
   const seeding = await database.open();
   const { gws, alarmGw, centre } = await seedLoadSite(seeding.db);
+  const service = { username: 'gridops-service', password: 'bench-service-secret' };
+  let mosquitto: TestMosquitto | null = null;
+  if (args.broker === 'mosquitto') mosquitto = await startMosquitto(seeding.db, service, path.join(database.dataDir, 'mosquitto'));
   await seeding.close();
-  const server = await startBenchServer(database);
-  const ws = server.mqttWsPort;
-  const tcp = server.mqttTcpPort;
+  const server = await startBenchServer(database, {
+    env: mosquitto
+      ? { MQTT_URL: mosquitto.url, MQTT_SERVICE_USERNAME: service.username, MQTT_SERVICE_PASSWORD: service.password, MQTT_PUBLIC_WS_PORT: String(mosquitto.wsPort) }
+      : {},
+  });
+  const ws = mosquitto ? mosquitto.wsPort : server.mqttWsPort;
+  const tcp = mosquitto ? mosquitto.tcpPort : server.mqttTcpPort;
 
   const latencies: number[] = [];
   let measuring = false;
@@ -117,16 +131,20 @@ async function main() {
   );
 
   await new Promise((r) => setTimeout(r, WARMUP));
+  const metricsBefore = { points: await metricValue(server.port, 'gridops_ingest_points_total'), messages: await metricValue(server.port, 'gridops_ingest_messages_total') };
   measuring = true;
   const t0 = Date.now();
   await new Promise((r) => setTimeout(r, DURATION));
   measuring = false;
   const seconds = (Date.now() - t0) / 1000;
+  const committedPoints = (await metricValue(server.port, 'gridops_ingest_points_total')) - metricsBefore.points;
+  const committedMessages = (await metricValue(server.port, 'gridops_ingest_messages_total')) - metricsBefore.messages;
   for (const t of timers) clearInterval(t);
   const offered = (G * D * pointsPerMeter * 1000) / INTERVAL;
 
   const result = {
     backend: database.backend,
+    broker: mosquitto ? 'mosquitto (MQTT_URL)' : 'embedded',
     gateways: G,
     devicesPerGateway: D,
     pointsPerMessage: D * pointsPerMeter,
@@ -134,6 +152,8 @@ async function main() {
     offeredPointsPerSec: Math.round(offered),
     storedPointsPerSec: Math.round(ackedPoints / seconds),
     ackedMessagesPerSec: Math.round(ackedMessages / seconds),
+    committedPointsPerSec: Math.round(committedPoints / seconds),
+    committedMessagesPerSec: Math.round(committedMessages / seconds),
     alarmPushes: latencies.length,
     alarmLatencyMs: { p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), max: Math.max(...latencies) },
     cpus: os.cpus().length,
@@ -141,6 +161,7 @@ async function main() {
   console.log(JSON.stringify(result, null, 2));
   for (const c of [...clients, alarmClient, listener]) c.end(true);
   await server.stop();
+  await mosquitto?.stop();
   await database.dispose();
 }
 

@@ -83,7 +83,7 @@ export interface BenchServer {
 }
 
 /** The built server (simulator off, no demo seed of its own) on free ports; resolves once it answers HTTP. */
-export async function startBenchServer(database: BenchDatabase, opts: { entry?: string; logLevel?: string } = {}): Promise<BenchServer> {
+export async function startBenchServer(database: BenchDatabase, opts: { entry?: string; logLevel?: string; env?: Record<string, string> } = {}): Promise<BenchServer> {
   const [port, mqttTcpPort, mqttWsPort] = [await freePort(), await freePort(), await freePort()];
   const child: ChildProcess = spawn(process.execPath, [path.resolve(root, opts.entry ?? 'apps/server/dist/main.js')], {
     env: {
@@ -97,6 +97,7 @@ export async function startBenchServer(database: BenchDatabase, opts: { entry?: 
       SEED_DEMO: '0',
       SIMULATOR: 'off',
       LOG_LEVEL: opts.logLevel ?? 'warn',
+      ...opts.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -127,6 +128,13 @@ export interface MeterGateway {
 }
 
 /** The demo organisation plus an empty load-test project in its top organisation. */
+/** A counter from the server's /metrics (Prometheus text), e.g. gridops_ingest_points_total. */
+export async function metricValue(port: number, name: string): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const m = new RegExp(`^${name} ([0-9.e+]+)$`, 'm').exec(text);
+  return m ? Number(m[1]) : NaN;
+}
+
 export async function seedLoadProject(db: Db): Promise<{ orgId: number; projectId: number }> {
   await seedDemo(db, { energyHistoryDays: 0 });
   const org = await db.selectFrom('organizations').select('id').where('tier', '=', 1).executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
@@ -34,6 +34,9 @@ import { pushRoutes } from './modules/push/routes.js';
 import { ieSetsRoutes } from './modules/metering/ieRoutes.js';
 import { energyAssetsRoutes } from './modules/energy-assets/routes.js';
 import { createServices, type AppServices } from './services.js';
+import { opsPlugin, type Ops } from './modules/ops/routes.js';
+import { createMetrics } from './modules/ops/metrics.js';
+import { Readiness } from './modules/ops/readiness.js';
 import './types.js';
 
 export interface BuildAppOptions {
@@ -45,6 +48,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Sees every route as it is registered (a test checks them against the contract's route table). */
   onRoute?: (route: RouteOptions) => void;
+  /** Metrics and readiness probes the runtime feeds (broker, ingest); a fresh set when absent. */
+  ops?: Ops;
 }
 
 /** Fastify's request log fields, with secret query values (a `?token=` entry link) redacted. */
@@ -59,9 +64,20 @@ const requestSerializer = (req: FastifyRequest) => ({
 /** A hop count as Fastify's typed form: believe the nearest `hops` forwarders (proxy-addr's numeric rule). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
-export async function buildApp({ config, db, logger = true, logStream, onRoute }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices }> {
+export async function buildApp({ config, db, logger = true, logStream, onRoute, ops = { metrics: createMetrics(), readiness: new Readiness() } }: BuildAppOptions): Promise<{ app: FastifyInstance; services: AppServices; ops: Ops }> {
+  // Human-readable lines on a terminal (pino-pretty), JSON lines otherwise (files, journald, collectors).
+  const pretty = !logStream && (config.logFormat === 'pretty' || (config.logFormat === 'auto' && process.stdout.isTTY === true));
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          serializers: { req: requestSerializer },
+          ...(logStream ? { stream: logStream } : {}),
+          ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
+        }
+      : false,
+    // One line per request (below, when it has been answered), not Fastify's "incoming" + "completed" pair.
+    logController: new LogController({ disableRequestLogging: true }),
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): the login limit is per address.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -70,12 +86,19 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (onRoute) app.addHook('onRoute', onRoute);
+  app.addHook('onResponse', async (req, reply) => {
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    // A route's own log level applies (the health checks log at warn: a probe every few seconds stays quiet).
+    req.log[level]({ req, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, `${req.method} ${redactUrl(req.url)} ${reply.statusCode}`);
+  });
 
   const services = createServices(db, config);
 
   // Plugins first (errors, docs, auth), then the domain modules.
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { config });
+  // Before every route: its onResponse hook times them all; /health, /ready, /metrics never fall to index.html.
+  await app.register(opsPlugin, { ops, db });
   await app.register(swaggerPlugin);
   await app.register(authPlugin, { users: services.users });
   await app.register(inputPlugin);
@@ -106,5 +129,5 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(energyAssetsRoutes, { services: { energyAssets: services.energyAssets } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
-  return { app, services };
+  return { app, services, ops };
 }

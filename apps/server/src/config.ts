@@ -87,6 +87,8 @@ const envSchema = z.object({
   /** Chance per gateway and tick of a random staged fault; unset = the simulator's default (one per ~10 min). */
   SIM_FAULT_RATE: z.coerce.number().min(0).max(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: human-readable on a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
   WEB_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   BASE_URL: z.string().default(''),
@@ -103,6 +105,10 @@ const envSchema = z.object({
   INGEST_MAX_BATCH: z.coerce.number().int().min(100).max(100_000).default(5000),
   /** How far ahead of the server's clock a telemetry timestamp may be; later ones are refused (future_timestamp). */
   INGEST_MAX_FUTURE_SKEW_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
+  /** /ready fails when a gateway message has waited this long without being committed (docs/operations.md). */
+  READY_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
+  /** …or when gateways are connected (embedded broker) and no batch committed for this long. */
+  READY_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   INSTANCE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).default('1'),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -150,6 +156,7 @@ export interface AppConfig {
   simulatorIntervalMs: number;
   simulatorFaultRate: number | undefined;
   logLevel: string;
+  logFormat: 'auto' | 'pretty' | 'json';
   sessionTtlHours: number;
   webDir: string;
   web: {
@@ -167,6 +174,8 @@ export interface AppConfig {
   /** Distinguishes instances sharing one external broker (stable MQTT client ids). */
   instanceId: string;
   ingest: { lanes: number; maxDelayMs: number; maxBatch: number; maxFutureSkewMs: number };
+  /** /ready's ingest limits (ms). */
+  ready: { stallMs: number; idleMs: number };
   /** Remote control: how long execute waits for the gateway's answer; how long a selection stays valid. */
   control: { timeoutMs: number; selectTtlS: number };
   /** Usage logs: how many days the daily retention job keeps. */
@@ -210,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulatorIntervalMs: e.SIM_INTERVAL_MS,
     simulatorFaultRate: e.SIM_FAULT_RATE,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     webDir: path.resolve(e.WEB_DIR),
     web: {
@@ -225,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     instanceId: e.INSTANCE_ID,
     // PGlite is one connection: parallel lanes would only queue behind each other.
     ingest: { lanes: e.INGEST_LANES ?? (embeddedDatabase ? 1 : 2), maxDelayMs: e.INGEST_MAX_DELAY_MS, maxBatch: e.INGEST_MAX_BATCH, maxFutureSkewMs: e.INGEST_MAX_FUTURE_SKEW_SECONDS * 1000 },
+    ready: { stallMs: e.READY_STALL_SECONDS * 1000, idleMs: e.READY_IDLE_SECONDS * 1000 },
     control: { timeoutMs: e.CONTROL_TIMEOUT_MS, selectTtlS: e.CONTROL_SELECT_TTL_S },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
   };

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { startRuntime } from './runtime.js';
+import { StartError } from './lib/startErrors.js';
 
 /** `node apps/server/dist/main.js`: one instance, configured from the environment (see .env.example). */
 async function main() {
@@ -55,6 +56,8 @@ function portHint(e: unknown): string {
 }
 
 main().catch((e: unknown) => {
-  console.error(`GridOps failed to start: ${e instanceof Error ? e.message : String(e)}${portHint(e)}`);
+  // A StartError already names the service and the setting; anything else is shown as it came.
+  const hint = e instanceof StartError ? '' : portHint(e);
+  console.error(`GridOps failed to start: ${e instanceof Error ? e.message : String(e)}${hint}`);
   process.exit(1);
 });

@@ -21,6 +21,13 @@ export interface Pipeline {
   push: PushDispatcher;
   /** Routes one gateway message (telemetry or status) to ingest; resolves after commit. */
   onGatewayMessage(gatewaySn: string, topic: string, payload: Buffer): Promise<void>;
+  /** Gateway messages being handled now (received, not yet committed/acknowledged) and the oldest one's age. */
+  inflight(): { count: number; oldestMs: number };
+  /**
+   * /ready's ingest part: stalled when a message has waited `stallMs` without being committed (a wedged
+   * consumer or database), or when gateways are connected and nothing was committed for `idleMs`.
+   */
+  ingestStatus(opts: { stallMs: number; idleMs: number; gatewaysConnected: number | null }): { ok: boolean; detail: string };
   /** With an external broker: consume every gateway's topics through the bus (shared between instances). */
   consumeFrom(bus: Bus): Promise<void>;
   close(): Promise<void>;
@@ -61,13 +68,27 @@ export async function startPipeline(opts: {
   }, RELOAD_MS);
   reload.unref();
 
+  const inflight = new Map<number, number>();
+  let nextInflight = 0;
+  const startedAt = Date.now();
   const onGatewayMessage = async (gatewaySn: string, topic: string, payload: Buffer) => {
     const m = GATEWAY_TOPIC_PATTERN.exec(topic);
     if (!m || m[1] !== gatewaySn) return;
-    if (m[2] === 'telemetry') await ingest.submit(gatewaySn, payload);
-    else if (m[2] === 'status') await ingest.submitStatus(gatewaySn, payload);
-    else if (m[2] === 'command/result') await opts.onCommandResult?.(gatewaySn, payload);
-    else if (m[2] === 'capture') await opts.onCapture?.(gatewaySn, payload);
+    const id = nextInflight++;
+    inflight.set(id, Date.now());
+    try {
+      if (m[2] === 'telemetry') await ingest.submit(gatewaySn, payload);
+      else if (m[2] === 'status') await ingest.submitStatus(gatewaySn, payload);
+      else if (m[2] === 'command/result') await opts.onCommandResult?.(gatewaySn, payload);
+      else if (m[2] === 'capture') await opts.onCapture?.(gatewaySn, payload);
+    } finally {
+      inflight.delete(id);
+    }
+  };
+  const inflightNow = () => {
+    // Map order is insertion order: the first entry is the oldest message still in hand.
+    const oldest = inflight.values().next();
+    return { count: inflight.size, oldestMs: oldest.done ? 0 : Date.now() - oldest.value };
   };
 
   return {
@@ -77,6 +98,15 @@ export async function startPipeline(opts: {
     notifier,
     push,
     onGatewayMessage,
+    inflight: inflightNow,
+    ingestStatus: ({ stallMs, idleMs, gatewaysConnected }) => {
+      const { count, oldestMs } = inflightNow();
+      if (oldestMs > stallMs) return { ok: false, detail: `stalled: ${count} gateway message(s) in hand, the oldest for ${Math.round(oldestMs / 1000)} s (limit ${stallMs / 1000} s)` };
+      const lastCommit = ingest.lastCommitAt || startedAt;
+      const idle = Date.now() - lastCommit;
+      if (gatewaysConnected && idle > idleMs) return { ok: false, detail: `stalled: ${gatewaysConnected} gateway(s) connected and no batch committed for ${Math.round(idle / 1000)} s (limit ${idleMs / 1000} s)` };
+      return { ok: true, detail: ingest.lastCommitAt ? `last batch ${Math.round(idle / 1000)} s ago; ${count} message(s) in hand` : 'no batch yet' };
+    },
     consumeFrom: async (bus) => {
       await bus.consume(
         [

@@ -12,6 +12,12 @@ import { seedDemo } from './seed/demo.js';
 import { bootstrapAdmin } from './modules/account/bootstrap.js';
 import { spawnSimulator, type SimulatorProcess } from './simulatorHost.js';
 import type { AppServices } from './services.js';
+import { createMetrics } from './modules/ops/metrics.js';
+import { Readiness } from './modules/ops/readiness.js';
+import type { Ops } from './modules/ops/routes.js';
+import { wireOps } from './opsWiring.js';
+import { portFailure, serviceFailure } from './lib/startErrors.js';
+import { opsRepository } from './modules/ops/repository.js';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -29,6 +35,14 @@ export interface Runtime {
 export async function startRuntime(config: AppConfig, opts: { logger?: boolean } = {}): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   const closers: (() => Promise<void>)[] = [() => database.close()];
+  if (config.databaseUrl) {
+    // The first query says whether PostgreSQL is there at all; the error then names it and DATABASE_URL.
+    const url = config.databaseUrl;
+    await opsRepository.ping(database.db).catch(async (e: unknown) => {
+      await database.close().catch(() => undefined);
+      throw serviceFailure('database', 'DATABASE_URL', url, e);
+    });
+  }
   const closeAll = async () => {
     for (const close of closers.reverse()) {
       try {
@@ -40,7 +54,8 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
   };
   try {
     const { db } = database;
-    const { app, services } = await buildApp({ config, db, logger: opts.logger ?? true });
+    const ops: Ops = { metrics: createMetrics(), readiness: new Readiness(['broker', 'ingest']) };
+    const { app, services } = await buildApp({ config, db, logger: opts.logger ?? true, ops });
     closers.push(() => app.close());
     const applied = await migrate(db);
     if (applied.length) app.log.info({ applied }, 'database migrated');
@@ -59,9 +74,11 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       db,
       log: app.log,
       ingest: config.ingest,
+      // Handed to the client, not awaited: a push raised while handling a gateway message must never wait on
+      // an acknowledgement the same connection has to read (plugins/bus.ts).
       publish: async (topic, payload) => {
         if (!bus) throw new Error('bus not connected');
-        await bus.publish(topic, payload, 2);
+        bus.send(topic, payload, 2);
       },
       onCommandResult: (sn, payload) => services.control.onResult(sn, payload),
       onCapture: (sn, payload) => services.security.onCapture(sn, payload),
@@ -88,19 +105,20 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     }
     const mqttTcpUrl = config.mqtt.externalUrl ?? `mqtt://127.0.0.1:${broker!.tcpPort}`;
     bus = await connectBus({
+      name: config.mqtt.externalUrl ? { service: 'broker', setting: 'MQTT_URL' } : { service: 'embedded broker', setting: 'MQTT_TCP_PORT' },
       url: mqttTcpUrl,
       username: serviceCreds.username,
       password: serviceCreds.password,
       log: app.log,
-      // With an external broker the subscription must survive restarts (persistent session), so the client id
-      // is stable per instance; embedded brokers start empty anyway.
-      ...(config.mqtt.externalUrl ? { clientId: `gridops-server-${config.instanceId}` } : {}),
+      // Clean session (plugins/bus.ts): nothing of this instance stays on the broker once it is gone.
+      clientId: `gridops-server-${config.instanceId}-${randomSecret(4)}`,
     });
     const connectedBus = bus;
     closers.push(() => connectedBus.close());
     // Commands to gateways at QoS 1 (the gateway subscribes at 1); captures to browsers at the live channel's QoS 2.
     services.control.attach((topic, payload) => connectedBus.publish(topic, payload, 1));
-    services.security.attach((topic, payload) => connectedBus.publish(topic, payload, 2));
+    // Captures arrive inside an inbound handler: their push is sent without waiting for its acknowledgement.
+    services.security.attach(async (topic, payload) => connectedBus.send(topic, payload, 2));
     closers.push(async () => {
       services.control.attach(null);
       services.security.attach(null);
@@ -116,11 +134,15 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     closers.push(async () => services.gateways.attach(null));
     // Closed before the bus and the broker: drains the last batch while they are still up.
     closers.push(() => pipeline.close());
-    if (config.mqtt.externalUrl) await pipeline.consumeFrom(connectedBus);
 
-    await app.listen({ port: config.port, host: config.host });
+    // Readiness (/ready) and metrics (/metrics): the broker, the ingest and the counters of this instance.
+    wireOps(ops, { config, database, broker, bus: connectedBus, pipeline });
+
+    await app.listen({ port: config.port, host: config.host }).catch((e: unknown) => Promise.reject(portFailure('HTTP', 'PORT', config.port, e)));
     const port = (app.server.address() as { port: number }).port;
     const url = `http://localhost:${port}`;
+    // Only once everything else has started: a start that fails never joins the shared subscription.
+    if (config.mqtt.externalUrl) await pipeline.consumeFrom(connectedBus);
 
     let simulator: SimulatorProcess | null = null;
     if (config.simulator) {

@@ -17,6 +17,8 @@ export type Db = Kysely<DB>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection pool behind `db` (its counts are reported on /metrics). */
+  pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // the pool drops that client and opens a new one on the next query.
     pool.on('error', (e) => console.warn(`[db] idle PostgreSQL connection closed: ${e.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await fs.mkdir(path.dirname(path.resolve(dir)), { recursive: true });
@@ -47,6 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    pool,
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -34,6 +34,6 @@ describe('embedded broker ports', () => {
     }
 
     // A port set on purpose (MQTT_TCP_PORT) is not replaced: the start fails and names it.
-    await expect(startEmbeddedBroker({ tcpPort: held, wsPort: 0, host: HOST, auth, log, maxPacketBytes: 65_536 })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startEmbeddedBroker({ tcpPort: held, wsPort: 0, host: HOST, auth, log, maxPacketBytes: 65_536 })).rejects.toThrow(`MQTT TCP (gateways) port ${held} (MQTT_TCP_PORT) is taken by another program`);
   });
 });

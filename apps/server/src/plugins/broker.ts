@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { canPublish, canSubscribe, clientIdAllowed, type MqttIdentity } from '../modules/mqtt-auth/acl.js';
 import type { MqttAuthService } from '../modules/mqtt-auth/service.js';
 import { guardPacketSizes } from './packetGuard.js';
+import { portFailure } from '../lib/startErrors.js';
 
 export interface EmbeddedBroker {
   tcpPort: number;
@@ -17,6 +18,10 @@ export interface EmbeddedBroker {
   disconnectGateway(sn: string): void;
   /** Disconnects console clients whose session ended anywhere (another instance, expiry); runs periodically. */
   sweepEndedSessions(): Promise<void>;
+  /** Connected gateways and console (browser) clients, for /metrics and /ready. */
+  counts(): { gateways: number; browsers: number };
+  /** Both listeners (TCP for gateways, WebSocket for browsers) are accepting connections. */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
@@ -179,6 +184,8 @@ export async function startEmbeddedBroker(opts: {
   });
   // maxPayload bounds one WebSocket frame; an MQTT packet split over several frames is bounded by the guard.
   const wss = new WebSocketServer({ server: httpServer, path: '/mqtt', maxPayload: opts.maxPacketBytes });
+  // ws re-emits the HTTP server's errors here; a taken port is already reported by listen() below.
+  wss.on('error', () => undefined);
   wss.on('connection', (socket, req) => {
     const stream = createWebSocketStream(socket);
     stream.on('error', () => socket.terminate());
@@ -186,8 +193,17 @@ export async function startEmbeddedBroker(opts: {
     handle(stream, req);
   });
 
-  const tcpPort = await listenTcp(tcp, opts, log);
-  const wsPort = await listen(httpServer, opts.wsPort, opts.host);
+  let tcpPort: number;
+  let wsPort: number;
+  try {
+    tcpPort = await listenTcp(tcp, opts, log).catch((e: unknown) => Promise.reject(portFailure('MQTT TCP (gateways)', 'MQTT_TCP_PORT', opts.tcpPort, e)));
+    wsPort = await listen(httpServer, opts.wsPort, opts.host).catch((e: unknown) => Promise.reject(portFailure('MQTT WebSocket (browsers)', 'MQTT_WS_PORT', opts.wsPort, e)));
+  } catch (e) {
+    // A start that fails leaves nothing open behind it.
+    await new Promise<void>((r) => broker.close(() => r()));
+    if (tcp.listening) await new Promise<void>((r) => tcp.close(() => r()));
+    throw e;
+  }
   log.info({ tcpPort, wsPort }, 'embedded MQTT broker listening (TCP, and WebSocket at /mqtt)');
 
   const sweepEndedSessions = async () => {
@@ -204,6 +220,14 @@ export async function startEmbeddedBroker(opts: {
     disconnectSession,
     disconnectGateway,
     sweepEndedSessions,
+    counts: () => {
+      let gateways = 0;
+      let browsers = 0;
+      for (const set of gatewayClients.values()) gateways += set.size;
+      for (const set of sessionClients.values()) browsers += set.size;
+      return { gateways, browsers };
+    },
+    listening: () => tcp.listening && httpServer.listening,
     close: async () => {
       clearInterval(sweep);
       for (const c of wss.clients) c.terminate();

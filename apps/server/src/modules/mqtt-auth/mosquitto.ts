@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import type { Db } from '../../db/database.js';
 import { hashSecret } from '../../lib/secretHash.js';
 import { TOPIC_VERSION } from '@gridops/contract';
@@ -18,9 +21,9 @@ export interface MosquittoFiles {
  *
  * Client ids: on the gateway (TCP) and console (WebSocket) listeners Mosquitto replaces every client id by the
  * username (`use_username_as_clientid`), so nobody can take over another identity's session. The server's
- * own connections need stable ids of their own (`gridops-server-{INSTANCE_ID}`, one per instance), so they
- * come in on a separate service listener without that rewrite, bound to `serviceBind` (loopback by default):
- * keep it unreachable from gateways and browsers.
+ * own connections need ids of their own (`gridops-server-{INSTANCE_ID}-{random}`, one per instance and start),
+ * so they come in on a separate service listener without that rewrite, bound to `serviceBind` (loopback by
+ * default): keep it unreachable from gateways and browsers.
  *
  * Console credentials belong to one login session: a static file only holds the sessions live when it was
  * written, so regenerate (and SIGHUP) after logins, or use EMQX with the HTTP hooks (docs/external-broker.md).
@@ -65,8 +68,12 @@ export async function buildMosquittoFiles(
     `acl_file ${opts.dir}/acl`,
     'persistence true',
     `persistence_location ${opts.dir}/data/`,
-    // Store-and-forward for the server's persistent session: never drop queued QoS 1/2 messages for it early.
+    // Gateways' persistent sessions keep their queued commands; the server's consumer (clean session) reads
+    // a backlog from its queue while it is connected.
     'max_queued_messages 100000',
+    // Messages handed to one client and not yet acknowledged. The server acknowledges after its commit, out of
+    // order and concurrently: the default 20 caps it at ~20 messages per batch (about 200 messages/s).
+    'max_inflight_messages 1000',
     // Larger packets disconnect their sender (MQTT_MAX_PACKET_BYTES, docs/gateway-protocol.md).
     `max_packet_size ${opts.maxPacketBytes ?? 1024 * 1024}`,
     '',
@@ -80,10 +87,36 @@ export async function buildMosquittoFiles(
     'protocol websockets',
     'use_username_as_clientid true',
     '',
-    '# The GridOps server only (MQTT_URL): stable per-instance client ids. Never expose this listener.',
+    '# The GridOps server only (MQTT_URL): client ids gridops-server-{INSTANCE_ID}-…. Never expose this listener.',
     `listener ${opts.servicePort} ${serviceBind}`,
     'protocol mqtt',
     '',
   ].join('\n');
   return { conf, passwd: pw.join('\n') + '\n', acl: acl.join('\n') };
+}
+
+/**
+ * Writes mosquitto.conf, passwd (0600) and acl (0600) into `opts.dir` with a `data/` folder for persistence.
+ * Mosquitto started as root drops to `runAsUser` before reading passwd and acl, so when this runs as root for
+ * another user, that user is made the owner of the files and the data folder.
+ */
+export async function writeMosquittoFiles(db: Db, service: ServiceCredentials, opts: Parameters<typeof buildMosquittoFiles>[2]): Promise<MosquittoFiles> {
+  const files = await buildMosquittoFiles(db, service, opts);
+  const dataDir = path.join(opts.dir, 'data');
+  await fs.mkdir(dataDir, { recursive: true });
+  const conf = path.join(opts.dir, 'mosquitto.conf');
+  const passwd = path.join(opts.dir, 'passwd');
+  const acl = path.join(opts.dir, 'acl');
+  await fs.writeFile(conf, files.conf, { mode: 0o644 });
+  await fs.writeFile(passwd, files.passwd, { mode: 0o600 });
+  await fs.writeFile(acl, files.acl, { mode: 0o600 });
+  // writeFile keeps the mode of a file that exists already: set it again.
+  await fs.chmod(passwd, 0o600);
+  await fs.chmod(acl, 0o600);
+  if (opts.runAsUser && process.getuid?.() === 0 && opts.runAsUser !== 'root') {
+    const id = (flag: string) => Number(execFileSync('id', [flag, opts.runAsUser!], { encoding: 'utf8' }).trim());
+    const [uid, gid] = [id('-u'), id('-g')];
+    for (const f of [passwd, acl, dataDir]) await fs.chown(f, uid, gid);
+  }
+  return files;
 }

@@ -10,12 +10,15 @@ export const securityRepository = {
       .where('g.sn', '=', gatewaySn)
       .executeTakeFirst(),
 
+  /** The new capture's id, or undefined when it was stored already. */
   insertCapture: (db: Db, c: { projectId: number; gatewayId: number; deviceId: number | null; deviceSn: string; ts: Date; img: string; msg: string; msgEn: string }) =>
     db
       .insertInto('captures')
       .values({ project_id: c.projectId, gateway_id: c.gatewayId, device_id: c.deviceId, device_sn: c.deviceSn, ts: c.ts, img: c.img, msg: c.msg, msg_en: c.msgEn })
+      // A repeat of a stored capture (resend, redelivery) is the same capture: stored once (migration 0029).
+      .onConflict((oc) => oc.columns(['gateway_id', 'device_sn', 'ts']).doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow(),
+      .executeTakeFirst(),
 
   async captures(db: Db, f: { projectId: number; deviceId?: number | undefined; from?: Date | undefined; to?: Date | undefined }, offset: number, limit: number) {
     let q = db.selectFrom('captures as c').leftJoin('devices as d', 'd.id', 'c.device_id').where('c.project_id', '=', f.projectId);

@@ -33,7 +33,8 @@ export function createSecurityService(db: Db, access: AccessService) {
 
     /**
      * Stores a capture and relays it to every user entitled to the site as the spec's capture message
-     * `{ command: 'capture', data: { img, msg, title, type } }`. Malformed captures are dropped (returns false).
+     * `{ command: 'capture', data: { img, msg, title, type } }`. Malformed captures are dropped (returns false);
+     * a repeat of a stored one (same gateway, camera and time) is neither stored nor pushed again.
      */
     async onCapture(gatewaySn: string, payload: Buffer): Promise<boolean> {
       let raw: unknown;
@@ -47,7 +48,9 @@ export function createSecurityService(db: Db, access: AccessService) {
       const c = parsed.data;
       const where = await repo.gatewayDevice(db, gatewaySn, c.device_sn);
       if (!where) return false;
-      await repo.insertCapture(db, { projectId: where.project_id, gatewayId: where.gateway_id, deviceId: where.device_id, deviceSn: c.device_sn, ts: new Date(c.ts), img: c.img, msg: c.msg, msgEn: c.msg_en });
+      const inserted = await repo.insertCapture(db, { projectId: where.project_id, gatewayId: where.gateway_id, deviceId: where.device_id, deviceSn: c.device_sn, ts: new Date(c.ts), img: c.img, msg: c.msg, msgEn: c.msg_en });
+      // A repeat was stored and pushed the first time: acknowledged, not pushed again.
+      if (!inserted) return true;
       if (publish) {
         const data: CaptureData = { img: c.img, msg: c.msg, title: where.project_name, type: 1, msg_en: c.msg_en || c.msg, title_en: where.project_name_en || where.project_name };
         const envelope: MessageEnvelope = { command: 'capture', data: { ...data, project_id: where.project_id, device_id: where.device_id }, timestamp: c.ts };

@@ -37,6 +37,13 @@ export interface IngestStats {
   lastFlushMs: number;
 }
 
+/** Told of every committed batch, reject and alarm push (the /metrics counters; modules/ops). */
+export interface IngestObserver {
+  batch(seconds: number, samplesStored: number, messages: number): void;
+  reject(cause: string): void;
+  alarmsPushed(secondsSinceReceived: number, events: number): void;
+}
+
 interface PendingMessage {
   gatewaySn: string;
   /** Empty for status messages, which only mark the gateway as heard. */
@@ -112,6 +119,16 @@ export class IngestPipeline {
   private unknownCounts = new Map<string, { count: number; keys: Set<string>; lastAt: Date }>();
   private loggedCauses = new Set<string>();
   private rejectTimer: NodeJS.Timeout;
+  /** Metrics hooks (set by the pipeline's owner); none by default. */
+  observer: IngestObserver | null = null;
+  /** When the last batch committed (epoch ms; 0 = none yet): /ready's stall check. */
+  lastCommitAt = 0;
+
+  /** Messages received and not yet committed (the current batch and the one being flushed). */
+  get queueDepth(): number {
+    return this.pending.length + this.flushingCount;
+  }
+  private flushingCount = 0;
 
   constructor(
     private readonly db: Db,
@@ -192,6 +209,7 @@ export class IngestPipeline {
     this.pending = [];
     this.pendingSamples = 0;
     if (batch.length === 0) return;
+    this.flushingCount = batch.length;
     const started = performance.now();
     const receivedAt = Date.now();
     const laneCount = Math.max(1, this.opts.lanes);
@@ -243,7 +261,12 @@ export class IngestPipeline {
     }
     // Raised events are committed: push them now, while the gateways' last-seen times are written (up to one
     // UPDATE per gateway, which sat between the commit and the push and set the alarm latency's tail).
-    const pushed = raised.length ? this.onEvents(raised).catch((err: unknown) => this.log.warn({ err }, 'event push failed')) : undefined;
+    const pushed = raised.length
+      ? this.onEvents(raised).then(
+          () => this.observer?.alarmsPushed((Date.now() - receivedAt) / 1000, raised.length),
+          (err: unknown) => this.log.warn({ err }, 'event push failed'),
+        )
+      : undefined;
     try {
       await this.touchGateways([...new Set(batch.map((m) => m.gatewaySn))]);
     } catch (err) {
@@ -255,6 +278,9 @@ export class IngestPipeline {
     this.stats.batches++;
     this.stats.eventsRaised += raised.length;
     this.stats.lastFlushMs = performance.now() - started;
+    this.lastCommitAt = Date.now();
+    this.flushingCount = 0;
+    this.observer?.batch(this.stats.lastFlushMs / 1000, stored, batch.length - unacknowledged.size);
     if (process.env.GRIDOPS_TRACE_INGEST) console.log(`[ingest] ${unique.length} samples in ${this.stats.lastFlushMs.toFixed(1)} ms`);
     // A refused message is acknowledged below: its reject count is written first, so it is on record even if
     // the server is killed right after the PUBACK.
@@ -284,6 +310,7 @@ export class IngestPipeline {
 
   private countReject(gatewaySn: string, r: Reject) {
     this.stats.rejected++;
+    this.observer?.reject(r.cause);
     const k = `${gatewaySn}\u0000${r.cause}`;
     const c = this.rejectCounts.get(k) ?? { count: 0, detail: '' };
     c.count++;

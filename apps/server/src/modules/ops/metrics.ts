@@ -1,0 +1,89 @@
+import client from 'prom-client';
+
+/** What the runtime reports to the metrics (ingest, alarms, broker, HTTP, database pool). */
+export interface OpsMetrics {
+  registry: client.Registry;
+  ingestPoints: client.Counter;
+  ingestMessages: client.Counter;
+  batchSeconds: client.Histogram;
+  rejects: client.Counter<'reason'>;
+  alarmLatencySeconds: client.Histogram;
+  httpSeconds: client.Histogram<'method' | 'route' | 'status_code'>;
+  /** Read at scrape time. */
+  gauges: {
+    queueDepth(): number;
+    gateways(): number | null;
+    browsers(): number | null;
+    pool(): { total: number; idle: number; waiting: number } | null;
+  };
+}
+
+/**
+ * One registry per app (tests start several apps in one process; prom-client's global registry would clash).
+ * Names follow Prometheus conventions: `_total` counters, `_seconds` histograms.
+ */
+export function createMetrics(): OpsMetrics {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry, prefix: 'gridops_process_' });
+  const gauges: OpsMetrics['gauges'] = { queueDepth: () => 0, gateways: () => null, browsers: () => null, pool: () => null };
+  const m: OpsMetrics = {
+    registry,
+    gauges,
+    ingestPoints: new client.Counter({ name: 'gridops_ingest_points_total', help: 'Telemetry points committed to the database', registers: [registry] }),
+    ingestMessages: new client.Counter({ name: 'gridops_ingest_messages_total', help: 'Gateway messages (telemetry and status) committed and acknowledged', registers: [registry] }),
+    batchSeconds: new client.Histogram({
+      name: 'gridops_ingest_batch_seconds',
+      help: 'Time to commit one ingest batch (store, alarm evaluation, gateway touch)',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    rejects: new client.Counter({ name: 'gridops_ingest_rejects_total', help: 'Telemetry samples or messages refused, by reason', labelNames: ['reason'], registers: [registry] }),
+    alarmLatencySeconds: new client.Histogram({
+      name: 'gridops_alarm_latency_seconds',
+      help: 'From the batch receiving a sample to the push of the events it raised',
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
+      registers: [registry],
+    }),
+    httpSeconds: new client.Histogram({
+      name: 'gridops_http_request_seconds',
+      help: 'HTTP request latency by route (the route pattern, not the URL)',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+  };
+  new client.Gauge({
+    name: 'gridops_ingest_queue_depth',
+    help: 'Gateway messages received and not yet committed',
+    registers: [registry],
+    collect() {
+      this.set(gauges.queueDepth());
+    },
+  });
+  const connected = new client.Gauge({
+    name: 'gridops_mqtt_connected_clients',
+    help: 'MQTT clients connected to this instance (embedded broker), by kind',
+    labelNames: ['kind'],
+    registers: [registry],
+    collect() {
+      const g = gauges.gateways();
+      const b = gauges.browsers();
+      if (g !== null) connected.set({ kind: 'gateway' }, g);
+      if (b !== null) connected.set({ kind: 'browser' }, b);
+    },
+  });
+  const pool = new client.Gauge({
+    name: 'gridops_db_pool_connections',
+    help: 'Database pool connections by state (total, idle, waiting requests)',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const p = gauges.pool();
+      if (!p) return;
+      pool.set({ state: 'total' }, p.total);
+      pool.set({ state: 'idle' }, p.idle);
+      pool.set({ state: 'waiting' }, p.waiting);
+    },
+  });
+  return m;
+}
