@@ -1,7 +1,7 @@
 import type { SldDocument, SldKind } from '@gridops/contract';
 import { Background, BackgroundVariant, ConnectionMode, Controls, ReactFlow, useReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { forwardRef, useImperativeHandle, useMemo, useRef, useState, type Dispatch } from 'react';
+import { forwardRef, type CSSProperties, useImperativeHandle, useMemo, useRef, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { palette } from '../../../shared/theme/palette';
 import { elementAt, toEdges, toNodes, withPositions, type SldEdge, type SldNode } from './flow';
@@ -56,7 +56,11 @@ export const EditorCanvas = forwardRef<CanvasHandle, Props>(function EditorCanva
       // Consecutive clicks must not stack symbols on one spot.
       add(kind, p.x + (doc.elements.length % 5) * GRID * 4, p.y + (doc.elements.length % 5) * GRID * 3);
     },
-    fit: () => void rf.fitView({ padding: 0.15 }),
+    // Only a drawing is fitted (an empty canvas keeps 1:1, so dropped symbols land where they are dropped).
+    fit: () => {
+      if (doc.elements.length) void rf.fitView({ padding: 0.15, maxZoom: 1.5 });
+      else void rf.setViewport({ x: 0, y: 0, zoom: 1 });
+    },
   }));
 
   const dragTo = (node: Node) => {
@@ -93,10 +97,8 @@ export const EditorCanvas = forwardRef<CanvasHandle, Props>(function EditorCanva
         nodeTypes={nodeTypes}
         edgeTypes={edgeTypes}
         colorMode="dark"
-        style={{ background: palette.bgContainer }}
+        style={{ background: palette.bgContainer, '--xy-background-color': palette.bgContainer } as CSSProperties}
         connectionMode={ConnectionMode.Loose}
-        fitView
-        fitViewOptions={{ padding: 0.15 }}
         minZoom={0.2}
         nodesDraggable={!readOnly}
         nodesConnectable={!readOnly}

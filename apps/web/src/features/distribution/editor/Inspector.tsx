@@ -106,7 +106,7 @@ export function Inspector({ element, wire, rooms, dispatch, readOnly }: { elemen
           </Descriptions>
         )}
         {!readOnly && (
-          <Button danger size="small" data-testid="sld-delete-element" onClick={() => dispatch({ type: 'remove', ids: [element.id] })}>
+          <Button danger size="small" style={{ marginTop: 8 }} data-testid="sld-delete-element" onClick={() => dispatch({ type: 'remove', ids: [element.id] })}>
             {t('distribution.editor.deleteElement')}
           </Button>
         )}

@@ -64,7 +64,7 @@ export function SldEdgeView({ id, data, selected }: EdgeProps<SldEdge>) {
   return (
     <g data-testid={`sld-edge-${id}`}>
       <path d={d} fill="none" stroke="transparent" strokeWidth={12} className="react-flow__edge-interaction" />
-      <path d={d} fill="none" stroke={selected ? palette.warning : WIRE} strokeWidth={2} className="react-flow__edge-path" />
+      <path d={d} fill="none" style={{ stroke: selected ? palette.warning : WIRE, strokeWidth: 2 }} className="react-flow__edge-path" />
     </g>
   );
 }
