@@ -25,8 +25,6 @@ export function createDistributionService(db: Db, access: AccessService, config:
   // Max demand of a month's finished days does not change: computed once per point and day, not per poll.
   const pastDemand = new Map<string, { kw: number; at: Date } | null>();
 
-  const values = (points: PointRow[]) => new Map(points.map((p) => [p.key, p]));
-
   async function monthDemand(pointIds: number[], now: Date, zone: string) {
     const { today, month } = localStarts(now, zone);
     const todayRows = new Map((await repo.maxDemand(db, pointIds, today, now)).map((r) => [r.point_id, r]));

@@ -100,7 +100,7 @@ export function Inspector({ element, wire, rooms, dispatch, readOnly }: { elemen
               .filter((p) => LIVE_KEYS.includes(p.key))
               .map((p) => (
                 <Descriptions.Item key={p.id} label={p.name}>
-                  {p.value === null ? '-' : f.unit(p.value, p.unit, { precision: p.precision }).text}
+                  {p.value === null ? '-' : p.key === 'breaker' ? t(`distribution.diagram.breaker.${p.value >= 0.5 ? 'closed' : 'open'}`) : f.unit(p.value, p.unit, { precision: p.precision }).text}
                 </Descriptions.Item>
               ))}
           </Descriptions>
