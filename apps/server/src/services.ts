@@ -42,7 +42,7 @@ export function createServices(db: Db, config: AppConfig) {
   const notices = createNoticeService(db, access);
   const energy = createEnergyService(access, orgs);
   const events = createEventService(db, access);
-  const distribution = createDistributionService(db, access, config);
+  const distribution = createDistributionService(db, access, config, audit);
   const history = createHistoryService(db, access);
   const analysis = createAnalysisService(db, access);
   const control = createControlService(db, access, loginLimits, config.control, audit);

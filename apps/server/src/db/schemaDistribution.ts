@@ -6,6 +6,11 @@ type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Jsonb<T> = ColumnType<T, string, string>;
 
 export interface SldDiagramsTable {
+  /** 0025_sld_sheets: several diagrams per room, each with its own id, zh/en name and sort. */
+  id: Generated<number>;
+  name: Generated<string>;
+  name_en: Generated<string>;
+  sort: Generated<number>;
   room_id: number;
   project_id: number;
   doc: Jsonb<unknown>;

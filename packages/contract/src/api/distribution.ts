@@ -126,16 +126,36 @@ const base = { id, x: coord, y: coord, label: z.string().max(60).default(''), la
 const bound = { ...base, device_id: dbId.nullable().default(null) };
 
 /**
+ * Symbol kinds of the single-line diagram (IEC 60617-style drawings, docs/pages/single-line-editor.md).
+ * `source` is the incomer (grid supply). Switching devices (`breaker`, `switch` = load switch, `disconnector`)
+ * show the bound device's `breaker` point (1 closed, 0 open); the others show P, I and U of the bound device.
+ */
+export const SLD_BOUND_KINDS = ['source', 'breaker', 'switch', 'disconnector', 'transformer', 'ct', 'pt', 'feeder', 'meter', 'pv', 'storage', 'charger', 'generator'] as const;
+export type SldBoundKind = (typeof SLD_BOUND_KINDS)[number];
+export const SLD_KINDS = ['busbar', ...SLD_BOUND_KINDS, 'label'] as const;
+export type SldKind = (typeof SLD_KINDS)[number];
+
+/**
  * Diagram elements. Coordinates are in the document's own units (0..width, 0..height); the page scales the
- * SVG. `device_id` binds live values: breakers show the device's `breaker` point (1 closed, 0 open); feeders,
- * incomers and transformers show P and current; transformers also load rate.
+ * SVG. `(x, y)` is the symbol's centre (a busbar's: its left or top end). `device_id` binds live values:
+ * switching devices show the device's `breaker` point (1 closed, 0 open); the others show P, current and
+ * voltage; transformers also load rate.
  */
 export const sldElement = z.discriminatedUnion('type', [
   z.object({ ...base, type: z.literal('busbar'), length: z.number().positive().max(10_000), orientation: z.enum(['h', 'v']).default('h'), voltage_kv: z.number().positive().max(1000) }),
   z.object({ ...bound, type: z.literal('source') }),
   z.object({ ...bound, type: z.literal('breaker') }),
+  z.object({ ...bound, type: z.literal('switch') }),
+  z.object({ ...bound, type: z.literal('disconnector') }),
   z.object({ ...bound, type: z.literal('transformer'), ratio: z.string().max(30).default('10/0.4 kV') }),
+  z.object({ ...bound, type: z.literal('ct'), ratio: z.string().max(30).default('') }),
+  z.object({ ...bound, type: z.literal('pt'), ratio: z.string().max(30).default('') }),
   z.object({ ...bound, type: z.literal('feeder') }),
+  z.object({ ...bound, type: z.literal('meter') }),
+  z.object({ ...bound, type: z.literal('pv') }),
+  z.object({ ...bound, type: z.literal('storage') }),
+  z.object({ ...bound, type: z.literal('charger') }),
+  z.object({ ...bound, type: z.literal('generator') }),
   z.object({ ...base, type: z.literal('label') }),
 ]);
 export type SldElement = z.infer<typeof sldElement>;
@@ -160,23 +180,56 @@ export const sldLiveState = z.object({
   p_kw: z.number().nullable(),
   /** Largest of the three phase currents (A). */
   i_a: z.number().nullable(),
+  /** Voltage (V): the average of the phase voltages Ua/Ub/Uc present, else the point `U`. */
+  u_v: z.number().nullable(),
   load_rate: z.number().nullable(),
   ts: z.string().nullable(),
   quality,
 });
 
 export const roomParams = z.object({ room_id: dbIdParam });
+export const diagramParams = z.object({ diagram_id: dbIdParam });
+/** Which of the room's diagrams; absent: its first one (by sort, then id). */
+export const diagramQuery = z.object({ diagram_id: dbIdParam.optional() });
 export const diagramResponse = z.object({
   room_id: z.number().int(),
   project_id: z.number().int(),
   room_name: z.string(),
+  /** null while nothing is stored for the room (the generated diagram). */
+  diagram_id: z.number().int().nullable(),
+  /** The diagram's name in the request's language. */
+  name: z.string(),
   /** false: nothing stored yet, this is generated from the room's devices (saved on the first PUT). */
   stored: z.boolean(),
-  /** Increments on every save; send it back with PUT to detect concurrent edits. */
+  /** Increments on every save or rename; send it back with PUT to detect concurrent edits. */
   version: z.number().int(),
   updated_at: z.string().nullable(),
   doc: sldDocument,
   states: z.array(sldLiveState),
 });
-export const diagramSaveRequest = z.object({ doc: sldDocument, version: z.number().int().min(0) });
-export const diagramSaveResponse = z.object({ room_id: z.number().int(), version: z.number().int(), updated_at: z.string() });
+export const diagramSaveRequest = z.object({
+  doc: sldDocument,
+  version: z.number().int().min(0),
+  /** The diagram to save; absent: the room's first one (version 0 creates it). */
+  diagram_id: dbId.optional(),
+});
+export const diagramSaveResponse = z.object({ room_id: z.number().int(), diagram_id: z.number().int(), version: z.number().int(), updated_at: z.string() });
+
+const diagramName = { name: z.string().trim().min(1).max(60), name_en: z.string().trim().max(60).default('') };
+export const diagramSummary = z.object({
+  id: z.number().int(),
+  room_id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  version: z.number().int(),
+  updated_at: z.string(),
+  elements: z.number().int(),
+});
+export type DiagramSummary = z.infer<typeof diagramSummary>;
+export const diagramListResponse = z.object({ room_id: z.number().int(), list: z.array(diagramSummary) });
+/** A new diagram: empty, or a copy of the room's generated one (`from_devices`). */
+export const diagramCreateRequest = z.object({ ...diagramName, from_devices: z.boolean().default(false) });
+export const diagramRenameRequest = z.object({ ...diagramName, version: z.number().int().min(1) });
+/** DELETE carries the version read in the query (no body). */
+export const diagramDeleteQuery = z.object({ version: dbIdParam });
+export const diagramDone = z.object({ id: z.number().int() });

@@ -94,24 +94,56 @@ export const distributionRepository = {
     return r.rows;
   },
 
-  diagram: (db: Db, roomId: number) =>
-    db.selectFrom('sld_diagrams').select(['room_id', 'project_id', 'doc', 'version', 'updated_at']).where('room_id', '=', roomId).executeTakeFirst(),
+  /** Locks the room row for the transaction: serialises creating its diagrams (first save, add). */
+  lockRoom: (db: Db, roomId: number) => db.selectFrom('rooms').select('id').where('id', '=', roomId).forUpdate().executeTakeFirst(),
 
-  insertDiagram: (db: Db, roomId: number, projectId: number, doc: unknown, userId: number | null) =>
+  diagrams: (db: Db, roomId: number) =>
     db
+      .selectFrom('sld_diagrams')
+      .select(['id', 'room_id', 'project_id', 'name', 'name_en', 'version', 'updated_at', sql<number>`jsonb_array_length(doc->'elements')::int`.as('elements')])
+      .where('room_id', '=', roomId)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+
+  /** One diagram by id, or (no id) the room's first. */
+  diagram: (db: Db, roomId: number, diagramId?: number) => {
+    let q = db.selectFrom('sld_diagrams').select(['id', 'room_id', 'project_id', 'name', 'name_en', 'doc', 'version', 'updated_at']).where('room_id', '=', roomId);
+    if (diagramId !== undefined) q = q.where('id', '=', diagramId);
+    return q.orderBy('sort').orderBy('id').limit(1).executeTakeFirst();
+  },
+
+  diagramById: (db: Db, id: number) =>
+    db.selectFrom('sld_diagrams').select(['id', 'room_id', 'project_id', 'name', 'name_en', 'doc', 'version', 'updated_at']).where('id', '=', id).executeTakeFirst(),
+
+  async insertDiagram(db: Db, v: { roomId: number; projectId: number; doc: unknown; name: string; nameEn: string; userId: number | null }) {
+    const sort = await db.selectFrom('sld_diagrams').select(sql<number>`coalesce(max(sort) + 1, 0)::int`.as('n')).where('room_id', '=', v.roomId).executeTakeFirstOrThrow();
+    return db
       .insertInto('sld_diagrams')
-      .values({ room_id: roomId, project_id: projectId, doc: JSON.stringify(doc), updated_by: userId })
-      .onConflict((oc) => oc.column('room_id').doNothing())
-      .returning(['version', 'updated_at'])
-      .executeTakeFirst(),
+      .values({ room_id: v.roomId, project_id: v.projectId, doc: JSON.stringify(v.doc), name: v.name, name_en: v.nameEn, sort: sort.n, updated_by: v.userId })
+      .returning(['id', 'room_id', 'name', 'name_en', 'version', 'updated_at'])
+      .executeTakeFirstOrThrow();
+  },
 
   /** Optimistic update: only if nobody saved since `version` was read. */
-  updateDiagram: (db: Db, roomId: number, doc: unknown, version: number, userId: number) =>
+  updateDiagram: (db: Db, id: number, doc: unknown, version: number, userId: number) =>
     db
       .updateTable('sld_diagrams')
       .set({ doc: JSON.stringify(doc), version: sql`version + 1`, updated_at: sql`now()`, updated_by: userId })
-      .where('room_id', '=', roomId)
+      .where('id', '=', id)
       .where('version', '=', version)
-      .returning(['version', 'updated_at'])
+      .returning(['id', 'version', 'updated_at'])
       .executeTakeFirst(),
+
+  renameDiagram: (db: Db, id: number, name: string, nameEn: string, version: number, userId: number) =>
+    db
+      .updateTable('sld_diagrams')
+      .set({ name, name_en: nameEn, version: sql`version + 1`, updated_at: sql`now()`, updated_by: userId })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .returning(['id', 'room_id', 'name', 'name_en', 'version', 'updated_at', sql<number>`jsonb_array_length(doc->'elements')::int`.as('elements')])
+      .executeTakeFirst(),
+
+  deleteDiagram: (db: Db, id: number, version: number) =>
+    db.deleteFrom('sld_diagrams').where('id', '=', id).where('version', '=', version).returning(['id', 'name', 'name_en', 'version']).executeTakeFirst(),
 };

@@ -17,10 +17,11 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServi
   addRoute(app, distributionApi.realtime, (req) =>
     distribution.realtime(requireUser(req.user), req.query, req.lang),
   );
-  addRoute(app, distributionApi.diagram, (req) =>
-    distribution.diagram(requireUser(req.user), req.params.room_id, req.lang),
-  );
-  addRoute(app, distributionApi.saveDiagram, (req) =>
-    distribution.saveDiagram(requireUser(req.user), req.params.room_id, req.body.doc, req.body.version),
-  );
+  const { diagrams } = distribution;
+  addRoute(app, distributionApi.diagram, (req) => diagrams.diagram(requireUser(req.user), req.params.room_id, req.lang, req.query.diagram_id));
+  addRoute(app, distributionApi.saveDiagram, (req) => diagrams.save(requireUser(req.user), req.params.room_id, req.body));
+  addRoute(app, distributionApi.diagrams, (req) => diagrams.list(requireUser(req.user), req.params.room_id));
+  addRoute(app, distributionApi.createDiagram, (req) => diagrams.create(requireUser(req.user), req.params.room_id, req.body));
+  addRoute(app, distributionApi.renameDiagram, (req) => diagrams.rename(requireUser(req.user), req.params.diagram_id, req.body));
+  addRoute(app, distributionApi.deleteDiagram, (req) => diagrams.remove(requireUser(req.user), req.params.diagram_id, req.query.version));
 };

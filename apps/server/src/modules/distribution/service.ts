@@ -1,15 +1,15 @@
-import { ErrorCode, sldDocument, type DistributionOverview, type Lang, type RealtimeResponse, type SldDocument } from '@gridops/contract';
+import type { DistributionOverview, Lang, RealtimeResponse } from '@gridops/contract';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
-import { requirePermission, type AccessService } from '../access/service.js';
+import type { AccessService } from '../access/service.js';
+import type { AuditService } from '../audit/service.js';
 import { counterDeltas } from '../history/formulas.js';
 import { siteDate, siteDayStart } from '@gridops/format';
 import { siteZone } from '../org/siteZone.js';
-import { generateDiagram, validateDiagram } from './diagram.js';
+import { createDiagramService } from './diagramService.js';
 import { intervalOf, qualityOf } from './quality.js';
-import { distributionRepository as repo, type DeviceRow, type PointRow } from './repository.js';
+import { distributionRepository as repo, type PointRow } from './repository.js';
 
 const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -20,11 +20,10 @@ function localStarts(now: Date, zone: string) {
   return { today: siteDayStart(day, zone), month: siteDayStart(`${day.slice(0, 8)}01`, zone) };
 }
 
-export function createDistributionService(db: Db, access: AccessService, config: AppConfig) {
+export function createDistributionService(db: Db, access: AccessService, config: AppConfig, audit: AuditService) {
+  const diagrams = createDiagramService(db, access, audit, config);
   // Max demand of a month's finished days does not change: computed once per point and day, not per poll.
   const pastDemand = new Map<string, { kw: number; at: Date } | null>();
-
-  const values = (points: PointRow[]) => new Map(points.map((p) => [p.key, p]));
 
   async function monthDemand(pointIds: number[], now: Date, zone: string) {
     const { today, month } = localStarts(now, zone);
@@ -48,40 +47,9 @@ export function createDistributionService(db: Db, access: AccessService, config:
     return result;
   }
 
-  async function roomInScope(user: AuthUser, roomId: number) {
-    const room = await repo.room(db, roomId);
-    if (!room) throw notFound();
-    await access.assertProject(user, room.project_id);
-    return room;
-  }
-
-  function liveStates(doc: SldDocument, devices: Map<number, DeviceRow>, points: PointRow[], now: number) {
-    const byDevice = new Map<number, PointRow[]>();
-    for (const p of points) byDevice.set(p.device_id, [...(byDevice.get(p.device_id) ?? []), p]);
-    const states = [];
-    for (const e of doc.elements) {
-      if (!('device_id' in e) || e.device_id === null) continue;
-      const d = devices.get(e.device_id);
-      if (!d) continue;
-      const v = values(byDevice.get(d.id) ?? []);
-      const breaker = v.get('breaker');
-      const currents = ['Ia', 'Ib', 'Ic'].map((k) => v.get(k)?.value).filter((x): x is number => typeof x === 'number');
-      const ts = v.get('P')?.ts ?? breaker?.ts ?? null;
-      states.push({
-        element_id: e.id,
-        device_id: d.id,
-        breaker_closed: breaker?.value === null || breaker?.value === undefined ? null : breaker.value >= 0.5,
-        p_kw: v.get('P')?.value ?? null,
-        i_a: currents.length ? Math.max(...currents) : null,
-        load_rate: v.get('load_rate')?.value ?? null,
-        ts: iso(ts),
-        quality: qualityOf(ts, now, intervalOf(d.props, config.simulatorIntervalMs), d.gateway_online),
-      });
-    }
-    return states;
-  }
-
   return {
+    diagrams,
+
     async overview(user: AuthUser, projectId: number, lang: Lang, now = new Date()): Promise<DistributionOverview> {
       await access.assertProject(user, projectId);
       const [rooms, devices, gateways, alarms] = await Promise.all([repo.rooms(db, projectId), repo.devices(db, projectId), repo.gateways(db, projectId), repo.alarmCounts(db, projectId)]);
@@ -194,39 +162,6 @@ export function createDistributionService(db: Db, access: AccessService, config:
         }))
         .filter((r) => r.devices.length > 0 || r.id !== 0);
       return { project_id: q.project_id, now: new Date(now).toISOString(), rooms: q.room_id ? tree.filter((r) => r.id === q.room_id) : tree };
-    },
-
-    async diagram(user: AuthUser, roomId: number, lang: Lang) {
-      const room = await roomInScope(user, roomId);
-      const [stored, devices] = await Promise.all([repo.diagram(db, roomId), repo.devices(db, room.project_id)]);
-      const parsed = stored ? sldDocument.safeParse(stored.doc) : null;
-      const doc = parsed?.success ? parsed.data : generateDiagram(devices.filter((d) => d.room_id === roomId));
-      const bound = new Set(doc.elements.flatMap((e) => ('device_id' in e && e.device_id !== null ? [e.device_id] : [])));
-      const points = await repo.pointsWithLatest(db, [...bound]);
-      return {
-        room_id: room.id,
-        project_id: room.project_id,
-        room_name: pick(lang, room.name, room.name_en),
-        stored: !!stored,
-        version: stored?.version ?? 0,
-        updated_at: iso(stored?.updated_at),
-        doc,
-        states: liveStates(doc, new Map(devices.map((d) => [d.id, d])), points, Date.now()),
-      };
-    },
-
-    /** Saves an edited diagram ('configure': it decides which breaker an operator clicks). */
-    async saveDiagram(user: AuthUser, roomId: number, doc: SldDocument, version: number) {
-      requirePermission(user, 'configure');
-      const room = await roomInScope(user, roomId);
-      const devices = await repo.devices(db, room.project_id);
-      validateDiagram(doc, new Set(devices.map((d) => d.id)));
-      const conflict = () => new AppError(ErrorCode.Conflict, { zh: '图已被他人修改，请刷新后再保存', en: 'Someone else saved this diagram meanwhile; reload and save again' }, 'version');
-      return db.transaction().execute(async (trx) => {
-        const row = version === 0 ? await repo.insertDiagram(trx, roomId, room.project_id, doc, user.id) : await repo.updateDiagram(trx, roomId, doc, version, user.id);
-        if (!row) throw conflict();
-        return { room_id: roomId, version: row.version, updated_at: row.updated_at.toISOString() };
-      });
     },
   };
 }

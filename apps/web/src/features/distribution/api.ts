@@ -74,17 +74,35 @@ export function useRealtime(projectId: number | null, opts: { roomId?: number | 
   });
 }
 
-export function useDiagram(roomId: number | null) {
+/** One of the room's diagrams (its first when `diagramId` is null), polled for live states. */
+export function useDiagram(roomId: number | null, diagramId: number | null = null, opts: { poll?: boolean } = {}) {
   const lang = useLangKey();
   return useQuery({
-    queryKey: ['distribution', 'diagram', roomId, lang],
+    queryKey: ['distribution', 'diagram', roomId, diagramId, lang],
     ...live,
+    ...(opts.poll === false ? { refetchInterval: false as const, refetchOnWindowFocus: false } : {}),
     queryFn:
       roomId === null
         ? skipToken
-        : ({ signal }) => api(distributionApi.diagram, { room_id: roomId }, { signal, silent: true }),
+        : ({ signal }) => api(distributionApi.diagram, { room_id: roomId, diagram_id: diagramId ?? undefined }, { signal, silent: true }),
   });
 }
+
+/** The room's diagrams (names and versions). */
+export function useDiagramList(roomId: number | null) {
+  return useQuery({
+    queryKey: ['distribution', 'diagrams', roomId],
+    queryFn: roomId === null ? skipToken : ({ signal }) => api(distributionApi.diagrams, { room_id: roomId }, { signal, silent: true }),
+  });
+}
+
+/** Editor writes; refusals (10008 version, 10006 field) are shown by the editor, so the calls are silent. */
+export const diagramCalls = {
+  save: (input: RouteInput<typeof distributionApi.saveDiagram>) => api(distributionApi.saveDiagram, input, { silent: true }),
+  create: (input: RouteInput<typeof distributionApi.createDiagram>) => api(distributionApi.createDiagram, input, { silent: true }),
+  rename: (input: RouteInput<typeof distributionApi.renameDiagram>) => api(distributionApi.renameDiagram, input, { silent: true }),
+  remove: (input: RouteInput<typeof distributionApi.deleteDiagram>) => api(distributionApi.deleteDiagram, input, { silent: true }),
+};
 
 /** 24 h of the given points, downsampled by the server to the chart's width. */
 export function useHistory24h(pointIds: number[], width = 800) {

@@ -1,4 +1,5 @@
 import type { zh } from './i18nZh';
+import { editorEn } from './editor/i18nEn';
 
 /** English strings of the distribution pages; typed against the Chinese bundle so no key is missing. */
 export const en: typeof zh = {
@@ -194,4 +195,5 @@ export const en: typeof zh = {
       late_result: 'Answer after time-out',
     },
   },
+  editor: editorEn,
 };

@@ -1,3 +1,4 @@
+import { editorZh } from './editor/i18nZh';
 /** Chinese strings of the distribution pages (the default language); keys mirror i18nEn.ts. */
 export const zh = {
   common: {
@@ -191,4 +192,5 @@ export const zh = {
       late_result: '超时后应答',
     },
   },
+  editor: editorZh,
 };

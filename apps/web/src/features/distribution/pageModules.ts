@@ -8,5 +8,6 @@ export const distributionPageModules: Record<string, PageModule> = {
   ElectricFire: async () => (await import('./pages/ElectricFirePage')).ElectricFirePage,
   AuxControl: async () => (await import('./pages/AuxControlPage')).AuxControlPage,
   DevControl: async () => (await import('./pages/DevControlPage')).DevControlPage,
+  SingleLineSet: async () => (await import('./pages/SingleLineSetPage')).SingleLineSetPage,
   CtrlLogs: async () => (await import('./pages/CtrlLogsPage')).CtrlLogsPage,
 };

@@ -3,22 +3,27 @@ import { useFormat } from '../../../shared/format/useFormat';
 import { palette } from '../../../shared/theme/palette';
 import { BREAKER_COLOR } from '../points';
 import { fitLabel } from './model';
+import { BUS_COLOR, DEAD, SYMBOL_BOX, SymbolGlyph, WIRE } from './symbols';
 import type { DiagramModel, ElementModel } from './model';
 
-const WIRE = '#4fa3ff';
-const DEAD = '#3a4a63';
-const BUS_COLOR: Record<string, string> = { hv: '#ffd666', lv: '#36cfc9' };
 const TEXT = palette.textSecondary;
 const VALUE = '#ffffff';
+
+/** The values a bound symbol shows beside it: P, I, U (whichever the device has). */
+function useValues(el: ElementModel) {
+  const f = useFormat();
+  const live = el.live;
+  const fmt = (v: number | null | undefined, unit: string, label: string) => (v !== null && v !== undefined ? `${label} ${f.unit(v, unit, { precision: 1 }).text}` : null);
+  return { p: fmt(live?.p_kw, 'kW', 'P'), i: fmt(live?.i_a, 'A', 'I'), u: fmt(live?.u_v, 'V', 'U') };
+}
 
 /** Symbol of one element; values are drawn beside it, so they stay readable at any zoom. */
 function Symbol({ el, onClick }: { el: ElementModel; onClick?: (el: ElementModel) => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   const live = el.live;
+  const { p, i, u } = useValues(el);
   const faded = live && live.quality !== 'fresh' ? 0.55 : 1;
-  const p = live?.p_kw !== null && live?.p_kw !== undefined ? `P ${f.unit(live.p_kw, 'kW', { precision: 1 }).text}` : null;
-  const i = live?.i_a !== null && live?.i_a !== undefined ? `I ${f.unit(live.i_a, 'A', { precision: 1 }).text}` : null;
   const common = {
     'data-testid': `sld-${el.id}`,
     'data-type': el.type,
@@ -28,110 +33,74 @@ function Symbol({ el, onClick }: { el: ElementModel; onClick?: (el: ElementModel
   };
   const title = <title>{el.label}</title>;
 
-  switch (el.type) {
-    case 'busbar': {
-      const hv = (el.voltageKv ?? 0) >= 1;
-      return (
-        <g {...common}>
-          {title}
-          <line x1={el.x} y1={el.y} x2={el.x2} y2={el.y2} stroke={BUS_COLOR[hv ? 'hv' : 'lv']} strokeWidth={6} strokeLinecap="round" />
-          <text x={el.x} y={el.y - 10} fill={TEXT} fontSize={12}>
-            {el.label}
-          </text>
-        </g>
-      );
-    }
-    case 'breaker': {
-      const state = el.breaker ?? 'unknown';
-      const colour = BREAKER_COLOR[state];
-      return (
-        <g {...common} data-state={state}>
-          {title}
-          {/* Closed: filled red; open: hollow green (the Chinese convention); unknown: grey dashed. */}
-          <rect
-            x={el.x - 10}
-            y={el.y - 15}
-            width={20}
-            height={30}
-            rx={2}
-            fill={state === 'closed' ? colour : palette.bgContainer}
-            stroke={colour}
-            strokeWidth={2.5}
-            strokeDasharray={state === 'unknown' ? '4 3' : undefined}
-          />
-          <text x={el.x + 16} y={el.y - 3} fill={TEXT} fontSize={11}>
-            {fitLabel(el.label, 14)}
-          </text>
-          <text x={el.x + 16} y={el.y + 12} fill={colour} fontSize={11} data-testid={`sld-state-${el.id}`}>
-            {t(`distribution.diagram.breaker.${state}`)}
-          </text>
-        </g>
-      );
-    }
-    case 'transformer':
-      return (
-        <g {...common}>
-          {title}
-          <circle cx={el.x} cy={el.y - 13} r={18} fill={palette.bgContainer} stroke={BUS_COLOR.hv} strokeWidth={2} />
-          <circle cx={el.x} cy={el.y + 13} r={18} fill="none" stroke={BUS_COLOR.lv} strokeWidth={2} />
-          <text x={el.x + 26} y={el.y - 22} fill={TEXT} fontSize={12}>
-            {fitLabel(el.label, 18)}
-          </text>
-          <text x={el.x + 26} y={el.y - 7} fill={TEXT} fontSize={10}>
-            {el.ratio}
-          </text>
-          {live?.load_rate !== null && live?.load_rate !== undefined && (
-            <text x={el.x + 26} y={el.y + 9} fill={VALUE} fontSize={11}>
-              {t('distribution.diagram.loadRate')} {f.number(live.load_rate, 1)}%
-            </text>
-          )}
-          {p && (
-            <text x={el.x + 26} y={el.y + 24} fill={VALUE} fontSize={11} className="sld-p">
-              {p}
-            </text>
-          )}
-        </g>
-      );
-    case 'source':
-      return (
-        <g {...common}>
-          {title}
-          <circle cx={el.x} cy={el.y} r={14} fill={palette.bgContainer} stroke={BUS_COLOR.hv} strokeWidth={2} />
-          <path d={`M ${el.x - 8} ${el.y} q 4 -8 8 0 t 8 0`} fill="none" stroke={BUS_COLOR.hv} strokeWidth={2} />
-          <text x={el.x + 22} y={el.y - 4} fill={TEXT} fontSize={12}>
-            {fitLabel(el.label, 18)}
-          </text>
-          {p && (
-            <text x={el.x + 22} y={el.y + 12} fill={VALUE} fontSize={11} className="sld-p">
-              {p}
-              {i ? `  ${i}` : ''}
-            </text>
-          )}
-        </g>
-      );
-    case 'feeder':
-      return (
-        <g {...common}>
-          {title}
-          <path d={`M ${el.x - 9} ${el.y - 10} L ${el.x + 9} ${el.y - 10} L ${el.x} ${el.y + 6} Z`} fill={WIRE} />
-          <text x={el.x} y={el.y + 24} fill={TEXT} fontSize={11} textAnchor="middle">
-            {fitLabel(el.label, 16)}
-          </text>
-          <text x={el.x} y={el.y + 40} fill={VALUE} fontSize={11} textAnchor="middle" className="sld-p" data-testid={`sld-p-${el.id}`}>
-            {p ?? '-'}
-          </text>
-          <text x={el.x} y={el.y + 55} fill={VALUE} fontSize={11} textAnchor="middle">
-            {i ?? ''}
-          </text>
-        </g>
-      );
-    case 'label':
-      return (
-        <text x={el.x} y={el.y} fill={TEXT} fontSize={12} data-testid={`sld-${el.id}`}>
+  if (el.type === 'busbar') {
+    const hv = (el.voltageKv ?? 0) >= 1;
+    return (
+      <g {...common}>
+        {title}
+        <line x1={el.x} y1={el.y} x2={el.x2} y2={el.y2} stroke={BUS_COLOR[hv ? 'hv' : 'lv']} strokeWidth={6} strokeLinecap="round" />
+        <text x={el.x} y={el.y - 10} fill={TEXT} fontSize={12}>
           {el.label}
         </text>
-      );
+      </g>
+    );
   }
+  if (el.type === 'label') {
+    return (
+      <text x={el.x} y={el.y} fill={TEXT} fontSize={12} data-testid={`sld-${el.id}`}>
+        {el.label}
+      </text>
+    );
+  }
+  const glyph = (
+    <g transform={`translate(${el.x} ${el.y})`}>
+      <SymbolGlyph kind={el.type} state={el.breaker ?? 'unknown'} />
+    </g>
+  );
+  if (el.type === 'feeder') {
+    return (
+      <g {...common}>
+        {title}
+        {glyph}
+        <text x={el.x} y={el.y + 24} fill={TEXT} fontSize={11} textAnchor="middle">
+          {fitLabel(el.label, 16)}
+        </text>
+        <text x={el.x} y={el.y + 40} fill={VALUE} fontSize={11} textAnchor="middle" className="sld-p" data-testid={`sld-p-${el.id}`}>
+          {p ?? '-'}
+        </text>
+        <text x={el.x} y={el.y + 55} fill={VALUE} fontSize={11} textAnchor="middle">
+          {i ?? ''}
+        </text>
+      </g>
+    );
+  }
+  // Everything else: label and values in a column to the right of the symbol.
+  const x = el.x + SYMBOL_BOX[el.type].w / 2 + 6;
+  const switching = el.breaker !== undefined;
+  const lines: { text: string; colour: string; testid?: string; cls?: string }[] = [];
+  if (switching) lines.push({ text: t(`distribution.diagram.breaker.${el.breaker ?? 'unknown'}`), colour: BREAKER_COLOR[el.breaker ?? 'unknown'], testid: `sld-state-${el.id}` });
+  if (el.ratio) lines.push({ text: el.ratio, colour: TEXT });
+  if (el.type === 'transformer' && live?.load_rate !== null && live?.load_rate !== undefined) lines.push({ text: `${t('distribution.diagram.loadRate')} ${f.number(live.load_rate, 1)}%`, colour: VALUE });
+  if (!switching || el.type !== 'breaker') {
+    if (p) lines.push({ text: el.type === 'source' && i ? `${p}  ${i}` : p, colour: VALUE, cls: 'sld-p', testid: `sld-p-${el.id}` });
+    if (i && el.type !== 'source') lines.push({ text: i, colour: VALUE });
+    if (u) lines.push({ text: u, colour: VALUE });
+  }
+  const top = el.y - 4 - (lines.length * 14) / 2;
+  return (
+    <g {...common} data-state={switching ? el.breaker : undefined}>
+      {title}
+      {glyph}
+      <text x={x} y={top} fill={TEXT} fontSize={11}>
+        {fitLabel(el.label, 16)}
+      </text>
+      {lines.map((l, k) => (
+        <text key={k} x={x} y={top + 14 * (k + 1)} fill={l.colour} fontSize={11} className={l.cls} data-testid={l.testid}>
+          {l.text}
+        </text>
+      ))}
+    </g>
+  );
 }
 
 /** The room's single-line diagram as SVG; scales to its container, the document's own units inside. */

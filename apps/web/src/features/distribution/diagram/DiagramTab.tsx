@@ -2,7 +2,7 @@ import { Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../shared/format/useFormat';
-import { useDiagram, useRealtime } from '../api';
+import { useDiagram, useDiagramList, useRealtime } from '../api';
 import { DiagramLegend, DiagramSvg } from './DiagramSvg';
 import { ElementDrawer } from './ElementDrawer';
 import { buildDiagramModel } from './model';
@@ -19,7 +19,10 @@ export function DiagramTab({ projectId }: { projectId: number }) {
   const rooms = useMemo(() => (rt.data?.rooms ?? []).filter((r) => r.kind === 'distribution' && r.id > 0), [rt.data]);
   const [roomId, setRoomId] = useState<number | null>(null);
   const room = roomId ?? rooms[0]?.id ?? null;
-  const q = useDiagram(room);
+  const [diagramId, setDiagramId] = useState<number | null>(null);
+  const list = useDiagramList(room);
+  const q = useDiagram(room, diagramId);
+  const diagrams = list.data?.list ?? [];
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const model = useMemo(() => (q.data ? buildDiagramModel(q.data.doc, q.data.states, lang) : null), [q.data, lang]);
   const [picked, setPicked] = useState<ElementModel | null>(null);
@@ -35,10 +38,22 @@ export function DiagramTab({ projectId }: { projectId: number }) {
             data-testid="sld-room"
             style={{ minWidth: 200 }}
             value={room ?? undefined}
-            onChange={setRoomId}
+            onChange={(id: number) => {
+              setRoomId(id);
+              setDiagramId(null);
+            }}
             options={rooms.map((r) => ({ value: r.id, label: r.name }))}
             loading={rt.isLoading}
           />
+          {diagrams.length > 1 && (
+            <Select
+              data-testid="sld-diagram"
+              style={{ minWidth: 180 }}
+              value={q.data?.diagram_id ?? undefined}
+              onChange={(id: number) => setDiagramId(id)}
+              options={diagrams.map((d) => ({ value: d.id, label: lang === 'en' && d.name_en ? d.name_en : d.name }))}
+            />
+          )}
           {q.data && !q.data.stored && <Tag color="gold">{t('distribution.diagram.generated')}</Tag>}
           {q.data?.updated_at && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -7,6 +7,8 @@ export interface LiveState {
   breaker_closed: boolean | null;
   p_kw: number | null;
   i_a: number | null;
+  /** Voltage (V); absent in answers of servers before the editor (treated as unknown). */
+  u_v?: number | null;
   load_rate: number | null;
   ts: string | null;
   quality: Quality;
@@ -27,6 +29,7 @@ export interface ElementModel {
   y2?: number;
   voltageKv?: number;
   ratio?: string;
+  /** Switching devices (breaker, load switch, disconnector): their state. */
   breaker?: BreakerState;
   live: LiveState | null;
   /** Elements bound to a device open the detail drawer on click. */
@@ -66,6 +69,22 @@ export function anchor(el: SldElement, towards: Pt): Pt {
 const centre = (el: SldElement): Pt =>
   el.type === 'busbar' ? (el.orientation === 'v' ? [el.x, el.y + el.length / 2] : [el.x + el.length / 2, el.y]) : [el.x, el.y];
 
+/**
+ * The polyline of a wire: from its start element through its bends to its end element. A wire without bends
+ * between two points that differ in both x and y is routed orthogonally (down, across at mid-height, down),
+ * the way single-line diagrams are drawn; the editor draws its edges with this same function.
+ */
+export function wirePoints(from: SldElement, to: SldElement, bends: readonly (readonly [number, number])[] = []): Pt[] {
+  const inner = bends.map(([x, y]) => [x, y] as Pt);
+  const start = anchor(from, inner[0] ?? centre(to));
+  const end = anchor(to, inner[inner.length - 1] ?? start);
+  if (inner.length === 0 && start[0] !== end[0] && start[1] !== end[1]) {
+    const mid = Math.round((start[1] + end[1]) / 2);
+    return [start, [start[0], mid], [end[0], mid], end];
+  }
+  return [start, ...inner, end];
+}
+
 export function breakerState(live: LiveState | null): BreakerState {
   if (!live || live.breaker_closed === null) return 'unknown';
   return live.breaker_closed ? 'closed' : 'open';
@@ -91,8 +110,8 @@ export function buildDiagramModel(doc: SldDocument, states: readonly LiveState[]
       const [x2, y2] = e.orientation === 'v' ? [e.x, e.y + e.length] : [e.x + e.length, e.y];
       return { ...base, x2, y2, voltageKv: e.voltage_kv };
     }
-    if (e.type === 'breaker') return { ...base, breaker: breakerState(live) };
-    if (e.type === 'transformer') return { ...base, ratio: e.ratio };
+    if (e.type === 'breaker' || e.type === 'switch' || e.type === 'disconnector') return { ...base, breaker: breakerState(live) };
+    if (e.type === 'transformer' || e.type === 'ct' || e.type === 'pt') return { ...base, ratio: e.ratio };
     return base;
   });
 
@@ -115,11 +134,8 @@ export function buildDiagramModel(doc: SldDocument, states: readonly LiveState[]
     const from = byId.get(w.from);
     const to = byId.get(w.to);
     if (!from || !to) return [];
-    const bends = w.points.map(([x, y]) => [x, y] as Pt);
-    const start = anchor(from, bends[0] ?? centre(to));
-    const end = anchor(to, bends[bends.length - 1] ?? start);
     const energised = !(openIds.has(w.from) || dead.has(w.from));
-    return [{ id: `w${i}-${w.from}-${w.to}`, points: [start, ...bends, end], energised }];
+    return [{ id: `w${i}-${w.from}-${w.to}`, points: wirePoints(from, to, w.points), energised }];
   });
 
   return { width: doc.width, height: doc.height, elements, wires };
