@@ -30,4 +30,6 @@ export * from './api/gateway.js';
 export * from './api/deviceTemplate.js';
 export * from './api/experts.js';
 export * from './api/push.js';
+export * from './dictionary.js';
+export * from './api/dictionary.js';
 export * from './routes/index.js';

@@ -16,6 +16,7 @@ import { noticeApi } from './notice.js';
 import { orgApi } from './org.js';
 import { orgAdminApi } from './orgAdmin.js';
 import { pushApi } from './push.js';
+import { dictionaryApi } from './dictionary.js';
 import { securityApi } from './security.js';
 import { userApi } from './user.js';
 import { weatherApi } from './weather.js';
@@ -27,6 +28,7 @@ export {
   auditApi,
   controlApi,
   deviceTemplateApi,
+  dictionaryApi,
   distributionApi,
   energyApi,
   energyStatsApi,
@@ -71,6 +73,7 @@ export const apiRoutes = {
   audit: auditApi,
   expert: expertApi,
   push: pushApi,
+  dictionary: dictionaryApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */
