@@ -1,4 +1,4 @@
-import { DEVICE_KINDS, deviceCatalog, POINT_KEY_PATTERN, POINT_TYPES, type BuiltinTemplateRow, type DeviceKind, type DeviceTemplateRow, type TemplatePoint } from '@gridops/contract';
+import { DEVICE_KINDS, POINT_KEY_PATTERN, POINT_TYPES, type BuiltinTemplateRow, type DeviceKind, type DeviceTemplateRow, type TemplatePoint } from '@gridops/contract';
 import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import type { QueryLook } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
 import { refusal, templateCalls, templateKeys, useCanAdminGateways, useDeviceTemplates } from './api';
 import { useQueryClient } from '@tanstack/react-query';
+import { useDictionary } from '../dictionary/store';
 
 interface TemplateValues {
   name: string;
@@ -37,6 +38,7 @@ function fieldPath(field: string): (string | number)[] {
 /** /RunSetup/DevTemplateSet: built-in templates (read-only) and the organisation's custom templates. */
 export function DevTemplateSetPage() {
   const { t, i18n } = useTranslation();
+  const dict = useDictionary();
   const lang = i18n.language;
   const { message } = App.useApp();
   const canEdit = useCanAdminGateways();
@@ -89,7 +91,7 @@ export function DevTemplateSetPage() {
     }
   };
 
-  const kindOptions = DEVICE_KINDS.map((k) => ({ value: k, label: localName(deviceCatalog[k], lang) }));
+  const kindOptions = DEVICE_KINDS.map((k) => ({ value: k, label: dict.label('deviceKind', k) }));
   const typeOptions = POINT_TYPES.map((p) => ({ value: p, label: t(`gateways.tpl.type.${p}`) }));
   const pointSummary = (points: TemplatePoint[]) => points.map((p) => p.key).join(', ');
 
@@ -116,7 +118,7 @@ export function DevTemplateSetPage() {
   ];
   const customColumns: TableColumnsType<DeviceTemplateRow> = [
     { title: t('gateways.tpl.name'), key: 'name', width: 220, render: (_, r) => localName(r, lang) },
-    { title: t('gateways.tpl.kind'), key: 'kind', width: 160, render: (_, r) => (isKind(r.kind) ? localName(deviceCatalog[r.kind], lang) : r.kind) },
+    { title: t('gateways.tpl.kind'), key: 'kind', width: 160, render: (_, r) => dict.label('deviceKind', r.kind) },
     { title: t('gateways.tpl.points'), key: 'points', render: (_, r) => pointSummary(r.points), ellipsis: true },
     { title: t('gateways.tpl.version'), dataIndex: 'version', width: 80, render: (v: number) => <Tag>v{v}</Tag> },
     ...(canEdit

@@ -6,9 +6,9 @@ import { useSession } from '../../session/store';
 import { useFormat } from '../../shared/format/useFormat';
 import { localName } from '../../shared/ui/localName';
 import { pushCalls, refusal, useInvalidatePush, usePushDeliveries, usePushSettings } from './api';
+import { useDictionary } from '../dictionary/store';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const LEVELS = ['Ⅰ', 'Ⅱ', 'Ⅲ', 'Ⅳ'];
 
 /** Runs a write, shows success, or puts the server's refusal next to its field. */
 function useRunner() {
@@ -204,6 +204,7 @@ interface RuleForm {
 
 function RuleModal(props: { orgId: number; settings: PushSettingsData; rule: PushRule | 'new' | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const dict = useDictionary();
   const run = useRunner();
   const [form] = Form.useForm<RuleForm>();
   const r = props.rule;
@@ -241,10 +242,10 @@ function RuleModal(props: { orgId: number; settings: PushSettingsData; rule: Pus
           <Select options={[{ value: 0, label: t('push.rules.wholeOrg') }, ...props.settings.projects.map((p) => ({ value: p.id, label: localName(p, i18n.language) }))]} />
         </Form.Item>
         <Form.Item name="event_types" label={t('push.rules.types')} rules={[{ required: true, message: t('push.required') }]}>
-          <Select mode="multiple" options={[1, 2, 3].map((n) => ({ value: n, label: t(`push.type.${n}`) }))} />
+          <Select mode="multiple" options={[1, 2, 3].map((n) => ({ value: n, label: dict.label('eventType', n) }))} />
         </Form.Item>
         <Form.Item name="min_level" label={t('push.rules.minLevel')}>
-          <Select options={[1, 2, 3, 4].map((n) => ({ value: n, label: t('push.level', { level: LEVELS[n - 1] }) }))} />
+          <Select options={[1, 2, 3, 4].map((n) => ({ value: n, label: dict.label('alarmLevel', n) }))} />
         </Form.Item>
         <Form.Item name="user_ids" label={t('push.rules.recipients')}>
           <Select mode="multiple" optionFilterProp="label" options={props.settings.members.map((m) => ({ value: m.id, label: `${localName(m, i18n.language)}${m.email ? ` <${m.email}>` : ''}`, disabled: !m.email }))} />
@@ -278,6 +279,7 @@ function RuleModal(props: { orgId: number; settings: PushSettingsData; rule: Pus
 
 function RulesCard({ orgId, settings }: { orgId: number; settings: PushSettingsData }) {
   const { t, i18n } = useTranslation();
+  const dict = useDictionary();
   const run = useRunner();
   const [editing, setEditing] = useState<PushRule | 'new' | null>(null);
   const projectName = (id: number | null) => {
@@ -287,8 +289,8 @@ function RulesCard({ orgId, settings }: { orgId: number; settings: PushSettingsD
   const columns: TableColumnsType<PushRule> = [
     { title: t('push.rules.name'), dataIndex: 'name' },
     { title: t('push.rules.scope'), dataIndex: 'project_id', render: (id: number | null) => projectName(id) },
-    { title: t('push.rules.types'), dataIndex: 'event_types', render: (ts: number[]) => ts.map((n) => <Tag key={n}>{t(`push.type.${n}`)}</Tag>) },
-    { title: t('push.rules.minLevel'), dataIndex: 'min_level', render: (n: number) => t('push.level', { level: LEVELS[n - 1] }) },
+    { title: t('push.rules.types'), dataIndex: 'event_types', render: (ts: number[]) => ts.map((n) => <Tag key={n}>{dict.label('eventType', n)}</Tag>) },
+    { title: t('push.rules.minLevel'), dataIndex: 'min_level', render: (n: number) => dict.label('alarmLevel', n) },
     {
       title: t('push.rules.recipients'),
       dataIndex: 'user_ids',

@@ -50,7 +50,7 @@ describe('push settings page', { timeout: 60_000 }, () => {
     const sent: unknown[] = [];
     mockApi(routes(sent));
     await renderPage(<PushSettingsPage />, { session: session(['view', 'configure']), pageKey: 'CentreSendmsgTools', lang: 'en' });
-    await expectTexts('E-mail (SMTP)', 'Robot channels', 'DingTalk', 'Suzhou Park station', 'Level Ⅲ', 'After 15 min unacknowledged: Zhang Wei', 'Delivery log', 'Failed');
+    await expectTexts('E-mail (SMTP)', 'Robot channels', 'DingTalk', 'Suzhou Park station', 'Level III', 'After 15 min unacknowledged: Zhang Wei', 'Delivery log', 'Failed');
     await expectEnglishOnly();
     fireEvent.click(screen.getByTestId('push-channel-test-3'));
     await waitFor(() => expect(sent).toEqual([{ target: 3, org_id: 1 }]));
