@@ -332,7 +332,7 @@ function GatewaysTab({
         cancelText={t('common.cancel')}
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical">
+        <Form form={form} name="gateway" layout="vertical">
           <Form.Item
             name="sn"
             label={t('gateways.field.sn')}
@@ -494,7 +494,7 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
         cancelText={t('common.cancel')}
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical">
+        <Form form={form} name="adopt" layout="vertical">
           <Form.Item
             name="kind"
             label={t('gateways.field.kind')}

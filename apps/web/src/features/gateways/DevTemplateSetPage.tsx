@@ -189,7 +189,7 @@ export function DevTemplateSetPage() {
         destroyOnHidden
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical" disabled={readOnly}>
+        <Form form={form} name="template" layout="vertical" disabled={readOnly}>
           <Space wrap size={12}>
             <Form.Item name="name" label={t('gateways.tpl.name')} rules={[{ required: true, whitespace: true, max: 64, message: t('gateways.tpl.rule.name') }]}>
               <Input maxLength={64} style={{ width: 240 }} data-testid="template-name" />

@@ -206,7 +206,7 @@ export function DevicesTab({ projectId, canEdit, look }: { projectId: number; ca
         cancelText={t('common.cancel')}
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical">
+        <Form form={form} name="device" layout="vertical">
           <Form.Item name="gateway_id" label={t('gateways.col.gateway')} rules={[{ required: true, message: t('gateways.rule.gateway') }]}>
             <Select options={gatewayOptions} disabled={editing !== 'new'} />
           </Form.Item>
