@@ -112,7 +112,16 @@ function KindTable({ view, kind, onEdit }: { view: DictionaryView; kind: Diction
   const rows = view.entries.filter((e) => e.kind === kind);
   const columns: TableColumnsType<DictionaryEntry> = [
     { title: t('dictionary.key'), dataIndex: 'key', width: 130 },
-    { title: t('dictionary.zh'), dataIndex: 'zh', render: (v: string, e) => <span data-testid={`dict-zh-${e.kind}-${e.key}`}>{v}</span> },
+    // The Chinese name is data for Chinese readers, also in the English console (marked as such, like "中文" in the language switch).
+    {
+      title: t('dictionary.zh'),
+      dataIndex: 'zh',
+      render: (v: string, e) => (
+        <span lang="zh" data-endonym="" data-testid={`dict-zh-${e.kind}-${e.key}`}>
+          {v}
+        </span>
+      ),
+    },
     { title: t('dictionary.en'), dataIndex: 'en', render: (v: string, e) => <span data-testid={`dict-en-${e.kind}-${e.key}`}>{v}</span> },
     {
       title: t('dictionary.builtin'),
