@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Kysely table types of migration 0022_dictionary; they mirror it exactly. */
+/** Kysely table types of migration 0022_dictionary_push_retention; they mirror it exactly. */
 export interface DictionaryEntriesTable {
   org_id: number;
   kind: string;
@@ -14,6 +14,13 @@ export interface DictionaryEntriesTable {
   updated_at: Generated<Date>;
 }
 
+/** The push delivery log's retention claim (same migration). */
+export interface PushRetentionStateTable {
+  id: number;
+  last_run: Date;
+}
+
 export interface DictionaryDB {
   dictionary_entries: DictionaryEntriesTable;
+  push_retention_state: PushRetentionStateTable;
 }

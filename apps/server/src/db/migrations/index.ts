@@ -19,7 +19,7 @@ import * as m0018 from './0018_device_templates.js';
 import * as m0019 from './0019_audit_log.js';
 import * as m0020 from './0020_experts.js';
 import * as m0021 from './0021_push_settings.js';
-import * as m0022 from './0022_dictionary.js';
+import * as m0022 from './0022_dictionary_push_retention.js';
 import type { Db } from '../database.js';
 
 export interface Migration {

@@ -4,8 +4,11 @@
  * `added` marks the row that introduced a new key of an open kind (inspection/defect categories); every other
  * row overrides an inherited entry's labels (and, for open kinds, whether it is offered). `version` is the
  * optimistic lock of the edit page.
+ *
+ * Also the push delivery log's retention state (docs/push.md): one row whose `last_run` the daily clean-up claims
+ * (FOR UPDATE SKIP LOCKED), so with several instances one of them deletes old `push_deliveries` rows per day.
  */
-export const name = '0022_dictionary';
+export const name = '0022_dictionary_push_retention';
 export const up = `
 CREATE TABLE dictionary_entries (
   org_id     integer NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
@@ -20,4 +23,11 @@ CREATE TABLE dictionary_entries (
   updated_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (org_id, kind, key)
 );
+
+CREATE TABLE push_retention_state (
+  id       integer PRIMARY KEY CHECK (id = 1),
+  last_run timestamptz NOT NULL
+);
+INSERT INTO push_retention_state (id, last_run) VALUES (1, '-infinity');
+CREATE INDEX push_deliveries_created_idx ON push_deliveries(created_at);
 `;
