@@ -1,5 +1,5 @@
 import { DEVICE_KINDS, POINT_KEY_PATTERN, POINT_TYPES, type BuiltinTemplateRow, type DeviceKind, type DeviceTemplateRow, type TemplatePoint } from '@gridops/contract';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +10,27 @@ import { localName } from '../../shared/ui/localName';
 import { refusal, templateCalls, templateKeys, useCanAdminGateways, useDeviceTemplates } from './api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDictionary } from '../dictionary/store';
+import { useAdminOrgs } from '../org-admin/api';
+import { useSession } from '../../session/store';
 
 interface TemplateValues {
   name: string;
   name_en?: string;
   kind: DeviceKind;
+  /** New templates of a centre user: the organisation being onboarded (his own by default). */
+  org_id?: number;
   points: TemplatePoint[];
+}
+
+interface OrgNode {
+  value: number;
+  title: string;
+  children: OrgNode[];
+}
+function orgTree(orgs: { id: number; parent_id: number | null; name: string; name_en: string }[], lang: string): OrgNode[] {
+  const ids = new Set(orgs.map((o) => o.id));
+  const node = (o: (typeof orgs)[number]): OrgNode => ({ value: o.id, title: localName(o, lang), children: orgs.filter((c) => c.parent_id === o.id).map(node) });
+  return orgs.filter((o) => o.parent_id === null || !ids.has(o.parent_id)).map(node);
 }
 
 const QUERY: QueryLook = {
@@ -50,6 +65,9 @@ export function DevTemplateSetPage() {
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<TemplateValues>();
   const readOnly = editing?.mode === 'view' || !canEdit;
+  const user = useSession((s) => s.userInfo);
+  const isCentre = user?.userType === 0;
+  const orgs = useAdminOrgs(isCentre && canEdit);
 
   const open = (e: Editing) => {
     setError(null);
@@ -57,6 +75,7 @@ export function DevTemplateSetPage() {
     const src = e.mode === 'new' ? e.from : e.row;
     if (src) form.setFieldsValue({ name: src.name, name_en: src.name_en, kind: isKind(src.kind) ? src.kind : undefined, points: src.points.map((p) => ({ ...p })) });
     else form.setFieldsValue({ points: [emptyPoint()] });
+    if (e.mode === 'new' && user) form.setFieldsValue({ org_id: user.org_id });
     setEditing(e);
   };
 
@@ -78,7 +97,7 @@ export function DevTemplateSetPage() {
     };
     try {
       if (editing.mode === 'edit') await templateCalls.update(editing.row.id, { ...body, version: editing.row.version });
-      else await templateCalls.create(body);
+      else await templateCalls.create({ ...body, ...(isCentre && v.org_id ? { org_id: v.org_id } : {}) });
       setEditing(null);
       message.success(t('gateways.saved'));
       await invalidate();
@@ -200,6 +219,11 @@ export function DevTemplateSetPage() {
             <Form.Item name="kind" label={t('gateways.tpl.kind')} rules={[{ required: true, message: t('gateways.tpl.rule.kind') }]}>
               <Select options={kindOptions} style={{ width: 220 }} showSearch={{ optionFilterProp: 'label' }} />
             </Form.Item>
+            {editing?.mode === 'new' && isCentre && (orgs.data?.length ?? 0) > 1 && (
+              <Form.Item name="org_id" label={t('gateways.tpl.org')} rules={[{ required: true }]}>
+                <TreeSelect treeData={orgTree(orgs.data ?? [], lang)} treeDefaultExpandAll style={{ width: 260 }} data-testid="template-org" />
+              </Form.Item>
+            )}
           </Space>
           <Form.List name="points" rules={[{ validator: async (_, v: unknown[] | undefined) => (v && v.length > 0 ? Promise.resolve() : Promise.reject(new Error(t('gateways.tpl.rule.points')))) }]}>
             {(fields, { add, remove }, { errors }) => (
