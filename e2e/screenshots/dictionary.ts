@@ -24,6 +24,9 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   if (!view.entries.some((e) => e.kind === 'defectCategory' && e.key === 'water_leak'))
     await pageApi(page, baseUrl, '/api/v6/dictionary/entry', { body: { org_id: orgId, kind: 'defectCategory', key: 'water_leak', zh: '渗漏水', en: 'Water leak' } });
 
+  // Set through the API after login: reload so this console reads the labels again.
+  await page.reload();
+  await dismissPending(page, { waitMs: 5000, mayStayOpen: true });
   await open(page, '/CentreUser/CentreDataDictionarySet', 'dictionary-page');
   await page.getByTestId('dict-edit-alarmLevel-2').waitFor();
   await shot(page, `dictionary/levels-${lang}`, { fullPage: false });
@@ -47,6 +50,13 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   await open(site, '/UserCenter/DataDictionarySet', 'dictionary-page');
   await site.getByTestId('dict-table-alarmLevel').waitFor();
   await shot(site, `dictionary/site-${lang}`, { fullPage: false });
+  // One rule of his site (once), made as he would on the page.
+  const me = await sessionValue<{ id: number; org_id: number; project_ids: number[] }>(site, 'userInfo');
+  const push = await pageApiData<{ rules: unknown[] }>(site, baseUrl, `/api/v6/push/settings?org_id=${me.org_id}`, { method: 'GET' });
+  if (push.rules.length === 0)
+    await pageApiData(site, baseUrl, '/api/v6/push/rule', {
+      body: { org_id: me.org_id, project_id: me.project_ids[0], name: 'Night faults', event_types: [2, 3], min_level: 2, user_ids: [me.id], channel_ids: [], quiet_start: '23:00', quiet_end: '06:30', escalate_minutes: null, escalate_user_ids: [], enabled: true },
+    });
   await open(site, '/UserCenter/SendmsgTools', 'push-settings');
   await site.getByTestId('push-settings').locator('.ant-alert, .ant-card').first().waitFor();
   await shot(site, `dictionary/site-push-${lang}`, { fullPage: false });

@@ -22,7 +22,10 @@ export const dictionaryView = z.object({
   org_id: dbId,
   /** Whether the caller may change this organisation's dictionary (centre user with 'configure' in scope). */
   editable: z.boolean(),
+  /** The organisations the caller may pick on the page (a centre user's subtree; otherwise his own). */
   orgs: z.array(z.object({ id: dbId, parent_id: dbId.nullable(), name: z.string(), name_en: z.string() })),
+  /** The organisation and those above it, root first: the names of where inherited labels come from. */
+  path: z.array(z.object({ id: dbId, name: z.string(), name_en: z.string() })),
   entries: z.array(dictionaryEntry),
 });
 export type DictionaryView = z.infer<typeof dictionaryView>;

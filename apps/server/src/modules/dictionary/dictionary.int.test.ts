@@ -150,6 +150,9 @@ describe.each(backends)('data dictionary on %s', (backend) => {
     // A site user (with 'configure') reads his own organisation's dictionary, read-only, and writes nothing.
     const own = await call<DictionaryView>('GET', '/api/v6/dictionary', site);
     expect(own.data).toMatchObject({ org_id: groupA, editable: false });
+    // Only his organisation to pick, but the path names where inherited labels come from.
+    expect(own.data.orgs.map((o) => o.id)).toEqual([groupA]);
+    expect(own.data.path.map((o) => o.id)).toEqual([regional, groupA]);
     expect((await call('GET', `/api/v6/dictionary?org_id=${regional}`, site)).code).toBe(ErrorCode.Forbidden);
     expect((await call('PUT', '/api/v6/dictionary/entry', site, { org_id: groupA, kind: 'alarmLevel', key: '3', zh: '站点', en: 'Site', enabled: true, version: 0 })).code).toBe(ErrorCode.Forbidden);
     const v = await call<DictionaryView>('GET', `/api/v6/dictionary?org_id=${regional}`, centre);

@@ -63,8 +63,10 @@ export function createDictionaryService(db: Db, access: AccessService, audit: Au
       const ids = await readable(user);
       if (!ids.includes(target)) throw forbidden();
       const editable = user.userType === UserType.Centre && user.permissions.includes('configure');
-      const orgs = await repo.orgs(db, ids);
-      return { org_id: target, editable, orgs, entries: await effective(db, target) };
+      const pathIds = await repo.orgPathRootFirst(db, target);
+      const [orgs, pathOrgs] = await Promise.all([repo.orgs(db, ids), repo.orgs(db, pathIds)]);
+      const path = pathIds.flatMap((id) => pathOrgs.filter((o) => o.id === id).map(({ id: oid, name, name_en }) => ({ id: oid, name, name_en })));
+      return { org_id: target, editable, orgs, path, entries: await effective(db, target) };
     },
 
     async update(user: AuthUser, v: EntryKey & { zh: string; en: string; enabled: boolean; version: number }): Promise<DictionaryEntry> {

@@ -106,7 +106,7 @@ function KindTable({ view, kind, onEdit }: { view: DictionaryView; kind: Diction
   const invalidate = useInvalidateDictionary();
   const open = DICTIONARY_KIND_OPEN[kind];
   const orgName = (id: number | null) => {
-    const o = view.orgs.find((x) => x.id === id);
+    const o = view.path.find((x) => x.id === id) ?? view.orgs.find((x) => x.id === id);
     return o ? localName(o, lang) : `#${id ?? ''}`;
   };
   const rows = view.entries.filter((e) => e.kind === kind);
@@ -212,7 +212,7 @@ export function DataDictionaryPage() {
       {data && (
         <>
           {!data.editable && <Alert type="info" showIcon title={t('dictionary.readOnly')} />}
-          {data.orgs.length > 1 && (
+          {data.editable && data.orgs.length > 1 && (
             <Space>
               <Typography.Text>{t('dictionary.org')}</Typography.Text>
               <TreeSelect

@@ -28,6 +28,7 @@ const view = (editable: boolean): DictionaryView => ({
   org_id: 2,
   editable,
   orgs,
+  path: orgs.map(({ id, name, name_en }) => ({ id, name, name_en })),
   entries: mergeDictionary(
     [
       { org_id: 1, kind: 'alarmLevel', key: '3', zh: '一般告警', en: 'Minor', enabled: true, added: false, sort: 0, version: 2 },
@@ -75,9 +76,9 @@ describe('data dictionary page', { timeout: 60_000 }, () => {
   });
 
   it('is read-only for a site user', async () => {
-    mockApi({ 'GET /api/v6/dictionary': view(false) });
+    mockApi({ 'GET /api/v6/dictionary': { ...view(false), orgs: orgs.filter((o) => o.id === 2) } });
     await renderPage(<DataDictionaryPage />, { session: { ...siteSession, userInfo: info(1) }, pageKey: 'UcDataDictionarySet' });
-    await expectTexts('当前账号只能查看', '重要告警');
+    await expectTexts('当前账号只能查看', '重要告警', '沿用 华东区域');
     expect(screen.queryByTestId('dict-edit-alarmLevel-2')).toBeNull();
   });
 });
