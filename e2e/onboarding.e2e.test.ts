@@ -209,13 +209,13 @@ describe('onboarding from an empty database', () => {
     await admin.getByRole('tab', { name: '设备', exact: true }).click();
     await admin.getByTestId('add-device').click();
     const form = admin.getByRole('dialog', { name: '添加设备' });
-    await form.locator('#gateway_id').click();
+    await form.locator('#device_gateway_id').click();
     await admin.locator('.ant-select-item-option', { hasText: gatewaySn }).click();
-    await form.locator('#sn').fill(deviceSn);
-    await form.locator('#kind').click();
+    await form.locator('#device_sn').fill(deviceSn);
+    await form.locator('#device_kind').click();
     await admin.locator('.ant-select-item-option', { hasText: '启航水表' }).click();
-    await form.locator('#name').fill('一号水表');
-    await form.locator('#name_en').fill('Water meter 1');
+    await form.locator('#device_name').fill('一号水表');
+    await form.locator('#device_name_en').fill('Water meter 1');
     await form.locator('.ant-modal-footer .ant-btn-primary').click();
     await admin.getByTestId('device-table').getByText('一号水表').waitFor(SLOW);
     const devices = await pageApiData<{ id: number; sn: string; gateway_sn: string; points: number }[]>(admin, server.baseUrl, `/api/v6/gateway/devices?project_id=${projectA}`, { method: 'GET' });

@@ -119,6 +119,8 @@ const envSchema = z.object({
   CONTROL_SELECT_TTL_S: z.coerce.number().int().min(5).max(600).default(30),
   /** Usage logs (docs/audit.md): rows older than this many days are deleted by the daily retention job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** Push delivery log (docs/push.md): finished deliveries older than this many days are deleted daily. */
+  PUSH_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
 });
 
 export interface AppConfig {
@@ -180,6 +182,8 @@ export interface AppConfig {
   control: { timeoutMs: number; selectTtlS: number };
   /** Usage logs: how many days the daily retention job keeps. */
   audit: { retentionDays: number };
+  /** Push delivery log: how many days the daily clean-up keeps. */
+  push: { retentionDays: number };
 }
 
 export class ConfigError extends Error {}
@@ -238,5 +242,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ready: { stallMs: e.READY_STALL_SECONDS * 1000, idleMs: e.READY_IDLE_SECONDS * 1000 },
     control: { timeoutMs: e.CONTROL_TIMEOUT_MS, selectTtlS: e.CONTROL_SELECT_TTL_S },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+    push: { retentionDays: e.PUSH_RETENTION_DAYS },
   };
 }

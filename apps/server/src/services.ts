@@ -28,6 +28,7 @@ import { createExpertService } from './modules/experts/service.js';
 import { createPushService } from './modules/push/service.js';
 import { createIeSetsService } from './modules/metering/ieService.js';
 import { createEnergyAssetsService } from './modules/energy-assets/service.js';
+import { createDictionaryService } from './modules/dictionary/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -59,7 +60,8 @@ export function createServices(db: Db, config: AppConfig) {
   const push = createPushService(db, access);
   const ieSets = createIeSetsService(db, access, audit);
   const energyAssets = createEnergyAssetsService(db, access, audit);
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets };
+  const dictionary = createDictionaryService(db, access, audit);
+  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -32,4 +32,6 @@ export * from './api/experts.js';
 export * from './api/push.js';
 export * from './api/ieSets.js';
 export * from './api/energyAssets.js';
+export * from './dictionary.js';
+export * from './api/dictionary.js';
 export * from './routes/index.js';

@@ -3,6 +3,7 @@ import type { DistributionDB } from './schemaDistribution.js';
 import type { EnergyDB } from './schemaEnergy.js';
 import type { IeDB } from './schemaIe.js';
 import type { AssetsDB } from './schemaAssets.js';
+import type { DictionaryDB } from './schemaDictionary.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -257,7 +258,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;

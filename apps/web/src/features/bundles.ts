@@ -16,6 +16,7 @@ import { eventsBundle } from './events/i18n';
 import { gatewaysBundle } from './gateways/i18n';
 import { expertsBundle } from './experts/i18n';
 import { pushBundle } from './push/i18n';
+import { dictionaryBundle } from './dictionary/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
 import { orgAdminBundle } from './org-admin/i18n';
@@ -42,6 +43,7 @@ export const featureBundles: Record<string, Bundle> = {
   energySetup: energySetupBundle,
   members: membersBundle,
   push: pushBundle,
+  dictionary: dictionaryBundle,
   account: accountBundle,
   gateways: gatewaysBundle,
   auditLog: auditLogBundle,

@@ -31,7 +31,8 @@ const templateFields = {
   kind: z.enum(DEVICE_KINDS),
   points: z.array(templatePoint).min(1).max(200),
 };
-export const deviceTemplateCreate = z.object(templateFields);
+/** `org_id`: the organisation the template belongs to (one being onboarded); absent: the creator's own. */
+export const deviceTemplateCreate = z.object({ ...templateFields, org_id: dbId.optional() });
 export type DeviceTemplateCreate = z.infer<typeof deviceTemplateCreate>;
 /** An edit names the version it was based on; a newer stored version refuses it (10008, field `version`). */
 export const deviceTemplateUpdate = z.object({ ...templateFields, version: z.number().int().min(1) });

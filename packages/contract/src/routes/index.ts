@@ -18,6 +18,7 @@ import { noticeApi } from './notice.js';
 import { orgApi } from './org.js';
 import { orgAdminApi } from './orgAdmin.js';
 import { pushApi } from './push.js';
+import { dictionaryApi } from './dictionary.js';
 import { securityApi } from './security.js';
 import { userApi } from './user.js';
 import { weatherApi } from './weather.js';
@@ -29,6 +30,7 @@ export {
   auditApi,
   controlApi,
   deviceTemplateApi,
+  dictionaryApi,
   distributionApi,
   energyApi,
   energyStatsApi,
@@ -80,6 +82,7 @@ export const apiRoutes = {
   assetWind: energyAssetsApi.wind,
   assetEss: energyAssetsApi.ess,
   assetCharger: energyAssetsApi.charger,
+  dictionary: dictionaryApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

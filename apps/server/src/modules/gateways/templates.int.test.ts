@@ -201,4 +201,24 @@ describe.each(backends)('device templates and bulk import on %s', (backend) => {
     const notXlsx = await call<ImportResult>(site, 'POST', '/api/v6/deviceTemplate/import', { project_id: projectId, file_base64: Buffer.from('hello').toString('base64') });
     expect(notXlsx.body.data).toMatchObject({ ok: false, errors: [{ row: 0, column: 'file' }] });
   });
+
+  it('a centre user creates a template in an organisation of his subtree (the one being onboarded); nobody elsewhere', async () => {
+    const centre = await loginAs(h.rt.app, 'centre');
+    const db = h.rt.database.db;
+    const groupA = (await db.selectFrom('users').select('org_id').where('username', '=', 'site').executeTakeFirstOrThrow()).org_id;
+    const otherOrg = (await db.selectFrom('users').select('org_id').where('username', '=', 'tpl-other').executeTakeFirstOrThrow()).org_id;
+    const body = { name: `入驻模板-${backend}`, name_en: `Onboarding ${backend}`, kind: 'meter', points: [point('P')] };
+    const made = await call<TemplateRow>(centre, 'POST', '/api/v6/deviceTemplate', { ...body, org_id: groupA });
+    expect(made.status).toBe(200);
+    expect(made.body.data.org_id).toBe(groupA);
+    // The site user of that organisation sees it.
+    const seen = await call<{ custom: { id: number }[] }>(site, 'GET', '/api/v6/deviceTemplate/list');
+    expect(seen.body.data.custom.map((c) => c.id)).toContain(made.body.data.id);
+    // Outside the centre user's subtree: refused, naming org_id; a site user may not name another organisation either.
+    const foreign = await call<{ field?: string }>(centre, 'POST', '/api/v6/deviceTemplate', { ...body, org_id: otherOrg });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.data.field).toBe('org_id');
+    const regional = (await db.selectFrom('users').select('org_id').where('username', '=', 'centre').executeTakeFirstOrThrow()).org_id;
+    expect((await call(site, 'POST', '/api/v6/deviceTemplate', { ...body, name: `站点-${backend}`, org_id: regional })).status).toBe(403);
+  });
 });

@@ -137,8 +137,12 @@ export function createTemplateService(db: Db, access: AccessService, gateways: G
     async create(user: AuthUser, body: DeviceTemplateCreate) {
       assertConfigure(user);
       checkPoints(body.points);
-      if (await repo.nameTaken(db, user.orgId, body.name)) throw nameTaken(body.name);
-      const t = await repo.insert(db, user.orgId, user.id, { name: body.name, nameEn: body.name_en, kind: body.kind, points: body.points });
+      // The organisation being onboarded: a centre user's own or one of his subtree; anyone else only his own.
+      const orgId = body.org_id ?? user.orgId;
+      if (orgId !== user.orgId && (user.userType !== UserType.Centre || !(await access.adminOrgIds(user)).includes(orgId)))
+        throw new AppError(ErrorCode.Forbidden, { zh: 'org_id：不能在该组织下创建设备模板', en: 'org_id: you may not create device templates for this organisation' }, 'org_id');
+      if (await repo.nameTaken(db, orgId, body.name)) throw nameTaken(body.name);
+      const t = await repo.insert(db, orgId, user.id, { name: body.name, nameEn: body.name_en, kind: body.kind, points: body.points });
       return rowOut(t);
     },
 

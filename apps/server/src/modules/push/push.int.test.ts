@@ -339,8 +339,14 @@ describe.each(backends)('push settings on %s', (backend) => {
   it('tenancy: another organisation and site users see and change nothing', async () => {
     const settings = await call<{ channels: { id: number }[]; rules: { id: number }[] }>('GET', `/api/v6/push/settings?org_id=${orgId}`, centre);
     const channelId = settings.data.channels[0]!.id;
+    expect((await call('GET', `/api/v6/push/settings?org_id=${orgId}`, other)).code).toBe(ErrorCode.Forbidden);
+    // The site user (moved into this organisation above) reads his projects' rules only, never SMTP or channels
+    // (docs/push.md "Site users"; the site scope itself: pushSiteScope.int.test.ts).
+    const seen = await call<{ smtp: { host: string }; channels: unknown[] }>('GET', `/api/v6/push/settings?org_id=${orgId}`, site);
+    expect(seen.code).toBe(1);
+    expect(seen.data.smtp.host).toBe('');
+    expect(seen.data.channels).toEqual([]);
     for (const token of [other, site]) {
-      expect((await call('GET', `/api/v6/push/settings?org_id=${orgId}`, token)).code).toBe(ErrorCode.Forbidden);
       expect((await call('GET', `/api/v6/push/deliveries?org_id=${orgId}`, token)).code).toBe(ErrorCode.Forbidden);
       expect((await call('PUT', '/api/v6/push/smtp', token, { org_id: orgId, host: 'evil', port: 25, secure: false, username: '', from_addr: 'x@example.com' })).code).toBe(ErrorCode.Forbidden);
       expect((await call('PUT', `/api/v6/push/channel/${channelId}`, token, { kind: 'wecom', name: 'evil', url: 'http://evil.example/', enabled: true })).code).toBe(ErrorCode.Forbidden);

@@ -117,6 +117,30 @@ export const pushRepository = {
   async rules(db: Db, orgId: number): Promise<RuleRow[]> {
     return (await sql<RuleRow>`SELECT ${ruleCols} FROM push_rules WHERE org_id = ${orgId} ORDER BY id`.execute(db)).rows;
   },
+  /** The rules of some projects (what a site user manages: his sites' rules, never organisation-wide ones). */
+  async rulesOfProjects(db: Db, projectIds: number[]): Promise<RuleRow[]> {
+    if (projectIds.length === 0) return [];
+    return (await sql<RuleRow>`SELECT ${ruleCols} FROM push_rules WHERE project_id = ANY(${projectIds}::int[]) ORDER BY id`.execute(db)).rows;
+  },
+  async projectsByIds(db: Db, ids: number[]): Promise<{ id: number; name: string; name_en: string; org_id: number }[]> {
+    if (ids.length === 0) return [];
+    return (await sql<{ id: number; name: string; name_en: string; org_id: number }>`
+      SELECT id, name, name_en, org_id FROM projects WHERE id = ANY(${ids}::int[]) ORDER BY id`.execute(db)).rows;
+  },
+  /** Retention: removes finished deliveries (sent, failed, cancelled) created before `cutoff`. */
+  async purgeDeliveries(db: Db, cutoff: Date): Promise<number> {
+    const r = await sql`DELETE FROM push_deliveries WHERE created_at < ${cutoff} AND status <> 'pending'`.execute(db);
+    return Number(r.numAffectedRows ?? 0);
+  },
+  /** Claims the day's retention run on the state row (0022): true for one instance per `minGapHours`. */
+  async claimRetention(db: Db, minGapHours: number): Promise<boolean> {
+    const r = await sql<{ id: number }>`
+      UPDATE push_retention_state SET last_run = now()
+      WHERE id = (SELECT id FROM push_retention_state WHERE id = 1 FOR UPDATE SKIP LOCKED)
+        AND last_run < now() - make_interval(hours => ${minGapHours}::int)
+      RETURNING id`.execute(db);
+    return r.rows.length > 0;
+  },
   async rule(db: Db, id: number): Promise<RuleRow | undefined> {
     return (await sql<RuleRow>`SELECT ${ruleCols} FROM push_rules WHERE id = ${id}`.execute(db)).rows[0];
   },

@@ -1,4 +1,4 @@
-import { ErrorCode, type PushChannel, type PushDelivery, type PushRule, type PushRuleRequest, type PushSettingsData, type SmtpSettings, type WebhookKind } from '@gridops/contract';
+import { ErrorCode, UserType, type PushChannel, type PushDelivery, type PushRule, type PushRuleRequest, type PushSettingsData, type SmtpSettings, type WebhookKind } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
@@ -30,8 +30,9 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const TEST_TEXT = '【GridOps】推送测试：此通道可以收到告警。\n[GridOps] Push test: this channel receives alarms.';
 
 /**
- * Push settings (docs/push.md). Only centre users with 'configure' manage them, for organisations of their own
- * subtree; secrets are written, never read back (the answers say `password_set` / `secret_set`).
+ * Push settings (docs/push.md). Centre users with 'configure' manage them for organisations of their own subtree;
+ * site users with 'configure' manage only the rules of their own projects (no organisation-wide rule, no SMTP or
+ * channel, whose details they never see). Secrets are written, never read back (`password_set` / `secret_set`).
  */
 export function createPushService(db: Db, access: AccessService) {
   async function assertOrg(user: AuthUser, orgId: number): Promise<void> {
@@ -60,10 +61,36 @@ export function createPushService(db: Db, access: AccessService) {
     return r;
   }
 
+  const isSite = (user: AuthUser) => user.userType === UserType.Site;
+
+  /** A site user's projects; 10004 unless he holds 'configure'. */
+  async function siteProjects(user: AuthUser): Promise<number[]> {
+    requirePermission(user, 'configure');
+    return (await access.scope(user)).projectIds;
+  }
+
+  /** A site user's rule: one of his projects, no channel beyond those it already had (channels are organisation-level). */
+  async function checkSiteRule(user: AuthUser, body: PushRuleRequest, keptChannels: number[]): Promise<void> {
+    const projects = await siteProjects(user);
+    if (body.project_id === null) throw invalid('project_id', '站点用户的推送规则须选择本人负责的站点', "A site user's rule must name one of his sites");
+    if (!projects.includes(body.project_id)) throw forbidden();
+    const kept = new Set(keptChannels);
+    if (body.channel_ids.some((id) => !kept.has(id))) throw invalid('channel_ids', '机器人通道由中心用户管理，站点用户不能添加', 'Robot channels are managed by centre users; a site user cannot add one');
+  }
+
+  /** A rule of one of the site user's projects (organisation-wide rules and other projects' rules: 10004). */
+  async function siteRule(user: AuthUser, id: number): Promise<RuleRow> {
+    const projects = await siteProjects(user);
+    const r = await repo.rule(db, id);
+    if (!r) throw notFound();
+    if (r.project_id === null || !projects.includes(r.project_id)) throw forbidden();
+    return r;
+  }
+
   /** A rule names only projects, members and channels of its organisation's subtree. */
-  async function checkRule(input: PushRuleRequest): Promise<void> {
+  async function checkRule(input: PushRuleRequest, projectChecked = false): Promise<void> {
     const subtree = await accessRepository.orgSubtreeIds(db, input.org_id);
-    if (input.project_id !== null) {
+    if (input.project_id !== null && !projectChecked) {
       const projects = await repo.projects(db, subtree);
       if (!projects.some((p) => p.id === input.project_id)) throw invalid('project_id', '项目不属于该组织', 'The project does not belong to this organisation');
     }
@@ -81,6 +108,24 @@ export function createPushService(db: Db, access: AccessService) {
 
   return {
     async settings(user: AuthUser, orgId: number): Promise<PushSettingsData> {
+      if (isSite(user)) {
+        // A site user: his organisation only, the rules of his projects; SMTP and channels hidden (whether mail works is shown).
+        if (orgId !== user.orgId) throw forbidden();
+        const projectIds = await siteProjects(user);
+        const [smtp, rules, members, projects] = await Promise.all([
+          repo.smtp(db, orgId),
+          repo.rulesOfProjects(db, projectIds),
+          repo.members(db, await accessRepository.orgSubtreeIds(db, orgId)),
+          repo.projectsByIds(db, projectIds),
+        ]);
+        return {
+          smtp: { org_id: orgId, host: '', port: 25, secure: false, username: '', from_addr: '', password_set: false, configured: smtp !== undefined },
+          channels: [],
+          rules: rules.map(toRule),
+          members: members.map((m) => ({ id: m.id, name: m.name, name_en: m.name_en, email: m.email })),
+          projects: projects.map((p) => ({ id: p.id, name: p.name, name_en: p.name_en })),
+        };
+      }
       await assertOrg(user, orgId);
       const subtree = await accessRepository.orgSubtreeIds(db, orgId);
       const [smtp, channels, rules, members, projects] = await Promise.all([
@@ -152,6 +197,13 @@ export function createPushService(db: Db, access: AccessService) {
     },
 
     async createRule(user: AuthUser, body: PushRuleRequest): Promise<PushRule> {
+      if (isSite(user)) {
+        if (body.org_id !== user.orgId) throw forbidden();
+        await checkSiteRule(user, body, []);
+        await checkRule(body, true);
+        const id = await repo.createRule(db, ruleInput(body));
+        return toRule((await repo.rule(db, id))!);
+      }
       await assertOrg(user, body.org_id);
       await checkRule(body);
       const id = await repo.createRule(db, ruleInput(body));
@@ -159,6 +211,15 @@ export function createPushService(db: Db, access: AccessService) {
     },
 
     async updateRule(user: AuthUser, id: number, body: PushRuleRequest): Promise<PushRule> {
+      if (isSite(user)) {
+        const rule = await siteRule(user, id);
+        // The rule stays with its organisation; the site user may keep or drop its channels, not add any.
+        const input = { ...body, org_id: rule.org_id };
+        await checkSiteRule(user, input, rule.channel_ids);
+        await checkRule(input, true);
+        await repo.updateRule(db, id, ruleInput(input));
+        return toRule((await repo.rule(db, id))!);
+      }
       await ownedRule(user, id);
       await assertOrg(user, body.org_id);
       await checkRule(body);
@@ -167,7 +228,8 @@ export function createPushService(db: Db, access: AccessService) {
     },
 
     async deleteRule(user: AuthUser, id: number): Promise<null> {
-      await ownedRule(user, id);
+      if (isSite(user)) await siteRule(user, id);
+      else await ownedRule(user, id);
       await repo.deleteRule(db, id);
       return null;
     },

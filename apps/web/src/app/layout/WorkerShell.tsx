@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { NoticeBell } from '../../features/notices/NoticeBell';
+import { useDictionarySync } from '../../features/dictionary/api';
 import { VoiceToggle } from '../../features/alerts/VoiceToggle';
 import { LangSwitch } from '../../shared/ui/LangSwitch';
 import { saveLanguage } from '../../features/account/api';
@@ -13,6 +14,7 @@ import { UserMenu } from './UserMenu';
 /** Mobile-style worker area: compact header, content column, bottom tab bar. */
 export function WorkerShell() {
   const { t } = useTranslation();
+  useDictionarySync();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const current = workerPages.find((p) => p.path === pathname);

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { liveClient } from '../../api/live';
 import { installLiveAlerts } from '../../features/alerts/liveAlerts';
+import { useDictionarySync } from '../../features/dictionary/api';
 import { refreshNotices } from '../../features/notices/api';
 import { fetchUserInfo } from '../../session/actions';
 import { homeFor } from '../routes/roleRoutes';
@@ -17,6 +18,8 @@ export function useShellEffects() {
   const energyRoomPath = useSession((s) => s.energyRoomPath);
 
   useEffect(() => installLiveAlerts(), []);
+  // The organisation's dictionary labels (level, type, device kind names) for every page and pop-up.
+  useDictionarySync();
 
   // Spec §4 start-up: with user info held, open the live connection; otherwise read it first.
   useEffect(() => {

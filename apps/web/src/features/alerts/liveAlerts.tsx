@@ -9,6 +9,7 @@ import { speak } from '../../shared/speech';
 import { feedback } from '../../shared/ui/feedback';
 import { localText } from '../../shared/ui/localName';
 import { refreshNotices } from '../notices/api';
+import { useDictionary } from '../dictionary/store';
 
 /** Spec §9: live-event pop-ups stay 10 s at the bottom right. */
 const LIVE_NOTIFICATION_MS = 10_000;
@@ -39,12 +40,13 @@ export function liveEventSpeech(d: LiveEventData, lang: Lang): string {
 
 /** The pop-up's title and text follow the UI language while it is shown (a switch re-renders them). */
 function LiveEventTitle({ d }: { d: LiveEventData }) {
-  const { t: tr, i18n } = useTranslation();
+  const { i18n } = useTranslation();
+  const dict = useDictionary();
   const { title } = liveEventText(d, i18n.language === 'en' ? 'en' : 'zh');
   return (
     <Space size={6} wrap>
-      <Tag color={TYPE_COLOR[d.type]}>{tr(`alerts.types.${d.type}`)}</Tag>
-      <Tag>{tr(`alerts.levels.${d.level}`)}</Tag>
+      <Tag color={TYPE_COLOR[d.type]}>{dict.label('eventType', d.type)}</Tag>
+      <Tag>{dict.label('alarmLevel', d.level)}</Tag>
       <span>{title}</span>
     </Space>
   );

@@ -11,6 +11,7 @@ import { useEventCurve, useEventLog } from './api';
 import type { EventCurve } from './api';
 import { EventActions } from './EventActions';
 import { eventReading } from './eventReading';
+import { useDictionary } from '../dictionary/store';
 
 /** Smallest step between samples: the curve API does not say its bucket, and gaps are breaks of > 2 steps. */
 export function curveStep(t: readonly number[]): number | undefined {
@@ -86,6 +87,7 @@ function readingItems(event: EventItem, t: TFunction, f: ReturnType<typeof useFo
 /** One event: its fields, the actions still open, the point's curve ±1 h and the audit log. */
 export function EventDrawer({ event, onClose }: { event: EventItem | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
+  const dict = useDictionary();
   const f = useFormat();
   const text = useEventText();
   const id = event?.id ?? null;
@@ -99,8 +101,8 @@ export function EventDrawer({ event, onClose }: { event: EventItem | null; onClo
           <Descriptions column={2} size="small" bordered>
             <Descriptions.Item label={t('events.site')}>{event.project_name}</Descriptions.Item>
             <Descriptions.Item label={t('events.device')}>{text.device(event)}</Descriptions.Item>
-            <Descriptions.Item label={t('events.type')}>{t(`events.types.${event.event_type}`)}</Descriptions.Item>
-            <Descriptions.Item label={t('events.level')}>{t(`alerts.levels.${event.level}`)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.type')}>{dict.label('eventType', event.event_type)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.level')}>{dict.label('alarmLevel', event.level)}</Descriptions.Item>
             <Descriptions.Item label={t('events.status')}>
               <Tag data-testid="drawer-status">{t(`events.statuses.${event.status}`)}</Tag>
               {event.active && <Tag color="red">{t('events.activeNow')}</Tag>}

@@ -6,6 +6,7 @@ import { useSiteTree } from '../analysis/api';
 import { projectName } from '../org/api';
 import { EVENT_LEVELS, EVENT_STATUSES, EVENT_TYPES, emptyEventFilters, isFiltered, withProject } from './eventFilters';
 import type { EventFilterState } from './eventFilters';
+import { useDictionary } from '../dictionary/store';
 
 /** The filter bar: time range, site (centre), device, type (unless hidden), level, status, keyword. */
 export function EventFilters(props: {
@@ -17,6 +18,7 @@ export function EventFilters(props: {
   typeHidden: boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const dict = useDictionary();
   const v = props.value;
   const set = (patch: Partial<EventFilterState>) => props.onChange({ ...v, ...patch });
   const proList = useSession((s) => s.proList);
@@ -72,7 +74,7 @@ export function EventFilters(props: {
           style={{ width: 170 }}
           value={v.types}
           onChange={(types: number[]) => set({ types })}
-          options={EVENT_TYPES.map((x) => ({ value: x, label: t(`events.types.${x}`) }))}
+          options={EVENT_TYPES.map((x) => ({ value: x, label: dict.label('eventType', x) }))}
           data-testid="event-type-filter"
         />
       )}
@@ -84,7 +86,7 @@ export function EventFilters(props: {
         style={{ width: 170 }}
         value={v.levels}
         onChange={(levels: number[]) => set({ levels })}
-        options={EVENT_LEVELS.map((x) => ({ value: x, label: t(`alerts.levels.${x}`) }))}
+        options={EVENT_LEVELS.map((x) => ({ value: x, label: dict.label('alarmLevel', x) }))}
         data-testid="event-level-filter"
       />
       <Select

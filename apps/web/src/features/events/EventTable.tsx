@@ -6,6 +6,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
 import { useFormat } from '../../shared/format/useFormat';
 import { useEventText } from '../../shared/i18n/eventText';
 import { useTranslation } from 'react-i18next';
+import { useDictionary } from '../dictionary/store';
 
 const TYPE_COLOR: Record<number, string> = { 1: 'blue', 2: 'gold', 3: 'red' };
 const STATUS_COLOR: Record<string, string> = { pending: 'orange', acknowledged: 'blue', handled: 'green', closed: 'default' };
@@ -26,6 +27,7 @@ export function EventTable(props: {
   onOpen?: (row: EventItem) => void;
 }) {
   const { t } = useTranslation();
+  const dict = useDictionary();
   const f = useFormat();
   const text = useEventText();
   return (
@@ -75,8 +77,8 @@ export function EventTable(props: {
         },
         ...(props.showSite ? [{ title: t('events.site'), dataIndex: 'project_name', width: 160 }] : []),
         { title: t('events.device'), dataIndex: 'device_name', width: 160, render: (_: string, r: EventItem) => text.device(r) },
-        { title: t('events.type'), dataIndex: 'event_type', width: 80, render: (v: number) => <Tag color={TYPE_COLOR[v]}>{t(`events.types.${v}`)}</Tag> },
-        { title: t('events.level'), dataIndex: 'level', width: 90, render: (v: number) => t(`alerts.levels.${v}`) },
+        { title: t('events.type'), dataIndex: 'event_type', width: 80, render: (v: number) => <Tag color={TYPE_COLOR[v]}>{dict.label('eventType', v)}</Tag> },
+        { title: t('events.level'), dataIndex: 'level', width: 90, render: (v: number) => dict.label('alarmLevel', v) },
         { title: t('events.status'), dataIndex: 'status', width: 100, render: (v: string) => <Tag color={STATUS_COLOR[v]} data-testid="event-status">{t(`events.statuses.${v}`)}</Tag> },
         { title: t('events.message'), dataIndex: 'message', render: (_: string, r: EventItem) => <span data-testid="event-message">{text.message(r)}</span> },
         ...(props.actions ? [{ title: t('common.actions'), key: 'actions', width: 200, fixed: 'right' as const, render: (_: unknown, r: EventItem) => props.actions?.(r) }] : []),

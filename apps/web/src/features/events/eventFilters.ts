@@ -4,6 +4,7 @@ import type { ExportColumn } from '../../shared/export';
 import { currentLang, type Lang } from '../../shared/i18n';
 import { eventDeviceIn, eventMessageIn } from '../../shared/i18n/eventText';
 import type { EventListQuery } from './api';
+import { dictLabel } from '../dictionary/store';
 
 /** What the events page filters on; empty arrays / null mean "any". */
 export interface EventFilterState {
@@ -88,8 +89,8 @@ export function eventExportColumns(t: Translate, showSite: boolean, lang: Lang =
     { title: t('events.time'), key: 'raised_at', format: (v) => (typeof v === 'string' ? new Date(v) : null) },
     ...(showSite ? [{ title: t('events.site'), key: 'project_name' }] : []),
     { title: t('events.device'), key: 'device_name', format: (_v, row) => eventDeviceIn(row, lang) },
-    { title: t('events.type'), key: 'event_type', format: (v) => t(`events.types.${String(v)}`) },
-    { title: t('events.level'), key: 'level', format: (v) => t(`alerts.levels.${String(v)}`) },
+    { title: t('events.type'), key: 'event_type', format: (v) => dictLabel('eventType', String(v), lang) },
+    { title: t('events.level'), key: 'level', format: (v) => dictLabel('alarmLevel', String(v), lang) },
     { title: t('events.status'), key: 'status', format: (v) => t(`events.statuses.${String(v)}`) },
     { title: t('events.message'), key: 'message', format: (_v, row) => eventMessageIn(row, lang) },
     { title: t('events.note'), key: 'handle_note' },

@@ -1,6 +1,5 @@
 import {
   DEVICE_KINDS,
-  deviceCatalog,
   type DeviceKind,
   type GatewayCredentials,
   type GatewayRow,
@@ -43,6 +42,7 @@ import {
   useInvalidateGateways,
   useUnknownDevices,
 } from './api';
+import { useDictionary } from '../dictionary/store';
 
 const SITE: SitePrompt = {
   title: 'common.needSite',
@@ -332,7 +332,7 @@ function GatewaysTab({
         cancelText={t('common.cancel')}
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical">
+        <Form form={form} name="gateway" layout="vertical">
           <Form.Item
             name="sn"
             label={t('gateways.field.sn')}
@@ -358,6 +358,7 @@ function GatewaysTab({
 
 function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolean }) {
   const { t, i18n } = useTranslation();
+  const dict = useDictionary();
   const { message } = App.useApp();
   const fmt = useFormat();
   const unknown = useUnknownDevices(projectId);
@@ -371,7 +372,7 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
     ...(templates.data?.custom ?? []).map((tpl) => ({ value: `tpl:${tpl.id}`, label: t('gateways.templateOption', { name: localName(tpl, i18n.language) }) })),
     ...DEVICE_KINDS.map((k) => ({
       value: k as string,
-      label: localName(deviceCatalog[k], i18n.language),
+      label: dict.label('deviceKind', k),
     })),
   ];
 
@@ -493,7 +494,7 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
         cancelText={t('common.cancel')}
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical">
+        <Form form={form} name="adopt" layout="vertical">
           <Form.Item
             name="kind"
             label={t('gateways.field.kind')}

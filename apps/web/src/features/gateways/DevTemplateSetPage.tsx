@@ -1,5 +1,5 @@
-import { DEVICE_KINDS, deviceCatalog, POINT_KEY_PATTERN, POINT_TYPES, type BuiltinTemplateRow, type DeviceKind, type DeviceTemplateRow, type TemplatePoint } from '@gridops/contract';
-import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag } from 'antd';
+import { DEVICE_KINDS, POINT_KEY_PATTERN, POINT_TYPES, type BuiltinTemplateRow, type DeviceKind, type DeviceTemplateRow, type TemplatePoint } from '@gridops/contract';
+import { Alert, App, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, TreeSelect } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,28 @@ import type { QueryLook } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
 import { refusal, templateCalls, templateKeys, useCanAdminGateways, useDeviceTemplates } from './api';
 import { useQueryClient } from '@tanstack/react-query';
+import { useDictionary } from '../dictionary/store';
+import { useAdminOrgs } from '../org-admin/api';
+import { useSession } from '../../session/store';
 
 interface TemplateValues {
   name: string;
   name_en?: string;
   kind: DeviceKind;
+  /** New templates of a centre user: the organisation being onboarded (his own by default). */
+  org_id?: number;
   points: TemplatePoint[];
+}
+
+interface OrgNode {
+  value: number;
+  title: string;
+  children: OrgNode[];
+}
+function orgTree(orgs: { id: number; parent_id: number | null; name: string; name_en: string }[], lang: string): OrgNode[] {
+  const ids = new Set(orgs.map((o) => o.id));
+  const node = (o: (typeof orgs)[number]): OrgNode => ({ value: o.id, title: localName(o, lang), children: orgs.filter((c) => c.parent_id === o.id).map(node) });
+  return orgs.filter((o) => o.parent_id === null || !ids.has(o.parent_id)).map(node);
 }
 
 const QUERY: QueryLook = {
@@ -37,6 +53,7 @@ function fieldPath(field: string): (string | number)[] {
 /** /RunSetup/DevTemplateSet: built-in templates (read-only) and the organisation's custom templates. */
 export function DevTemplateSetPage() {
   const { t, i18n } = useTranslation();
+  const dict = useDictionary();
   const lang = i18n.language;
   const { message } = App.useApp();
   const canEdit = useCanAdminGateways();
@@ -48,6 +65,9 @@ export function DevTemplateSetPage() {
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<TemplateValues>();
   const readOnly = editing?.mode === 'view' || !canEdit;
+  const user = useSession((s) => s.userInfo);
+  const isCentre = user?.userType === 0;
+  const orgs = useAdminOrgs(isCentre && canEdit);
 
   const open = (e: Editing) => {
     setError(null);
@@ -55,6 +75,7 @@ export function DevTemplateSetPage() {
     const src = e.mode === 'new' ? e.from : e.row;
     if (src) form.setFieldsValue({ name: src.name, name_en: src.name_en, kind: isKind(src.kind) ? src.kind : undefined, points: src.points.map((p) => ({ ...p })) });
     else form.setFieldsValue({ points: [emptyPoint()] });
+    if (e.mode === 'new' && user) form.setFieldsValue({ org_id: user.org_id });
     setEditing(e);
   };
 
@@ -76,7 +97,7 @@ export function DevTemplateSetPage() {
     };
     try {
       if (editing.mode === 'edit') await templateCalls.update(editing.row.id, { ...body, version: editing.row.version });
-      else await templateCalls.create(body);
+      else await templateCalls.create({ ...body, ...(isCentre && v.org_id ? { org_id: v.org_id } : {}) });
       setEditing(null);
       message.success(t('gateways.saved'));
       await invalidate();
@@ -89,7 +110,7 @@ export function DevTemplateSetPage() {
     }
   };
 
-  const kindOptions = DEVICE_KINDS.map((k) => ({ value: k, label: localName(deviceCatalog[k], lang) }));
+  const kindOptions = DEVICE_KINDS.map((k) => ({ value: k, label: dict.label('deviceKind', k) }));
   const typeOptions = POINT_TYPES.map((p) => ({ value: p, label: t(`gateways.tpl.type.${p}`) }));
   const pointSummary = (points: TemplatePoint[]) => points.map((p) => p.key).join(', ');
 
@@ -116,7 +137,7 @@ export function DevTemplateSetPage() {
   ];
   const customColumns: TableColumnsType<DeviceTemplateRow> = [
     { title: t('gateways.tpl.name'), key: 'name', width: 220, render: (_, r) => localName(r, lang) },
-    { title: t('gateways.tpl.kind'), key: 'kind', width: 160, render: (_, r) => (isKind(r.kind) ? localName(deviceCatalog[r.kind], lang) : r.kind) },
+    { title: t('gateways.tpl.kind'), key: 'kind', width: 160, render: (_, r) => dict.label('deviceKind', r.kind) },
     { title: t('gateways.tpl.points'), key: 'points', render: (_, r) => pointSummary(r.points), ellipsis: true },
     { title: t('gateways.tpl.version'), dataIndex: 'version', width: 80, render: (v: number) => <Tag>v{v}</Tag> },
     ...(canEdit
@@ -187,7 +208,7 @@ export function DevTemplateSetPage() {
         destroyOnHidden
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical" disabled={readOnly}>
+        <Form form={form} name="template" layout="vertical" disabled={readOnly}>
           <Space wrap size={12}>
             <Form.Item name="name" label={t('gateways.tpl.name')} rules={[{ required: true, whitespace: true, max: 64, message: t('gateways.tpl.rule.name') }]}>
               <Input maxLength={64} style={{ width: 240 }} data-testid="template-name" />
@@ -198,6 +219,11 @@ export function DevTemplateSetPage() {
             <Form.Item name="kind" label={t('gateways.tpl.kind')} rules={[{ required: true, message: t('gateways.tpl.rule.kind') }]}>
               <Select options={kindOptions} style={{ width: 220 }} showSearch={{ optionFilterProp: 'label' }} />
             </Form.Item>
+            {editing?.mode === 'new' && isCentre && (orgs.data?.length ?? 0) > 1 && (
+              <Form.Item name="org_id" label={t('gateways.tpl.org')} rules={[{ required: true }]}>
+                <TreeSelect treeData={orgTree(orgs.data ?? [], lang)} treeDefaultExpandAll style={{ width: 260 }} data-testid="template-org" />
+              </Form.Item>
+            )}
           </Space>
           <Form.List name="points" rules={[{ validator: async (_, v: unknown[] | undefined) => (v && v.length > 0 ? Promise.resolve() : Promise.reject(new Error(t('gateways.tpl.rule.points')))) }]}>
             {(fields, { add, remove }, { errors }) => (

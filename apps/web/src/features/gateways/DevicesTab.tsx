@@ -1,4 +1,4 @@
-import { DEVICE_KINDS, deviceCatalog, IMPORT_COLUMNS, type DeviceImportResult, type DeviceKind, type GatewayDeviceRow, type ImportRowError } from '@gridops/contract';
+import { DEVICE_KINDS, IMPORT_COLUMNS, type DeviceImportResult, type DeviceKind, type GatewayDeviceRow, type ImportRowError } from '@gridops/contract';
 import { Alert, App, Button, Form, Input, Modal, Select, Space, Table, Typography, Upload } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import type { QueryLook } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
 import { exportXlsx } from '../../shared/export/xlsx';
 import { gatewayCalls, refusal, templateCalls, useDeviceTemplates, useGateways, useGatewayDevices, useInvalidateGateways } from './api';
+import { useDictionary } from '../dictionary/store';
 
 const DEVICE_SN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -26,6 +27,7 @@ const isKind = (k: string): k is DeviceKind => (DEVICE_KINDS as readonly string[
 /** Devices under the site's gateways: add one of a catalogue kind (with its points), rename, remove. */
 export function DevicesTab({ projectId, canEdit, look }: { projectId: number; canEdit: boolean; look: QueryLook }) {
   const { t, i18n } = useTranslation();
+  const dict = useDictionary();
   const { message } = App.useApp();
   const lang = i18n.language;
   const devices = useGatewayDevices(projectId);
@@ -40,7 +42,7 @@ export function DevicesTab({ projectId, canEdit, look }: { projectId: number; ca
   const [importing, setImporting] = useState(false);
   const kindOptions = [
     ...(templates.data?.custom ?? []).map((tpl) => ({ value: `tpl:${tpl.id}`, label: t('gateways.templateOption', { name: localName(tpl, lang) }) })),
-    ...DEVICE_KINDS.map((k) => ({ value: k, label: localName(deviceCatalog[k], lang) })),
+    ...DEVICE_KINDS.map((k) => ({ value: k, label: dict.label('deviceKind', k) })),
   ];
   const importColumns = IMPORT_COLUMNS.map((c) => ({ title: `${t(`gateways.imp.cols.${c}`)} (${c})`, key: c }));
   const downloadTemplate = () =>
@@ -109,7 +111,7 @@ export function DevicesTab({ projectId, canEdit, look }: { projectId: number; ca
     { title: t('gateways.col.gateway'), dataIndex: 'gateway_sn', width: 230, render: (sn: string) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{sn}</Typography.Text> },
     { title: t('gateways.col.deviceSn'), dataIndex: 'sn', width: 150 },
     { title: t('gateways.col.name'), key: 'name', render: (_, d) => localName(d, lang) },
-    { title: t('gateways.field.kind'), key: 'kind', width: 150, render: (_, d) => (isKind(d.kind) ? localName(deviceCatalog[d.kind], lang) : d.kind) },
+    { title: t('gateways.field.kind'), key: 'kind', width: 150, render: (_, d) => dict.label('deviceKind', d.kind) },
     { title: t('gateways.col.pointCount'), dataIndex: 'points', width: 90 },
     ...(canEdit
       ? [
@@ -204,7 +206,7 @@ export function DevicesTab({ projectId, canEdit, look }: { projectId: number; ca
         cancelText={t('common.cancel')}
       >
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical">
+        <Form form={form} name="device" layout="vertical">
           <Form.Item name="gateway_id" label={t('gateways.col.gateway')} rules={[{ required: true, message: t('gateways.rule.gateway') }]}>
             <Select options={gatewayOptions} disabled={editing !== 'new'} />
           </Form.Item>

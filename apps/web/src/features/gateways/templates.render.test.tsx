@@ -54,6 +54,23 @@ describe('device templates page and the bulk import report', { timeout: 60_000 }
     await waitFor(() => expect(within(table).getByDisplayValue('Phase A voltage')).toBeTruthy());
   });
 
+  it('a centre user creates a template in the organisation chosen on the form (his own by default)', async () => {
+    const org = (id: number, parent_id: number | null, name: string, name_en: string) => ({ id, parent_id, name, name_en, tier: parent_id ? 2 : 1, enabled: true, version: 1, project_count: 0, user_count: 0 });
+    const { calls } = mockApi({
+      'GET /api/v6/deviceTemplate/list': { builtin, custom: [] },
+      'GET /api/v6/admin/org/list': [org(1, null, '华东区域', 'East China region'), org(2, 1, '启航新能源', 'Qihang New Energy')],
+      'POST /api/v6/deviceTemplate': { ...pump, id: 9, org_id: 1 },
+    });
+    const centre = { ...configurer, userType: 0 as const, proID: null, userInfo: { userType: 0, org_id: 1, permissions: ['view', 'configure'] } as unknown as UserInfo };
+    await renderPage(<DevTemplateSetPage />, { pageKey: 'DevTemplateSet', session: centre });
+    fireEvent.click(await screen.findByTestId('copy-meter'));
+    await screen.findByTestId('template-org');
+    await expectTexts('所属组织', '华东区域');
+    fireEvent.change(screen.getByTestId('template-name'), { target: { value: '启航电表' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: '启航电表', org_id: 1, kind: 'meter' }));
+  });
+
   it('en: an import with a bad row shows the row-by-row report', async () => {
     const { calls } = mockApi({
       'GET /api/v6/gateway/list': [],

@@ -8,10 +8,12 @@ import { useFormat } from '../../shared/format/useFormat';
 import { useEventText } from '../../shared/i18n/eventText';
 import { isAlarm, isEventNotice } from './api';
 import { handleEvent, handleSite } from './handle';
+import { useDictionary } from '../dictionary/store';
 
 /** Header bell: the capped pending count ("99+") and the current notice list. */
 export function NoticeBell() {
   const { t } = useTranslation();
+  const dict = useDictionary();
   const text = useEventText();
   const count = useSession((s) => s.noticeCount);
   const list = useSession((s) => s.noticeList);
@@ -42,7 +44,7 @@ export function NoticeBell() {
                   <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} title={f.date(n.created_at)} data-testid="notice-time">
                     {f.relative(n.created_at)}
                   </Typography.Text>
-                  <Tag color={isAlarm(n) ? 'gold' : 'red'}>{isAlarm(n) ? t('notices.alarm') : t('notices.fault')}</Tag>
+                  <Tag color={isAlarm(n) ? 'gold' : 'red'}>{dict.label('eventType', n.event_type)}</Tag>
                 </>
               ) : (
                 <>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useEventText } from '../../shared/i18n/eventText';
 import { isAlarm, isEventNotice } from './api';
 import { PENDING_WRAP_CLASS } from './otherModal';
+import { useDictionary } from '../dictionary/store';
 
 export interface PendingDialogProps {
   open: boolean;
@@ -19,6 +20,7 @@ export interface PendingDialogProps {
 /** The pending-events dialog of spec §2, in both of its modes. */
 export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, onDismiss }: PendingDialogProps) {
   const { t } = useTranslation();
+  const dict = useDictionary();
   const text = useEventText();
   const sites = scope === 'org' ? list.filter((n): n is SiteNotice => !isEventNotice(n)) : [];
   const events = scope === 'site' ? list.filter(isEventNotice) : [];
@@ -90,11 +92,11 @@ export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, 
               render: (_, r) =>
                 isAlarm(r) ? (
                   <Tag color="gold" data-testid="pending-type-alarm">
-                    {t('notices.alarm')}
+                    {dict.label('eventType', r.event_type)}
                   </Tag>
                 ) : (
                   <Tag color="red" data-testid="pending-type-fault">
-                    {t('notices.fault')}
+                    {dict.label('eventType', r.event_type)}
                   </Tag>
                 ),
             },

@@ -6,9 +6,9 @@ import { useSession } from '../../session/store';
 import { useFormat } from '../../shared/format/useFormat';
 import { localName } from '../../shared/ui/localName';
 import { pushCalls, refusal, useInvalidatePush, usePushDeliveries, usePushSettings } from './api';
+import { useDictionary } from '../dictionary/store';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const LEVELS = ['Ⅰ', 'Ⅱ', 'Ⅲ', 'Ⅳ'];
 
 /** Runs a write, shows success, or puts the server's refusal next to its field. */
 function useRunner() {
@@ -202,8 +202,9 @@ interface RuleForm {
   enabled: boolean;
 }
 
-function RuleModal(props: { orgId: number; settings: PushSettingsData; rule: PushRule | 'new' | null; onClose: () => void }) {
+function RuleModal(props: { orgId: number; settings: PushSettingsData; rule: PushRule | 'new' | null; onClose: () => void; site: boolean }) {
   const { t, i18n } = useTranslation();
+  const dict = useDictionary();
   const run = useRunner();
   const [form] = Form.useForm<RuleForm>();
   const r = props.rule;
@@ -229,7 +230,7 @@ function RuleModal(props: { orgId: number; settings: PushSettingsData; rule: Pus
   const initial: RuleForm =
     r && r !== 'new'
       ? { ...r, project_id: r.project_id ?? 0, quiet_start: r.quiet_start ?? '', quiet_end: r.quiet_end ?? '' }
-      : { name: '', project_id: 0, event_types: [2, 3], min_level: 2, user_ids: [], channel_ids: [], quiet_start: '', quiet_end: '', escalate_minutes: null, escalate_user_ids: [], enabled: true };
+      : { name: '', project_id: props.site ? (props.settings.projects[0]?.id ?? 0) : 0, event_types: [2, 3], min_level: 2, user_ids: [], channel_ids: [], quiet_start: '', quiet_end: '', escalate_minutes: null, escalate_user_ids: [], enabled: true };
   const hhmm = { pattern: HHMM, message: 'HH:MM' };
   return (
     <Modal open={r !== null} title={t(r === 'new' ? 'push.add' : 'push.edit')} onOk={() => void save()} onCancel={props.onClose} okText={t('push.save')} cancelText={t('push.cancel')} destroyOnHidden width={560}>
@@ -237,19 +238,20 @@ function RuleModal(props: { orgId: number; settings: PushSettingsData; rule: Pus
         <Form.Item name="name" label={t('push.rules.name')} rules={[{ required: true, message: t('push.required') }]}>
           <Input />
         </Form.Item>
-        <Form.Item name="project_id" label={t('push.rules.scope')}>
-          <Select options={[{ value: 0, label: t('push.rules.wholeOrg') }, ...props.settings.projects.map((p) => ({ value: p.id, label: localName(p, i18n.language) }))]} />
+        {/* A site user's rules name one of his sites; the whole organisation is the centre's. */}
+        <Form.Item name="project_id" label={t('push.rules.scope')} rules={props.site ? [{ required: true, type: 'number', min: 1, message: t('push.required') }] : []}>
+          <Select options={[...(props.site ? [] : [{ value: 0, label: t('push.rules.wholeOrg') }]), ...props.settings.projects.map((p) => ({ value: p.id, label: localName(p, i18n.language) }))]} />
         </Form.Item>
         <Form.Item name="event_types" label={t('push.rules.types')} rules={[{ required: true, message: t('push.required') }]}>
-          <Select mode="multiple" options={[1, 2, 3].map((n) => ({ value: n, label: t(`push.type.${n}`) }))} />
+          <Select mode="multiple" options={[1, 2, 3].map((n) => ({ value: n, label: dict.label('eventType', n) }))} />
         </Form.Item>
         <Form.Item name="min_level" label={t('push.rules.minLevel')}>
-          <Select options={[1, 2, 3, 4].map((n) => ({ value: n, label: t('push.level', { level: LEVELS[n - 1] }) }))} />
+          <Select options={[1, 2, 3, 4].map((n) => ({ value: n, label: dict.label('alarmLevel', n) }))} />
         </Form.Item>
         <Form.Item name="user_ids" label={t('push.rules.recipients')}>
           <Select mode="multiple" optionFilterProp="label" options={props.settings.members.map((m) => ({ value: m.id, label: `${localName(m, i18n.language)}${m.email ? ` <${m.email}>` : ''}`, disabled: !m.email }))} />
         </Form.Item>
-        <Form.Item name="channel_ids" label={t('push.rules.channels')}>
+        <Form.Item name="channel_ids" label={t('push.rules.channels')} hidden={props.site}>
           <Select mode="multiple" options={props.settings.channels.map((c) => ({ value: c.id, label: `${c.name} (${t(`push.channels.${c.kind}`)})` }))} />
         </Form.Item>
         <Space>
@@ -276,8 +278,9 @@ function RuleModal(props: { orgId: number; settings: PushSettingsData; rule: Pus
   );
 }
 
-function RulesCard({ orgId, settings }: { orgId: number; settings: PushSettingsData }) {
+function RulesCard({ orgId, settings, site = false }: { orgId: number; settings: PushSettingsData; site?: boolean }) {
   const { t, i18n } = useTranslation();
+  const dict = useDictionary();
   const run = useRunner();
   const [editing, setEditing] = useState<PushRule | 'new' | null>(null);
   const projectName = (id: number | null) => {
@@ -287,8 +290,8 @@ function RulesCard({ orgId, settings }: { orgId: number; settings: PushSettingsD
   const columns: TableColumnsType<PushRule> = [
     { title: t('push.rules.name'), dataIndex: 'name' },
     { title: t('push.rules.scope'), dataIndex: 'project_id', render: (id: number | null) => projectName(id) },
-    { title: t('push.rules.types'), dataIndex: 'event_types', render: (ts: number[]) => ts.map((n) => <Tag key={n}>{t(`push.type.${n}`)}</Tag>) },
-    { title: t('push.rules.minLevel'), dataIndex: 'min_level', render: (n: number) => t('push.level', { level: LEVELS[n - 1] }) },
+    { title: t('push.rules.types'), dataIndex: 'event_types', render: (ts: number[]) => ts.map((n) => <Tag key={n}>{dict.label('eventType', n)}</Tag>) },
+    { title: t('push.rules.minLevel'), dataIndex: 'min_level', render: (n: number) => dict.label('alarmLevel', n) },
     {
       title: t('push.rules.recipients'),
       dataIndex: 'user_ids',
@@ -297,7 +300,8 @@ function RulesCard({ orgId, settings }: { orgId: number; settings: PushSettingsD
     {
       title: t('push.rules.channels'),
       dataIndex: 'channel_ids',
-      render: (ids: number[]) => ids.map((id) => settings.channels.find((c) => c.id === id)?.name).filter(Boolean).join(', ') || t('push.rules.none'),
+      render: (ids: number[]) =>
+        site && ids.length ? t('push.channelsKept', { count: ids.length }) : ids.map((id) => settings.channels.find((c) => c.id === id)?.name).filter(Boolean).join(', ') || t('push.rules.none'),
     },
     {
       title: t('push.rules.escalation'),
@@ -338,7 +342,7 @@ function RulesCard({ orgId, settings }: { orgId: number; settings: PushSettingsD
       }
     >
       <Table rowKey="id" size="small" pagination={false} columns={columns} dataSource={settings.rules} locale={{ emptyText: t('push.rules.empty') }} />
-      <RuleModal orgId={orgId} settings={settings} rule={editing} onClose={() => setEditing(null)} />
+      <RuleModal orgId={orgId} settings={settings} rule={editing} onClose={() => setEditing(null)} site={site} />
     </Card>
   );
 }
@@ -367,17 +371,24 @@ function DeliveryLog({ orgId }: { orgId: number }) {
 export function PushSettingsPage() {
   const { t } = useTranslation();
   const user = useSession((s) => s.userInfo);
-  const allowed = user?.userType === 0 && user.permissions.includes('configure');
-  const orgId = allowed ? user.org_id : null;
+  const configure = user?.permissions.includes('configure') ?? false;
+  const allowed = user?.userType === 0 && configure;
+  // docs/push.md: a site user with 'configure' manages the rules of his own sites only (server-scoped).
+  const site = user?.userType === 1 && configure;
+  const orgId = allowed || site ? (user?.org_id ?? null) : null;
   const settings = usePushSettings(orgId);
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid="push-settings">
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('push.intro')}
       </Typography.Paragraph>
-      {!allowed && <Alert type="info" showIcon title={t('push.centreOnly')} />}
+      {!allowed && !site && <Alert type="info" showIcon title={t('push.centreOnly')} />}
+      {site && settings.data && (
+        <Alert type="info" showIcon title={t('push.siteScope')} description={t(settings.data.smtp.configured ? 'push.siteMailOn' : 'push.siteMailOff')} data-testid="push-site-scope" />
+      )}
       {settings.error && <Alert type="error" showIcon title={refusal(settings.error).message} />}
-      {orgId !== null && settings.data && (
+      {site && orgId !== null && settings.data && <RulesCard orgId={orgId} settings={settings.data} site />}
+      {allowed && orgId !== null && settings.data && (
         <>
           <SmtpCard orgId={orgId} settings={settings.data} />
           <ChannelsCard orgId={orgId} settings={settings.data} />

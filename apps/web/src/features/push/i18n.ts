@@ -5,6 +5,10 @@ export const pushBundle: Bundle = {
   zh: {
     intro: '控制台实时推送始终发送给所有有权查看的用户；此处另行配置邮件与机器人推送。',
     centreOnly: '推送设置由中心用户按组织管理，当前账号无法修改。',
+    siteScope: '您可以管理本人负责站点的推送规则；邮件服务器与机器人通道由中心用户按组织管理，此处不显示。',
+    siteMailOn: '本组织的邮件服务器已设置。',
+    siteMailOff: '本组织尚未设置邮件服务器：请联系中心用户，否则邮件无法发出。',
+    channelsKept: '{{count}} 个机器人通道（中心管理）',
     saved: '已保存',
     deleted: '已删除',
     testOk: '测试消息已发送',
@@ -86,6 +90,10 @@ export const pushBundle: Bundle = {
   en: {
     intro: "The console's live push always reaches everyone entitled to an event; e-mail and robot pushes are set up here.",
     centreOnly: 'Push settings are managed per organisation by centre users; this account cannot change them.',
+    siteScope: 'You manage the push rules of your own sites; the e-mail server and robot channels are managed per organisation by centre users and are not shown here.',
+    siteMailOn: "Your organisation's e-mail server is set up.",
+    siteMailOff: 'Your organisation has no e-mail server yet: ask a centre user, or no e-mail can be sent.',
+    channelsKept: '{{count}} robot channel(s) (managed by the centre)',
     saved: 'Saved',
     deleted: 'Deleted',
     testOk: 'Test message sent',

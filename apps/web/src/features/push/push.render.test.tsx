@@ -50,15 +50,33 @@ describe('push settings page', { timeout: 60_000 }, () => {
     const sent: unknown[] = [];
     mockApi(routes(sent));
     await renderPage(<PushSettingsPage />, { session: session(['view', 'configure']), pageKey: 'CentreSendmsgTools', lang: 'en' });
-    await expectTexts('E-mail (SMTP)', 'Robot channels', 'DingTalk', 'Suzhou Park station', 'Level Ⅲ', 'After 15 min unacknowledged: Zhang Wei', 'Delivery log', 'Failed');
+    await expectTexts('E-mail (SMTP)', 'Robot channels', 'DingTalk', 'Suzhou Park station', 'Level III', 'After 15 min unacknowledged: Zhang Wei', 'Delivery log', 'Failed');
     await expectEnglishOnly();
     fireEvent.click(screen.getByTestId('push-channel-test-3'));
     await waitFor(() => expect(sent).toEqual([{ target: 3, org_id: 1 }]));
   });
 
-  it('tells a site user that push settings are managed by centre users', async () => {
-    mockApi(routes());
+  it("shows a site user his sites' rules only, without SMTP, channels or the delivery log", async () => {
+    const siteSettings: PushSettingsData = {
+      ...settings,
+      smtp: { org_id: 1, host: '', port: 25, secure: false, username: '', from_addr: '', password_set: false, configured: true },
+      channels: [],
+    };
+    const { calls } = mockApi({ 'GET /api/v6/push/settings': siteSettings });
     await renderPage(<PushSettingsPage />, { session: session(['view', 'configure'], 1), pageKey: 'UcSendmsgTools' });
+    await expectTexts('您可以管理本人负责站点的推送规则', '本组织的邮件服务器已设置。', 'Night faults', '苏州工业园站', '1 个机器人通道（中心管理）');
+    expect(screen.queryByTestId('push-smtp')).toBeNull();
+    expect(screen.queryByTestId('push-channel-add')).toBeNull();
+    expect(calls.map((c) => c.path)).not.toContain('/api/v6/push/deliveries');
+    // A new rule names one of his sites: the whole-organisation choice is not offered.
+    fireEvent.click(screen.getByTestId('push-rule-add'));
+    await expectTexts('新增');
+    expect(document.body.textContent).not.toContain('整个组织');
+  });
+
+  it('tells a site user without the configure permission that push settings are managed by centre users', async () => {
+    mockApi(routes());
+    await renderPage(<PushSettingsPage />, { session: session(['view'], 1), pageKey: 'UcSendmsgTools' });
     await expectTexts('推送设置由中心用户按组织管理，当前账号无法修改。');
   });
 });

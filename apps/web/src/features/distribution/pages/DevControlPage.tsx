@@ -17,6 +17,7 @@ import type { Target } from '../control/machine';
 import { DISTRIBUTION_QUERY, DISTRIBUTION_SITE } from '../pageStates';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { SiteGate } from '../../../shared/ui/SiteGate';
+import { useDictionary } from '../../dictionary/store';
 
 /** Breaker state tags: closed solid red, open hollow green (the diagram's convention). */
 const TAG_COLOR = { closed: 'red', open: 'green', unknown: 'default' } as const;
@@ -25,6 +26,7 @@ const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e
 
 function Control({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
+  const dict = useDictionary();
   const f = useFormat();
   const qc = useQueryClient();
   const targets = useControlTargets(projectId, true);
@@ -79,7 +81,7 @@ function Control({ projectId }: { projectId: number }) {
             onRow={(r) => ({ 'data-testid': `target-${r.device_id}`, 'data-closed': String(r.breaker_closed) }) as React.HTMLAttributes<HTMLElement>}
             columns={[
               { title: t('distribution.control.target'), dataIndex: 'name' },
-              { title: t('distribution.control.kind'), dataIndex: 'kind', width: 120, render: (v: string) => t(`distribution.kind.${v}`, { defaultValue: v }) },
+              { title: t('distribution.control.kind'), dataIndex: 'kind', width: 120, render: (v: string) => dict.label('deviceKind', v) },
               {
                 title: t('distribution.control.state'),
                 dataIndex: 'breaker_closed',

@@ -11,6 +11,7 @@ import { QualityTag, StateTag } from '../components/common';
 import { DISTRIBUTION_QUERY, DISTRIBUTION_SITE } from '../pageStates';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { SiteGate } from '../../../shared/ui/SiteGate';
+import { useDictionary } from '../../dictionary/store';
 
 type Transformer = DistributionOverview['transformers'][number];
 type Room = DistributionOverview['rooms'][number];
@@ -91,6 +92,7 @@ function RoomCard({ room }: { room: Room }) {
 
 function Overview({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
+  const dict = useDictionary();
   const f = useFormat();
   const navigate = useNavigate();
   const q = useOverview(projectId);
@@ -112,7 +114,7 @@ function Overview({ projectId }: { projectId: number }) {
               <Space wrap style={{ marginTop: 12 }}>
                 {([1, 2, 3, 4] as const).map((l) => (
                   <Tag key={l} color={d.alarms.by_level[l] ? LEVEL_COLOR[l] : 'default'}>
-                    {t(`alerts.levels.${l}`)} {d.alarms.by_level[l]}
+                    {dict.label('alarmLevel', l)} {d.alarms.by_level[l]}
                   </Tag>
                 ))}
               </Space>
