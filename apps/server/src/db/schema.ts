@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DistributionDB } from './schemaDistribution.js';
 import type { EnergyDB } from './schemaEnergy.js';
+import type { AlarmDB } from './schemaAlarm.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -255,7 +256,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, AlarmDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;
@@ -329,7 +330,7 @@ export interface AlarmRulesTable {
   device_kind: string | null;
   device_id: number | null;
   point_key: string;
-  kind: 'high' | 'low' | 'rate' | 'digital';
+  kind: 'high' | 'high_high' | 'low' | 'low_low' | 'rate' | 'digital' | 'comm_loss';
   threshold: number;
   deadband: Generated<number>;
   on_delay_s: Generated<number>;
@@ -340,6 +341,11 @@ export interface AlarmRulesTable {
   name_en: Generated<string>;
   enabled: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Migration 0024: shelved until (null: not shelved), why, version check, last change. */
+  shelved_until: Timestamp | null;
+  shelve_note: Generated<string>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
 }
 
 export interface AlarmStateTable {
