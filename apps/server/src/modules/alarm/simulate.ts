@@ -44,6 +44,10 @@ export function simulate(rule: RuleSpec, samples: readonly SimSample[], from: nu
     }
     apply(step(rule, state, s.ts, s.value), s.ts, s.value);
   }
+  if (silenceMs !== null && state.lastTs !== null && state.lastTs + silenceMs <= to) {
+    const at = state.lastTs + silenceMs;
+    apply(tick(rule, state, at), at, null);
+  }
   apply(tick(rule, state, to), to, null);
   const last: SimEvent | null = open;
   if (last !== null) (last as SimEvent).durationMs = to - (last as SimEvent).raisedAt;
