@@ -1,5 +1,6 @@
 import type { ApiRoute } from './define.js';
 import { accountApi } from './account.js';
+import { alarmRuleApi } from './alarmRules.js';
 import { auditApi } from './audit.js';
 import { controlApi } from './control.js';
 import { deviceTemplateApi } from './deviceTemplate.js';
@@ -23,6 +24,7 @@ import { weatherApi } from './weather.js';
 export * from './define.js';
 export {
   accountApi,
+  alarmRuleApi,
   analysisApi,
   auditApi,
   controlApi,
@@ -71,6 +73,7 @@ export const apiRoutes = {
   audit: auditApi,
   expert: expertApi,
   push: pushApi,
+  alarmRule: alarmRuleApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

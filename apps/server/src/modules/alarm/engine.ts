@@ -25,6 +25,33 @@ function digitalFrom(alarmState: number, before: number | null, after: number): 
 }
 
 /**
+ * A rule was saved (or disabled) while points are in alarm under it: decides at once on each point's last
+ * value (evaluate.ts `reevaluate`) and clears the events the new rule no longer holds. Runs in the saving
+ * transaction, so the change and the clears commit together.
+ */
+export async function reevaluateRuleStates(trx: Db, rule: RuleRow, now = Date.now()): Promise<number> {
+  const states = await repo.lockStates(trx, await repo.statePairs(trx, [rule.id]));
+  const s = spec(rule);
+  const toSave: StoredState[] = [];
+  const groupClears: number[] = [];
+  let cleared = 0;
+  for (const st of states) {
+    const r = reevaluate(s, rule.enabled, { phase: st.phase, since: st.since, lastValue: st.lastValue, lastTs: st.lastTs }, now);
+    let eventId = st.eventId;
+    if (r.transition === 'clear' && eventId !== null) {
+      if (phaseOf(rule)) groupClears.push(eventId);
+      else await eventRepository.clear(trx, eventId, new Date(now));
+      eventId = null;
+      cleared++;
+    }
+    toSave.push({ ruleId: st.ruleId, pointId: st.pointId, ...r.state, eventId });
+  }
+  await repo.saveStates(trx, toSave);
+  for (const id of groupClears) if ((await eventRepository.phasesStillInAlarm(trx, id)) === 0) await eventRepository.clear(trx, id, new Date(now));
+  return cleared;
+}
+
+/**
  * Evaluates the alarm rules against the samples a batch stored, inside the batch's transaction: state rows
  * are locked, stepped in time order, saved; raises become event rows, returns to normal clear them.
  */
@@ -63,13 +90,23 @@ export class AlarmEngine {
     this.generation = generation;
   }
 
-  /** Device rules first; a template rule applies unless limited to another project. */
+  /**
+   * The rules of a point: the most specific rule per point key and kind applies — the device's own, else the
+   * project's default for the device kind, else the shipped default (docs/alarm-rules.md).
+   */
   rulesFor(meta: PointMeta): RuleRow[] {
     const own = (this.byDevice.get(meta.deviceId) ?? []).filter((r) => r.point_key === meta.key);
-    const template = (this.byKindKey.get(`${meta.deviceKind}\u0000${meta.key}`) ?? []).filter(
-      (r) => r.project_id === null || r.project_id === meta.projectId,
-    );
-    return [...own, ...template];
+    const template = this.byKindKey.get(`${meta.deviceKind}\u0000${meta.key}`) ?? [];
+    const project = template.filter((r) => r.project_id === meta.projectId);
+    const shipped = template.filter((r) => r.project_id === null);
+    const taken = new Set<string>();
+    const out: RuleRow[] = [];
+    for (const layer of [own, project, shipped]) {
+      const applies = layer.filter((r) => !taken.has(r.kind));
+      for (const r of applies) taken.add(r.kind);
+      out.push(...applies);
+    }
+    return out;
   }
 
   /**
@@ -174,31 +211,9 @@ export class AlarmEngine {
     }
     return raised;
   }
-  /**
-   * A rule was saved (or disabled) while points are in alarm under it: decides at once on each point's last
-   * value (evaluate.ts `reevaluate`) and clears the events the new rule no longer holds. Runs in the saving
-   * transaction, so the change and the clears commit together.
-   */
-  async reevaluateRule(trx: Db, rule: RuleRow, now = Date.now()): Promise<number> {
-    const states = await repo.lockStates(trx, await repo.statePairs(trx, [rule.id]));
-    const s = spec(rule);
-    const toSave: StoredState[] = [];
-    const groupClears: number[] = [];
-    let cleared = 0;
-    for (const st of states) {
-      const r = reevaluate(s, rule.enabled, { phase: st.phase, since: st.since, lastValue: st.lastValue, lastTs: st.lastTs }, now);
-      let eventId = st.eventId;
-      if (r.transition === 'clear' && eventId !== null) {
-        if (phaseOf(rule)) groupClears.push(eventId);
-        else await eventRepository.clear(trx, eventId, new Date(now));
-        eventId = null;
-        cleared++;
-      }
-      toSave.push({ ruleId: st.ruleId, pointId: st.pointId, ...r.state, eventId });
-    }
-    await repo.saveStates(trx, toSave);
-    for (const id of groupClears) if ((await eventRepository.phasesStillInAlarm(trx, id)) === 0) await eventRepository.clear(trx, id, new Date(now));
-    return cleared;
+  /** See reevaluateRuleStates. */
+  reevaluateRule(trx: Db, rule: RuleRow, now = Date.now()): Promise<number> {
+    return reevaluateRuleStates(trx, rule, now);
   }
 
   /**
