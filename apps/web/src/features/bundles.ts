@@ -14,6 +14,7 @@ import { eventsBundle } from './events/i18n';
 import { gatewaysBundle } from './gateways/i18n';
 import { expertsBundle } from './experts/i18n';
 import { pushBundle } from './push/i18n';
+import { alarmRulesBundle } from './alarm-rules/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
 import { orgAdminBundle } from './org-admin/i18n';
@@ -40,6 +41,7 @@ export const featureBundles: Record<string, Bundle> = {
   energySetup: energySetupBundle,
   members: membersBundle,
   push: pushBundle,
+  alarmRules: alarmRulesBundle,
   account: accountBundle,
   gateways: gatewaysBundle,
   auditLog: auditLogBundle,
