@@ -115,7 +115,7 @@ export function RuleForm({
   const initial = useMemo(() => initialValues(target, list), [target, list]);
   const editing = target.mode === 'edit' ? target.rule : null;
   const values = Form.useWatch([], form) as RuleFormValues | undefined;
-  const v = values ?? initial;
+  const v: RuleFormValues = { ...initial, ...values };
   const targetPoints = useMemo(() => {
     const devs =
       v.target === 'device'
@@ -391,7 +391,12 @@ export function RuleForm({
         draft={{ kind: v.kind, threshold: v.threshold }}
         run={async (deviceId) => {
           setError(null);
-          const vals = await form.validateFields();
+          let vals: RuleFormValues;
+          try {
+            vals = await form.validateFields();
+          } catch {
+            return;
+          }
           try {
             const p = await alarmRuleCalls.preview({
               project_id: projectId,
