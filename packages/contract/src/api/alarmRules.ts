@@ -27,7 +27,7 @@ export const alarmRuleFields = z.object({
   on_delay_s: z.number().int().min(0).max(DELAY_MAX_S),
   off_delay_s: z.number().int().min(0).max(DELAY_MAX_S),
   level: z.number().int().min(1).max(4),
-  /** 1 alarm, 2 fault, 3 message (the events' types). */
+  /** 1 message, 2 alarm, 3 fault (contract EventType). */
   event_type: z.number().int().min(1).max(3),
   name: z.string().trim().min(1).max(64),
   name_en: z.string().trim().max(64),

@@ -85,7 +85,7 @@ describe('alarm rules page', { timeout: 60_000 }, () => {
   it('lists shipped defaults and device overrides with scope, limit, shelving and active alarms (zh)', async () => {
     mockApi(routes());
     await renderPage(<AlarmRuleSetPage />, { pageKey: 'AlarmRuleSet' });
-    await expectTexts('出厂默认', '设备', '变压器', '1号变压器', '绕组温度越上限', '越上上限', '> 95 °C', 'Ⅳ级', '故障', '已被覆盖', '搁置至 2026-11-25 16:00');
+    await expectTexts('出厂默认', '设备', '变压器', '1号变压器', '绕组温度越上限', '越上上限', '> 95 °C', 'Ⅳ级', '告警', '已被覆盖', '搁置至 2026-11-25 16:00');
     expect(screen.queryByTestId('alarm-rule-edit-1')).toBeNull();
     expect(screen.getByTestId('alarm-rule-override-1')).toBeTruthy();
   });

@@ -16,7 +16,7 @@ export const alarmRulesBundle: Bundle = {
       digital: '状态量',
       comm_loss: '通信中断',
     },
-    eventType: { '1': '告警', '2': '故障', '3': '信息' },
+    eventType: { '1': '消息', '2': '告警', '3': '故障' },
     level: '{{level}}级',
     col: {
       scope: '范围',
@@ -138,7 +138,7 @@ export const alarmRulesBundle: Bundle = {
       digital: 'Digital state',
       comm_loss: 'Communication loss',
     },
-    eventType: { '1': 'Alarm', '2': 'Fault', '3': 'Message' },
+    eventType: { '1': 'Message', '2': 'Alarm', '3': 'Fault' },
     level: 'Level {{level}}',
     col: {
       scope: 'Scope',
