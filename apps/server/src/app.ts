@@ -32,6 +32,7 @@ import { deviceTemplateRoutes, gatewayRoutes } from './modules/gateways/routes.j
 import { expertRoutes } from './modules/experts/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { alarmRuleRoutes } from './modules/alarm/routes.js';
+import { controlConfigRoutes } from './modules/control/configRoutes.js';
 import { createServices, type AppServices } from './services.js';
 import './types.js';
 
@@ -102,6 +103,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(expertRoutes, { services: { experts: services.experts } });
   await app.register(pushRoutes, { services: { push: services.push } });
   await app.register(alarmRuleRoutes, { services: { alarmRules: services.alarmRules, alarmInsights: services.alarmInsights, alarmRuleImport: services.alarmRuleImport } });
+  await app.register(controlConfigRoutes, { services: { controlConfig: services.controlConfig } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
   return { app, services };

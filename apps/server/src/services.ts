@@ -11,6 +11,7 @@ import { createUserService } from './modules/user/service.js';
 import { createAccountService } from './modules/account/service.js';
 import { createLoginLimits } from './modules/user/loginLimits.js';
 import { createControlService } from './modules/control/service.js';
+import { createControlConfigService } from './modules/control/configService.js';
 import { createDistributionService } from './modules/distribution/service.js';
 import { createAnalysisService } from './modules/history/analysis.js';
 import { createHistoryService } from './modules/history/service.js';
@@ -46,7 +47,8 @@ export function createServices(db: Db, config: AppConfig) {
   const distribution = createDistributionService(db, access, config);
   const history = createHistoryService(db, access);
   const analysis = createAnalysisService(db, access);
-  const control = createControlService(db, access, loginLimits, config.control, audit);
+  const controlConfig = createControlConfigService(db, access, audit);
+  const control = createControlService(db, access, loginLimits, config.control, audit, controlConfig);
   const security = createSecurityService(db, access);
   const metering = createMeteringService(db, access, undefined, undefined, audit);
   const statistics = createStatisticsService(db, access);
@@ -61,7 +63,7 @@ export function createServices(db: Db, config: AppConfig) {
   const alarmRules = createAlarmRuleService(db, access, audit);
   const alarmInsights = createAlarmInsightService(db, access, alarmRules);
   const alarmRuleImport = createAlarmRuleImport(db, access, audit, alarmRules);
-  return { config, db, push, alarmRules, alarmInsights, alarmRuleImport, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
+  return { config, db, push, alarmRules, alarmInsights, alarmRuleImport, controlConfig, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -31,4 +31,5 @@ export * from './api/deviceTemplate.js';
 export * from './api/experts.js';
 export * from './api/push.js';
 export * from './api/alarmRules.js';
+export * from './api/controlConfig.js';
 export * from './routes/index.js';

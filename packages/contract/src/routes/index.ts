@@ -1,6 +1,7 @@
 import type { ApiRoute } from './define.js';
 import { accountApi } from './account.js';
 import { alarmRuleApi } from './alarmRules.js';
+import { controlConfigApi } from './controlConfig.js';
 import { auditApi } from './audit.js';
 import { controlApi } from './control.js';
 import { deviceTemplateApi } from './deviceTemplate.js';
@@ -25,6 +26,7 @@ export * from './define.js';
 export {
   accountApi,
   alarmRuleApi,
+  controlConfigApi,
   analysisApi,
   auditApi,
   controlApi,
@@ -74,6 +76,7 @@ export const apiRoutes = {
   expert: expertApi,
   push: pushApi,
   alarmRule: alarmRuleApi,
+  controlConfig: controlConfigApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */
