@@ -13,6 +13,7 @@ import { usageLogsPageModules } from '../../features/usage-logs/pageModules';
 import { expertPageModules } from '../../features/experts/pageModules';
 import { pushPageModules } from '../../features/push/pageModules';
 import { alarmRulePageModules } from '../../features/alarm-rules/pageModules';
+import { controlConfigPageModules } from '../../features/control-config/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -34,4 +35,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...expertPageModules,
   ...pushPageModules,
   ...alarmRulePageModules,
+  ...controlConfigPageModules,
 };

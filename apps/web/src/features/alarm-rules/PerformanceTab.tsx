@@ -62,7 +62,10 @@ export function PerformanceTab({
         style={{ marginBottom: 12 }}
         value={days}
         onChange={(d) => setDays(Number(d))}
-        options={[1, 7, 30].map((d) => ({ value: d, label: t('alarmRules.perf.days', { days: d }) }))}
+        options={[1, 7, 30].map((d) => ({
+          value: d,
+          label: d === 1 ? t('alarmRules.perf.last24h') : t('alarmRules.perf.days', { days: d }),
+        }))}
       />
       <QueryState look={SETUP_QUERY} loading={q.isLoading} error={q.error} onRetry={() => void q.refetch()}>
         {q.data && body(q.data)}

@@ -211,7 +211,11 @@ export function RuleForm({
     v.target === 'device'
       ? list.devices.filter((d) => d.id === v.device_id)
       : list.devices.filter((d) => d.kind === v.device_kind);
-  const title = editing ? field('titleEdit') : field('titleNew');
+  const title = editing
+    ? field('titleEdit')
+    : target.mode === 'override'
+      ? field('titleOverride')
+      : field('titleNew');
   return (
     <Drawer
       open
@@ -240,7 +244,7 @@ export function RuleForm({
       )}
       <Form form={form} layout="vertical" initialValues={initial} onValuesChange={() => setPreview(null)}>
         <Row gutter={12}>
-          <Col span={8}>
+          <Col span={24}>
             <Form.Item name="target" label={field('target')}>
               <Radio.Group
                 disabled={lockTarget}

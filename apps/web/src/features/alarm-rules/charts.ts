@@ -48,7 +48,7 @@ export function performanceChartInput(perf: AlarmPerformance, t: T, tz: string):
   for (let b = from; b <= to; b += TEN_MIN) points.push([b, counts.get(b) ?? 0]);
   return {
     series: [{ name: t('alarmRules.perf.perBucket'), unit: '', points, kind: 'bar' }],
-    granularity: 'minute',
+    granularity: 'hour',
     markLines: [{ name: t('alarmRules.perf.floods'), value: 10, unit: '', color: '#faad14' }],
     precision: 0,
     xRange: { from: perf.from, to: perf.to },

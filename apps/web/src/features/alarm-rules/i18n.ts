@@ -52,6 +52,7 @@ export const alarmRulesBundle: Bundle = {
     form: {
       titleNew: '新增告警规则',
       titleEdit: '编辑告警规则',
+      titleOverride: '覆盖默认规则',
       target: '适用于',
       targetKind: '一种设备类型（站点默认）',
       targetDevice: '一台设备（覆盖）',
@@ -103,7 +104,8 @@ export const alarmRulesBundle: Bundle = {
     perf: {
       window: '统计窗口',
       days: '近 {{days}} 天',
-      total: '告警总数',
+      total: '规则触发的告警',
+      last24h: '近 24 小时',
       avg: '平均每 10 分钟',
       max: '10 分钟最多',
       floods: '告警泛滥（10 分钟 > 10 条）',
@@ -174,6 +176,7 @@ export const alarmRulesBundle: Bundle = {
     form: {
       titleNew: 'New alarm rule',
       titleEdit: 'Edit alarm rule',
+      titleOverride: 'Override a default rule',
       target: 'Applies to',
       targetKind: 'A device kind (site default)',
       targetDevice: 'One device (override)',
@@ -230,7 +233,8 @@ export const alarmRulesBundle: Bundle = {
     perf: {
       window: 'Window',
       days: 'Last {{days}} days',
-      total: 'Alarms',
+      total: 'Alarms raised by rules',
+      last24h: 'Last 24 h',
       avg: 'Average per 10 min',
       max: 'Most in 10 min',
       floods: 'Alarm floods (> 10 in 10 min)',
