@@ -1,13 +1,16 @@
 /**
  * Screenshots of the run-configuration pages, zh and en: docs/screenshots/run-setup/<page>-<zh|en>.png —
- * the alarm-rule table, the rule form with its 7-day preview, and the alarm-performance tab.
+ * the alarm-rule table, the rule form with its 7-day preview, the alarm-performance tab and the remote-control
+ * configuration (a blocked period, an interlock and a two-person breaker added through the API first).
  * Usage: npx tsx e2e/screenshots/run-setup.ts [url]   (or GRIDOPS_URL; default http://localhost:8080)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
+import type { AlarmRuleList, ControlConfig } from '@gridops/contract';
+import { pageApiData } from '../support/api.js';
 import { loginAs, newPage } from '../support/browser.js';
-import { captureAll, click, dismissPending, open, screenshotBaseUrl, screenshotDir, shot } from '../support/console.js';
+import { captureAll, click, dismissPending, open, projectOf, screenshotBaseUrl, screenshotDir, shot } from '../support/console.js';
 
 const baseUrl = screenshotBaseUrl;
 
@@ -20,13 +23,20 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   await site.getByTestId('alarm-rule-table').waitFor();
   await shot(site, `run-setup/alarm-rules-${lang}`, { fullPage: false, dismiss: true });
 
-  // The form on the transformer's winding-temperature default (override), previewed at a tighter limit.
-  const override = site.locator('[data-testid^="alarm-rule-override-"]').first();
-  await click(site, override);
+  // The form on the transformer load-rate default (override), previewed at tighter limits until one would fire.
+  const projectId = await projectOf(site);
+  const list = await pageApiData<AlarmRuleList>(site, baseUrl, `/api/v6/alarm-rules?project_id=${projectId}`, { method: 'GET' });
+  const load = list.rules.find((r) => r.device_kind === 'transformer' && r.point_key === 'load_rate' && r.scope === 'default');
+  await click(site, site.getByTestId(`alarm-rule-override-${load?.id ?? list.rules[0]!.id}`));
   await site.getByTestId('alarm-rule-form').waitFor();
-  await site.locator('.ant-drawer #threshold').fill('0');
-  await click(site, site.getByTestId('alarm-rule-preview-run'));
-  await site.getByTestId('preview-draft-count').waitFor({ timeout: 60_000 });
+  for (const limit of ['60', '45', '30', '15']) {
+    await site.locator('.ant-drawer #threshold').fill(limit);
+    await site.locator('.ant-drawer #on_delay_s').fill('0');
+    await click(site, site.getByTestId('alarm-rule-preview-run'));
+    const count = site.getByTestId('preview-draft-count');
+    await count.waitFor({ timeout: 60_000 });
+    if (Number(await count.getAttribute('data-count')) > 0) break;
+  }
   await shot(site, `run-setup/alarm-rule-preview-${lang}`, { fullPage: false, settleMs: 2500 });
   await site.keyboard.press('Escape');
   await site.getByTestId('alarm-rule-form').waitFor({ state: 'detached' });
@@ -38,6 +48,20 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
     .waitFor({ state: 'detached' })
     .catch(() => undefined);
   await shot(site, `run-setup/alarm-performance-${lang}`, { settleMs: 2500 });
+
+  // Remote control: a blocked period and an interlock (once), then the page and a refusal on DevControl.
+  const cfg = await pageApiData<ControlConfig>(site, baseUrl, `/api/v6/control-config?project_id=${projectId}`, { method: 'GET' });
+  const [a, b] = cfg.breakers;
+  if (a && b && cfg.interlocks.length === 0) {
+    await pageApiData(site, baseUrl, '/api/v6/control-config/block', { body: { project_id: projectId, name: '夜间检修', name_en: 'Night maintenance', start: '23:00', end: '05:00' } });
+    await pageApiData(site, baseUrl, '/api/v6/control-config/interlock', {
+      body: { project_id: projectId, device_id: a.device_id, action: 'close', other_device_id: b.device_id, other_closed: true, name: '母联闭锁', name_en: 'Tie interlock' },
+    });
+    await pageApiData(site, baseUrl, `/api/v6/control-config/breaker/${b.device_id}`, { method: 'PUT', body: { controllable: true, user_ids: [], two_person: true, version: b.version } });
+  }
+  await open(site, '/RunSetup/RemoteCtrlSet', 'remote-ctrl-set', { loading: 'state-loading' });
+  await site.getByTestId('control-breakers').waitFor();
+  await shot(site, `run-setup/remote-control-${lang}`, { dismiss: true });
   await site.context().close();
 }
 

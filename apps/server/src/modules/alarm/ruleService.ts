@@ -10,6 +10,8 @@ import { ruleRepository as repo } from './ruleRepository.js';
 
 export const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
 const SHELVE_MAX_MS = 30 * 86_400_000;
+/** Device kinds outside the catalogue that rules name (the inspection robot's readings go through the rules). */
+const EXTRA_KINDS: Record<string, { name: string; name_en: string }> = { robot: { name: '巡检机器人', name_en: 'Inspection robot' } };
 
 type ListedRule = Awaited<ReturnType<typeof repo.rulesOfProject>>[number];
 export interface ProjectPoints {
@@ -182,7 +184,7 @@ export function createAlarmRuleService(db: Db, access: AccessService, audit: Aud
       return {
         rules: rules.map((r) => toRule(r, pp, projectId, rules, active)),
         devices: pp.devices,
-        kinds: kinds.map((k) => (DEVICE_KINDS.includes(k as DeviceKind) ? { kind: k, name: deviceCatalog[k as DeviceKind].name, name_en: deviceCatalog[k as DeviceKind].name_en } : { kind: k, name: k, name_en: k })),
+        kinds: kinds.map((k) => (DEVICE_KINDS.includes(k as DeviceKind) ? { kind: k, name: deviceCatalog[k as DeviceKind].name, name_en: deviceCatalog[k as DeviceKind].name_en } : { kind: k, ...(EXTRA_KINDS[k] ?? { name: k, name_en: k }) })),
         timezone: project.timezone,
       };
     },

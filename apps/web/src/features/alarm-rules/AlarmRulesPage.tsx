@@ -243,7 +243,7 @@ function Rules({ projectId, list }: { projectId: number; list: AlarmRuleList }) 
                   rowKey="id"
                   columns={columns}
                   dataSource={list.rules}
-                  pagination={{ pageSize: 20, showSizeChanger: false }}
+                  pagination={{ pageSize: 50, showSizeChanger: false }}
                   scroll={{ x: 1300 }}
                   data-testid="alarm-rule-table"
                 />

@@ -108,7 +108,7 @@ function Config({ projectId, c }: { projectId: number; c: ControlConfig }) {
               render: (_, b) => (
                 <Select
                   mode="multiple"
-                  style={{ minWidth: 260 }}
+                  style={{ minWidth: 340 }}
                   value={b.user_ids}
                   placeholder={t('controlConfig.everyone')}
                   onChange={(ids: number[]) => void save(b, { user_ids: ids })}
@@ -157,7 +157,7 @@ function Config({ projectId, c }: { projectId: number; c: ControlConfig }) {
           pagination={false}
           dataSource={c.blocks}
           columns={[
-            { title: t('controlConfig.blockName'), key: 'name', render: (_, b) => localName(b, lang) },
+            { title: t('controlConfig.name'), key: 'name', render: (_, b) => localName(b, lang) },
             { title: t('controlConfig.start'), dataIndex: 'start' },
             { title: t('controlConfig.end'), dataIndex: 'end' },
             {
@@ -202,7 +202,7 @@ function Config({ projectId, c }: { projectId: number; c: ControlConfig }) {
           pagination={false}
           dataSource={c.interlocks}
           columns={[
-            { title: t('controlConfig.blockName'), key: 'name', render: (_, i) => localName(i, lang) },
+            { title: t('controlConfig.name'), key: 'name', render: (_, i) => localName(i, lang) },
             {
               title: t('controlConfig.interlocks'),
               key: 'rule',
