@@ -26,7 +26,7 @@ describe('alarm-rule charts', () => {
     ]);
     expect(input.markAreas).toEqual([
       {
-        name: 'alarmRules.preview.draft',
+        name: '',
         from: '2026-11-20T10:00:00.000Z',
         to: '2026-11-25T00:00:00.000Z',
         color: 'rgba(255,77,79,0.18)',

@@ -29,7 +29,7 @@ export function previewChartInput(
       ? [{ name: t('alarmRules.col.threshold'), value: draft.threshold, unit: p.unit, color: '#ff4d4f' }]
       : [],
     markAreas: p.draft.map((e) => ({
-      name: t('alarmRules.preview.draft'),
+      name: '',
       from: e.raised_at,
       to: e.cleared_at ?? p.to,
       color: 'rgba(255,77,79,0.18)',
