@@ -236,6 +236,30 @@ describe.each(backends)('alarm rules on %s', (backend) => {
     expect(updated.threshold).toBe(88);
   });
 
+  it('a communication-loss rule raises on the engine sweep after its silence and clears on the next sample', async () => {
+    const db = t.database.db;
+    const point = await db.selectFrom('device_points').select(['id']).where('device_id', '=', transformer.id).where('key', '=', 'load_rate').executeTakeFirstOrThrow();
+    const r = await call<AlarmRule>('POST', '/api/v6/alarm-rules', site, {
+      ...draft({ point_key: 'load_rate', kind: 'comm_loss', threshold: 60, deadband: 0, name: '负载率无数据', name_en: 'Load rate silent' }),
+      project_id: projectId,
+      device_id: transformer.id,
+      device_kind: null,
+    });
+    expect(r.code).toBe(1);
+    const now = Date.now();
+    const sample = (ts: number) => db.transaction().execute((trx) => engines[1]!.evaluate(trx, [{ pointId: point.id, ts, value: 40 }]));
+    expect(await sample(now - 200_000)).toHaveLength(0);
+    expect(await db.transaction().execute((trx) => engines[0]!.sweep(trx, now - 190_000))).toHaveLength(0);
+    const raised = await db.transaction().execute((trx) => engines[0]!.sweep(trx, now - 100_000));
+    expect(raised).toHaveLength(1);
+    // The other instance sweeping the same moment raises nothing more (the state row is shared and locked).
+    expect(await db.transaction().execute((trx) => engines[1]!.sweep(trx, now - 99_000))).toHaveLength(0);
+    const open = await db.selectFrom('events').select(['active', 'message_en']).where('rule_id', '=', r.data.id).execute();
+    expect(open).toEqual([{ active: true, message_en: expect.stringContaining('Load rate silent') }]);
+    await sample(now - 10_000);
+    expect((await db.selectFrom('events').select('active').where('rule_id', '=', r.data.id).executeTakeFirstOrThrow()).active).toBe(false);
+  });
+
   it('deleting the override clears its alarms and the default applies again', async () => {
     const current = await t.database.db.selectFrom('alarm_rules').select(['version']).where('id', '=', rule.id).executeTakeFirstOrThrow();
     const r = await call('DELETE', `/api/v6/alarm-rules/${rule.id}?version=${current.version}`, site);
