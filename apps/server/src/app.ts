@@ -35,6 +35,8 @@ import { ieSetsRoutes } from './modules/metering/ieRoutes.js';
 import { energyAssetsRoutes } from './modules/energy-assets/routes.js';
 import { startPushRetention } from './modules/push/retention.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
+import { alarmRuleRoutes } from './modules/alarm/routes.js';
+import { controlConfigRoutes } from './modules/control/configRoutes.js';
 import { createServices, type AppServices } from './services.js';
 import { opsPlugin, type Ops } from './modules/ops/routes.js';
 import { createMetrics } from './modules/ops/metrics.js';
@@ -132,6 +134,8 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
   const pushRetention = startPushRetention(db, config.push.retentionDays, app.log);
   app.addHook('onClose', async () => pushRetention.stop());
   await app.register(dictionaryRoutes, { services: { dictionary: services.dictionary } });
+  await app.register(alarmRuleRoutes, { services: { alarmRules: services.alarmRules, alarmInsights: services.alarmInsights, alarmRuleImport: services.alarmRuleImport } });
+  await app.register(controlConfigRoutes, { services: { controlConfig: services.controlConfig } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
   return { app, services, ops };

@@ -34,6 +34,7 @@ export interface Pipeline {
 }
 
 const RELOAD_MS = 30_000;
+const SWEEP_MS = 5_000;
 
 /** Telemetry in, alarms evaluated, events pushed: the live-data pipeline of one server instance. */
 export async function startPipeline(opts: {
@@ -67,6 +68,14 @@ export async function startPipeline(opts: {
     Promise.all([registry.load(), engine.loadRules()]).catch((err: unknown) => log.warn({ err }, 'reload failed'));
   }, RELOAD_MS);
   reload.unref();
+  // Communication-loss rules need the passing of time, not a sample (alarm/engine.ts sweep).
+  const sweep = setInterval(() => {
+    db.transaction()
+      .execute((trx) => engine.sweep(trx))
+      .then((events) => (events.length ? raised(events) : undefined))
+      .catch((err: unknown) => log.warn({ err }, 'alarm sweep failed'));
+  }, SWEEP_MS);
+  sweep.unref();
 
   const inflight = new Map<number, number>();
   let nextInflight = 0;
@@ -123,6 +132,7 @@ export async function startPipeline(opts: {
     },
     close: async () => {
       clearInterval(reload);
+      clearInterval(sweep);
       watch.stop();
       compaction.stop();
       reminders.stop();

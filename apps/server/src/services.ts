@@ -11,6 +11,7 @@ import { createUserService } from './modules/user/service.js';
 import { createAccountService } from './modules/account/service.js';
 import { createLoginLimits } from './modules/user/loginLimits.js';
 import { createControlService } from './modules/control/service.js';
+import { createControlConfigService } from './modules/control/configService.js';
 import { createDistributionService } from './modules/distribution/service.js';
 import { createAnalysisService } from './modules/history/analysis.js';
 import { createHistoryService } from './modules/history/service.js';
@@ -29,6 +30,9 @@ import { createPushService } from './modules/push/service.js';
 import { createIeSetsService } from './modules/metering/ieService.js';
 import { createEnergyAssetsService } from './modules/energy-assets/service.js';
 import { createDictionaryService } from './modules/dictionary/service.js';
+import { createAlarmRuleService } from './modules/alarm/ruleService.js';
+import { createAlarmInsightService } from './modules/alarm/insights.js';
+import { createAlarmRuleImport } from './modules/alarm/ruleImport.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -46,7 +50,8 @@ export function createServices(db: Db, config: AppConfig) {
   const distribution = createDistributionService(db, access, config, audit);
   const history = createHistoryService(db, access);
   const analysis = createAnalysisService(db, access);
-  const control = createControlService(db, access, loginLimits, config.control, audit);
+  const controlConfig = createControlConfigService(db, access, audit);
+  const control = createControlService(db, access, loginLimits, config.control, audit, controlConfig);
   const security = createSecurityService(db, access);
   const metering = createMeteringService(db, access, undefined, undefined, audit);
   const statistics = createStatisticsService(db, access);
@@ -61,7 +66,10 @@ export function createServices(db: Db, config: AppConfig) {
   const ieSets = createIeSetsService(db, access, audit);
   const energyAssets = createEnergyAssetsService(db, access, audit);
   const dictionary = createDictionaryService(db, access, audit);
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary };
+  const alarmRules = createAlarmRuleService(db, access, audit);
+  const alarmInsights = createAlarmInsightService(db, access, alarmRules);
+  const alarmRuleImport = createAlarmRuleImport(db, access, audit, alarmRules);
+  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

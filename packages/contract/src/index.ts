@@ -34,4 +34,6 @@ export * from './api/ieSets.js';
 export * from './api/energyAssets.js';
 export * from './dictionary.js';
 export * from './api/dictionary.js';
+export * from './api/alarmRules.js';
+export * from './api/controlConfig.js';
 export * from './routes/index.js';

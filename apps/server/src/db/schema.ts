@@ -4,6 +4,7 @@ import type { EnergyDB } from './schemaEnergy.js';
 import type { IeDB } from './schemaIe.js';
 import type { AssetsDB } from './schemaAssets.js';
 import type { DictionaryDB } from './schemaDictionary.js';
+import type { AlarmDB } from './schemaAlarm.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -258,7 +259,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;
@@ -332,7 +333,7 @@ export interface AlarmRulesTable {
   device_kind: string | null;
   device_id: number | null;
   point_key: string;
-  kind: 'high' | 'low' | 'rate' | 'digital';
+  kind: 'high' | 'high_high' | 'low' | 'low_low' | 'rate' | 'digital' | 'comm_loss';
   threshold: number;
   deadband: Generated<number>;
   on_delay_s: Generated<number>;
@@ -343,6 +344,11 @@ export interface AlarmRulesTable {
   name_en: Generated<string>;
   enabled: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Migration 0024: shelved until (null: not shelved), why, version check, last change. */
+  shelved_until: Timestamp | null;
+  shelve_note: Generated<string>;
+  version: Generated<number>;
+  updated_at: Generated<Date>;
 }
 
 export interface AlarmStateTable {

@@ -1,3 +1,4 @@
+import type { ControlApprovalColumns } from './schemaAlarm.js';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely types of migration 0005_distribution; they mirror it exactly. */
@@ -19,7 +20,7 @@ export interface SldDiagramsTable {
   updated_by: number | null;
 }
 
-export interface ControlCommandsTable {
+export interface ControlCommandsTable extends ControlApprovalColumns {
   id: Generated<number>;
   selection_id: string;
   command_id: string | null;

@@ -17,6 +17,8 @@ import { gatewaysBundle } from './gateways/i18n';
 import { expertsBundle } from './experts/i18n';
 import { pushBundle } from './push/i18n';
 import { dictionaryBundle } from './dictionary/i18n';
+import { alarmRulesBundle } from './alarm-rules/i18n';
+import { controlConfigBundle } from './control-config/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
 import { orgAdminBundle } from './org-admin/i18n';
@@ -44,6 +46,8 @@ export const featureBundles: Record<string, Bundle> = {
   members: membersBundle,
   push: pushBundle,
   dictionary: dictionaryBundle,
+  alarmRules: alarmRulesBundle,
+  controlConfig: controlConfigBundle,
   account: accountBundle,
   gateways: gatewaysBundle,
   auditLog: auditLogBundle,

@@ -29,6 +29,8 @@ export const controlSelectResponse = z.object({
   /** Execute before this instant, or select again. */
   expires_at: z.string(),
   breaker_closed: z.boolean().nullable(),
+  /** Two-person rule (docs/control-config.md): a second authorised user must approve before execute. */
+  needs_approval: z.boolean().optional(),
 });
 
 export const controlExecuteRequest = z.object({ selection_id: z.string().min(1).max(100), password: z.string().min(1).max(200) });

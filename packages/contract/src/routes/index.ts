@@ -1,5 +1,7 @@
 import type { ApiRoute } from './define.js';
 import { accountApi } from './account.js';
+import { alarmRuleApi } from './alarmRules.js';
+import { controlConfigApi } from './controlConfig.js';
 import { auditApi } from './audit.js';
 import { controlApi } from './control.js';
 import { deviceTemplateApi } from './deviceTemplate.js';
@@ -26,6 +28,8 @@ import { weatherApi } from './weather.js';
 export * from './define.js';
 export {
   accountApi,
+  alarmRuleApi,
+  controlConfigApi,
   analysisApi,
   auditApi,
   controlApi,
@@ -83,6 +87,8 @@ export const apiRoutes = {
   assetEss: energyAssetsApi.ess,
   assetCharger: energyAssetsApi.charger,
   dictionary: dictionaryApi,
+  alarmRule: alarmRuleApi,
+  controlConfig: controlConfigApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -3,23 +3,52 @@ import type { Sample } from '../telemetry/decode.js';
 import type { PointLookup, PointMeta } from '../telemetry/registry.js';
 import { eventRepository } from '../event/repository.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
-import { initialState, step, type RuleSpec } from './evaluate.js';
+import { baseKind, initialState, reevaluate, step, tick, type RuleSpec, type Transition } from './evaluate.js';
 import { alarmMessage } from './messages.js';
 import { isWorse, phaseOf, sortPhases } from './phases.js';
 import { alarmRepository as repo, type RuleRow, type StoredState } from './repository.js';
 
-const spec = (r: RuleRow): RuleSpec => ({
+export const ruleSpec = (r: Pick<RuleRow, 'kind' | 'threshold' | 'deadband' | 'on_delay_s' | 'off_delay_s' | 'shelved_until'>): RuleSpec => ({
   kind: r.kind,
   threshold: r.threshold,
   deadband: r.deadband,
   onDelayMs: r.on_delay_s * 1000,
   offDelayMs: r.off_delay_s * 1000,
+  shelvedUntil: r.shelved_until ? new Date(r.shelved_until).getTime() : null,
 });
+const spec = ruleSpec;
 
 /** The state before a digital change: the previous sample when it differed, else the state that does not alarm. */
 function digitalFrom(alarmState: number, before: number | null, after: number): number {
   if (before !== null && Math.round(before) !== Math.round(after)) return before;
   return Math.round(alarmState) === 0 ? 1 : 0;
+}
+
+/**
+ * A rule was saved (or disabled) while points are in alarm under it: decides at once on each point's last
+ * value (evaluate.ts `reevaluate`) and clears the events the new rule no longer holds. Runs in the saving
+ * transaction, so the change and the clears commit together.
+ */
+export async function reevaluateRuleStates(trx: Db, rule: RuleRow, now = Date.now()): Promise<number> {
+  const states = await repo.lockStates(trx, await repo.statePairs(trx, [rule.id]));
+  const s = spec(rule);
+  const toSave: StoredState[] = [];
+  const groupClears: number[] = [];
+  let cleared = 0;
+  for (const st of states) {
+    const r = reevaluate(s, rule.enabled, { phase: st.phase, since: st.since, lastValue: st.lastValue, lastTs: st.lastTs }, now);
+    let eventId = st.eventId;
+    if (r.transition === 'clear' && eventId !== null) {
+      if (phaseOf(rule)) groupClears.push(eventId);
+      else await eventRepository.clear(trx, eventId, new Date(now));
+      eventId = null;
+      cleared++;
+    }
+    toSave.push({ ruleId: st.ruleId, pointId: st.pointId, ...r.state, eventId });
+  }
+  await repo.saveStates(trx, toSave);
+  for (const id of groupClears) if ((await eventRepository.phasesStillInAlarm(trx, id)) === 0) await eventRepository.clear(trx, id, new Date(now));
+  return cleared;
 }
 
 /**
@@ -29,14 +58,23 @@ function digitalFrom(alarmState: number, before: number | null, after: number): 
 export class AlarmEngine {
   private byDevice = new Map<number, RuleRow[]>();
   private byKindKey = new Map<string, RuleRow[]>();
+  private commLoss: RuleRow[] = [];
+  /** The rule generation (alarm_rule_generation) the maps were loaded at; -1: never. */
+  private generation = -1;
 
   constructor(
     private readonly db: Db,
     private readonly points: PointLookup,
   ) {}
 
-  async loadRules(): Promise<void> {
-    const rules = await repo.enabledRules(this.db);
+  /** Reloads when a rule write (this or another instance) moved the generation since the last load. */
+  async ensureFresh(db: Db = this.db): Promise<void> {
+    if ((await repo.generation(db)) !== this.generation) await this.loadRules(db);
+  }
+
+  async loadRules(db: Db = this.db): Promise<void> {
+    const generation = await repo.generation(db);
+    const rules = await repo.enabledRules(db);
     const byDevice = new Map<number, RuleRow[]>();
     const byKindKey = new Map<string, RuleRow[]>();
     for (const r of rules) {
@@ -48,15 +86,27 @@ export class AlarmEngine {
     }
     this.byDevice = byDevice;
     this.byKindKey = byKindKey;
+    this.commLoss = rules.filter((r) => r.kind === 'comm_loss');
+    this.generation = generation;
   }
 
-  /** Device rules first; a template rule applies unless limited to another project. */
+  /**
+   * The rules of a point: the most specific rule per point key and kind applies — the device's own, else the
+   * project's default for the device kind, else the shipped default (docs/alarm-rules.md).
+   */
   rulesFor(meta: PointMeta): RuleRow[] {
     const own = (this.byDevice.get(meta.deviceId) ?? []).filter((r) => r.point_key === meta.key);
-    const template = (this.byKindKey.get(`${meta.deviceKind}\u0000${meta.key}`) ?? []).filter(
-      (r) => r.project_id === null || r.project_id === meta.projectId,
-    );
-    return [...own, ...template];
+    const template = this.byKindKey.get(`${meta.deviceKind}\u0000${meta.key}`) ?? [];
+    const project = template.filter((r) => r.project_id === meta.projectId);
+    const shipped = template.filter((r) => r.project_id === null);
+    const taken = new Set<string>();
+    const out: RuleRow[] = [];
+    for (const layer of [own, project, shipped]) {
+      const applies = layer.filter((r) => !taken.has(r.kind));
+      for (const r of applies) taken.add(r.kind);
+      out.push(...applies);
+    }
+    return out;
   }
 
   /**
@@ -65,6 +115,7 @@ export class AlarmEngine {
    * timestamp would make every real sample until then "late" and silence the point's alarms.
    */
   async evaluate(trx: Db, samples: Sample[], receivedAt = Date.now()): Promise<RaisedEvent[]> {
+    await this.ensureFresh(trx);
     const work = new Map<string, { rule: RuleRow; meta: PointMeta; samples: Sample[] }>();
     for (const received of samples) {
       const s = received.ts > receivedAt ? { ...received, ts: receivedAt } : received;
@@ -127,8 +178,8 @@ export class AlarmEngine {
             text,
             value: s.value,
             // A digital rule's "threshold" is the state that alarms, not a limit: the event shows the change.
-            limit: digital ? null : w.rule.threshold,
-            ruleKind: w.rule.kind,
+            limit: digital || w.rule.kind === 'comm_loss' ? null : w.rule.threshold,
+            ruleKind: baseKind(w.rule.kind),
             unit: w.meta.unit,
             stateFrom,
             groupKey: group?.groupKey ?? null,
@@ -158,6 +209,59 @@ export class AlarmEngine {
     for (const [groupEventId, ts] of groupClears) {
       if ((await eventRepository.phasesStillInAlarm(trx, groupEventId)) === 0) await eventRepository.clear(trx, groupEventId, new Date(ts));
     }
+    return raised;
+  }
+  /** See reevaluateRuleStates. */
+  reevaluateRule(trx: Db, rule: RuleRow, now = Date.now()): Promise<number> {
+    return reevaluateRuleStates(trx, rule, now);
+  }
+
+  /**
+   * The passing of time (evaluate.ts `tick`): raises communication losses of points silent past their rule's
+   * threshold. State rows are locked like ingest's, so two instances sweeping raise one event.
+   */
+  async sweep(trx: Db, now = Date.now()): Promise<RaisedEvent[]> {
+    await this.ensureFresh(trx);
+    if (this.commLoss.length === 0) return [];
+    const byId = new Map(this.commLoss.map((r) => [r.id, r]));
+    const states = await repo.lockStates(trx, await repo.statePairs(trx, [...byId.keys()]));
+    const raised: RaisedEvent[] = [];
+    const toSave: StoredState[] = [];
+    for (const st of states) {
+      const rule = byId.get(st.ruleId);
+      const meta = this.points.point(st.pointId);
+      if (!rule || !meta) continue;
+      const r: { state: StoredState | ReturnType<typeof tick>['state']; transition: Transition } = tick(spec(rule), st, now);
+      if (r.transition === null) continue;
+      let eventId = st.eventId;
+      if (r.transition === 'raise') {
+        const text = alarmMessage(rule, meta, st.lastValue ?? 0, {});
+        eventId = await eventRepository.insert(trx, {
+          projectId: meta.projectId,
+          deviceId: meta.deviceId,
+          pointId: meta.pointId,
+          ruleId: rule.id,
+          type: rule.event_type,
+          level: rule.level,
+          title: meta.projectName,
+          text,
+          value: null,
+          limit: rule.threshold,
+          ruleKind: 'digital',
+          unit: 's',
+          stateFrom: null,
+          groupKey: null,
+          phases: [],
+          raisedAt: new Date(now),
+        });
+        raised.push({ eventId, projectId: meta.projectId, type: rule.event_type as RaisedEvent['type'], level: rule.level as RaisedEvent['level'], project: { zh: meta.projectName, en: meta.projectNameEn }, text, raisedAt: now });
+      } else if (eventId !== null) {
+        await eventRepository.clear(trx, eventId, new Date(now));
+        eventId = null;
+      }
+      toSave.push({ ...st, ...r.state, eventId });
+    }
+    await repo.saveStates(trx, toSave);
     return raised;
   }
 }

@@ -1,8 +1,9 @@
 import { digitalStateName, eventMessage, type EventMessage } from '@gridops/contract';
 import type { PointMeta } from '../telemetry/registry.js';
+import { baseKind, type RuleKind } from './evaluate.js';
 
 export interface RuleText {
-  kind: 'high' | 'low' | 'rate' | 'digital';
+  kind: RuleKind;
   name: string;
   name_en: string;
   threshold: number;
@@ -22,11 +23,13 @@ export function alarmMessage(rule: RuleText, meta: PointMeta, value: number, opt
   const cause = { zh: rule.name, en: rule.name_en };
   const phases = opts.phases?.filter(isPhase);
   const grouped = phases?.length ? { phases } : {};
-  if (rule.kind === 'digital') {
+  if (rule.kind === 'comm_loss') return eventMessage('alarm.digital', { device, point, cause, from: null, to: { zh: '无数据', en: 'no data' }, ...grouped });
+  const kind = baseKind(rule.kind);
+  if (kind === 'digital') {
     const from = opts.stateFrom === undefined || opts.stateFrom === null ? null : digitalStateName(meta.key, opts.stateFrom);
     return eventMessage('alarm.digital', { device, point, cause, from, to: digitalStateName(meta.key, value), ...grouped });
   }
   const params = { device, point, cause, value, limit: rule.threshold, unit: meta.unit, precision: Math.max(0, Math.min(6, meta.precision)), ...grouped };
-  if (rule.kind === 'high' && meta.deviceKind === 'robot') return eventMessage('robot.overLimit', params);
-  return eventMessage(rule.kind === 'high' ? 'alarm.high' : rule.kind === 'low' ? 'alarm.low' : 'alarm.rate', params);
+  if (kind === 'high' && meta.deviceKind === 'robot') return eventMessage('robot.overLimit', params);
+  return eventMessage(kind === 'high' ? 'alarm.high' : kind === 'low' ? 'alarm.low' : 'alarm.rate', params);
 }

@@ -1,10 +1,12 @@
+import { baseKind, type RuleKind } from './evaluate.js';
+
 /**
  * Per-phase rules (Ia/Ib/Ic over-current, T1/T2/T3 "A/B/C相线缆温度越限") describe one cause on three phases.
  * One overload seen on three phases at once is one event per device and cause that names the phases, so the
  * engine groups them by the key computed here. Rules that are not per phase have no group.
  */
 export interface PhaseRule {
-  kind: 'high' | 'low' | 'rate' | 'digital';
+  kind: RuleKind;
   level: number;
   event_type: number;
   point_key: string;
@@ -17,6 +19,7 @@ const PHASE_NAME = /^([ABC])相/;
 
 /** The phase ("A".."C") of a per-phase rule and its group key (same device, kind, level and cause), or null. */
 export function phaseOf(rule: PhaseRule): { phase: string; groupKey: string } | null {
+  if (rule.kind === 'comm_loss') return null;
   const byName = PHASE_NAME.exec(rule.name);
   const byKey = PHASE_KEY.exec(rule.point_key);
   const phase = byName?.[1] ?? byKey?.[1]?.toUpperCase();
@@ -29,4 +32,4 @@ export const sortPhases = (phases: Iterable<string>) => [...new Set(phases)].sor
 
 /** Whether `candidate` is worse than `current` for this rule kind (the group event shows the worst value). */
 export const isWorse = (kind: PhaseRule['kind'], candidate: number, current: number | null) =>
-  current === null || (kind === 'low' ? candidate < current : candidate > current);
+  current === null || (baseKind(kind) === 'low' ? candidate < current : candidate > current);

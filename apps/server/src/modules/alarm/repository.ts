@@ -18,6 +18,22 @@ export interface StoredState {
 export const alarmRepository = {
   enabledRules: (db: Db) => db.selectFrom('alarm_rules').selectAll().where('enabled', '=', true).orderBy('id').execute(),
 
+  /** The rule generation every rule write bumps (migration 0024): engines reload when it moved. */
+  async generation(db: Db): Promise<number> {
+    const r = await db.selectFrom('alarm_rule_generation').select('gen').where('id', '=', 1).executeTakeFirst();
+    return r ? Number(r.gen) : 0;
+  },
+
+  async bumpGeneration(db: Db): Promise<void> {
+    await db.updateTable('alarm_rule_generation').set((eb) => ({ gen: eb('gen', '+', 1) })).where('id', '=', 1).execute();
+  },
+
+  /** The (rule, point) pairs that have a state row, for these rules. */
+  statePairs: async (db: Db, ruleIds: number[]) =>
+    ruleIds.length === 0
+      ? []
+      : (await db.selectFrom('alarm_state').select(['rule_id', 'point_id']).where('rule_id', 'in', ruleIds).execute()).map((r) => ({ ruleId: r.rule_id, pointId: r.point_id })),
+
   /** Locks the state rows of these (rule, point) pairs for the ingest transaction: two instances evaluating
    * the same point serialise here instead of both raising. */
   async lockStates(db: Db, pairs: { ruleId: number; pointId: number }[]): Promise<StoredState[]> {

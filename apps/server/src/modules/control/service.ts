@@ -8,9 +8,8 @@ import type { AccessService } from '../access/service.js';
 import type { LoginLimits } from '../user/loginLimits.js';
 import type { AuditService } from '../audit/service.js';
 import { controlRepository as repo, type LogEntry } from './repository.js';
+import { BREAKER_KINDS, ControlRefusal, type ControlConfigService } from './configService.js';
 
-/** Devices with a breaker the gateways can operate (the `breaker` command; see docs/gateway-protocol.md). */
-const BREAKER_KINDS = ['incomer', 'feeder'];
 /** How often a waiting execute looks at the database for an answer another instance may have recorded. */
 const POLL_MS = 200;
 
@@ -30,7 +29,7 @@ const conflict = (zh: string, en: string, field?: string) => new AppError(ErrorC
  * the command sees it by polling the row (and at once when the answer arrives at itself).
  */
 /** Selections, sends and cancels are recorded in the usage log too, linked to the control command (/CtrlLogs). */
-export function createControlService(db: Db, access: AccessService, limits: LoginLimits, opts: ControlOptions, audit: AuditService) {
+export function createControlService(db: Db, access: AccessService, limits: LoginLimits, opts: ControlOptions, audit: AuditService, config?: ControlConfigService) {
   let publish: Publish | null = null;
   const waiters = new Map<number, () => void>();
   const log = (e: LogEntry) => repo.log(db, e);
@@ -91,6 +90,16 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         await log({ ...entry, outcome: 'refused_offline' });
         throw conflict('设备所在网关离线，不能遥控', "The device's gateway is offline", 'device_id');
       }
+      // The site's remote-control configuration (docs/control-config.md): controllable, by whom, blocked periods, interlocks.
+      let needsApproval = false;
+      if (config) {
+        try {
+          needsApproval = (await config.checkSelection(user, d, body.action)).needsApproval;
+        } catch (e) {
+          if (e instanceof ControlRefusal) await log({ ...entry, outcome: e.outcome, detail: e.detail?.en ?? '' });
+          throw e;
+        }
+      }
       const selectionId = `s-${randomSecret(12)}`;
       const expiresAt = new Date(Date.now() + opts.selectTtlS * 1000);
       const id = await db.transaction().execute(async (trx) => {
@@ -106,7 +115,8 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
           params: { device_sn: d.sn, close: body.action === 'close' },
           expiresAt,
         });
-        await repo.log(trx, { ...entry, controlCommandId: row.id, outcome: 'selected' });
+        if (needsApproval) await config?.markNeedsApproval(trx, row.id);
+        await repo.log(trx, { ...entry, controlCommandId: row.id, outcome: needsApproval ? 'awaiting_approval' : 'selected' });
         await audit.record(trx, {
           kind: 'control',
           action: 'control.select',
@@ -128,6 +138,7 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         action: body.action,
         expires_at: expiresAt.toISOString(),
         breaker_closed: state ? state.value >= 0.5 : null,
+        needs_approval: needsApproval,
       };
     },
 
@@ -144,6 +155,11 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         if (c.status === 'selected') await repo.closeSelection(db, c.id, 'expired', null);
         await log({ ...entry, outcome: 'refused_expired', detail: c.status });
         throw conflict('选择已过期或已使用，请重新选择', 'The selection has expired or was used; select again', 'selection_id');
+      }
+      // Two-person rule: a second authorised user approves first; the selection stays open meanwhile.
+      if (config && (await config.approvalState(c.selection_id)) === 'waiting') {
+        await log({ ...entry, outcome: 'refused_approval' });
+        throw conflict('须等待另一位授权人员批准（双人确认）后才能执行', 'Another authorised user must approve this selection first (two-person rule)', 'selection_id');
       }
       // Guesses of the operator's password count against the login limit of the same username and address.
       try {

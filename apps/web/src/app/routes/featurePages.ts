@@ -15,6 +15,8 @@ import { pushPageModules } from '../../features/push/pageModules';
 import { ieSetsPageModules } from '../../features/ie-sets/pageModules';
 import { energyAssetsPageModules } from '../../features/energy-assets/pageModules';
 import { dictionaryPageModules } from '../../features/dictionary/pageModules';
+import { alarmRulePageModules } from '../../features/alarm-rules/pageModules';
+import { controlConfigPageModules } from '../../features/control-config/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -38,4 +40,6 @@ export const featurePageModules: Record<string, PageModule> = {
   ...ieSetsPageModules,
   ...energyAssetsPageModules,
   ...dictionaryPageModules,
+  ...alarmRulePageModules,
+  ...controlConfigPageModules,
 };

@@ -181,6 +181,10 @@ export const en: typeof zh = {
     outcome: {
       selected: 'Selected',
       refused_permission: 'No permission',
+      refused_blocked: 'Blocked period',
+      refused_interlock: 'Interlocked',
+      refused_approval: 'Awaiting second person',
+      awaiting_approval: 'Awaiting approval (two-person)',
       refused_offline: 'Gateway offline',
       refused_busy: 'Device busy',
       refused_not_controllable: 'Not operable',

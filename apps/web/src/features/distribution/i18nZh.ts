@@ -178,6 +178,10 @@ export const zh = {
     outcome: {
       selected: '已选择',
       refused_permission: '无权限',
+      refused_blocked: '禁止时段',
+      refused_interlock: '联锁闭锁',
+      refused_approval: '待第二人批准',
+      awaiting_approval: '待批准（双人确认）',
       refused_offline: '网关离线',
       refused_busy: '设备忙',
       refused_not_controllable: '不可遥控',

@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Result, Space, Table, Tag } from 'antd';
+import { App, Badge, Button, Card, Result, Space, Table, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import { DISTRIBUTION_QUERY, DISTRIBUTION_SITE } from '../pageStates';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { SiteGate } from '../../../shared/ui/SiteGate';
 import { useDictionary } from '../../dictionary/store';
+import { ControlApprovals } from '../../control-config/Approvals';
 
 /** Breaker state tags: closed solid red, open hollow green (the diagram's convention). */
 const TAG_COLOR = { closed: 'red', open: 'green', unknown: 'default' } as const;
@@ -32,6 +33,7 @@ function Control({ projectId }: { projectId: number }) {
   const targets = useControlTargets(projectId, true);
   const log = useControlLog({ projectId, page: 1, size: 10 }, { refetchInterval: 5_000 });
   const [state, dispatch] = useReducer(controlReducer, initialControl);
+  const { notification } = App.useApp();
 
   const refresh = () => {
     for (const k of ['controlTargets', 'controlLog', 'realtime', 'diagram']) void qc.invalidateQueries({ queryKey: ['distribution', k] });
@@ -42,6 +44,8 @@ function Control({ projectId }: { projectId: number }) {
     try {
       const r = await api(controlApi.select, { device_id: target.deviceId, action: target.action }, { silent: true });
       dispatch({ type: 'selected', selectionId: r.selection_id, expiresAt: new Date(r.expires_at).getTime() });
+      // Two-person rule (docs/control-config.md): another authorised user approves before the password is accepted.
+      if (r.needs_approval) notification.info({ title: t('controlConfig.twoPerson'), description: t('controlConfig.needsApproval'), duration: 0 });
     } catch (e) {
       dispatch({ type: 'selectFailed', message: message(e) });
       refresh();
@@ -70,6 +74,7 @@ function Control({ projectId }: { projectId: number }) {
   const busy = state.step !== 'idle';
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <ControlApprovals projectId={projectId} />
       <Card title={t('distribution.control.targets')} extra={<span style={{ opacity: 0.7, fontSize: 12 }}>{t('distribution.control.sbo')}</span>}>
         <QueryState look={DISTRIBUTION_QUERY} loading={targets.isLoading} error={targets.error && !targets.data ? targets.error : null} onRetry={() => void targets.refetch()} empty={(targets.data ?? []).length === 0} emptyText={t('distribution.control.noTargets')}>
           <Table<ControlTarget>

@@ -1,0 +1,209 @@
+import { formatInZone } from '@gridops/format';
+import { ErrorCode, type ControlApproval, type ControlBlockedPeriod, type ControlBreakerSetting, type ControlConfig, type ControlInterlock } from '@gridops/contract';
+import type { Db } from '../../db/database.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
+import type { AccessService } from '../access/service.js';
+import type { AuditService } from '../audit/service.js';
+import { controlConfigRepository as repo } from './configRepository.js';
+
+/** Devices with a breaker the gateways can operate (the `breaker` command). */
+export const BREAKER_KINDS = ['incomer', 'feeder'];
+
+const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
+
+/** A refusal of a selection, with the control-log outcome it is recorded as. */
+export class ControlRefusal extends AppError {
+  constructor(
+    readonly outcome: string,
+    zh: string,
+    en: string,
+  ) {
+    super(ErrorCode.Conflict, { zh, en }, 'device_id');
+  }
+}
+
+/** Whether the site-time `hhmm` lies in [start, end) — a window past midnight (22:00–06:00) wraps. */
+export function inWindow(hhmm: string, start: string, end: string): boolean {
+  if (start === end) return true;
+  return start < end ? hhmm >= start && hhmm < end : hhmm >= start || hhmm < end;
+}
+
+/**
+ * Remote-control configuration (docs/control-config.md) and the checks every selection passes first:
+ * controllable, by whom, blocked periods (site time), interlocks; the two-person rule marks the selection as
+ * needing a second authorised user's approval before execute.
+ */
+export function createControlConfigService(db: Db, access: AccessService, audit: AuditService) {
+  async function orgPath(orgId: number): Promise<number[]> {
+    const path: number[] = [];
+    for (let id: number | null = orgId; id !== null && path.length < 20; id = await repo.orgParent(db, id)) path.push(id);
+    return path;
+  }
+
+  async function breakerOf(user: AuthUser, deviceId: number) {
+    const d = await repo.device(db, deviceId);
+    if (!d) throw notFound();
+    await access.assertCanConfigure(user, d.project_id);
+    if (!BREAKER_KINDS.includes(d.kind)) throw invalid('device_id', '该设备没有可遥控的断路器', 'This device has no remotely operable breaker');
+    return d;
+  }
+
+  const toBreaker = (r: Awaited<ReturnType<typeof repo.breakers>>[number]): ControlBreakerSetting => ({
+    device_id: r.id,
+    name: r.name,
+    name_en: r.name_en,
+    kind: r.kind,
+    controllable: r.controllable ?? true,
+    user_ids: r.user_ids ?? [],
+    two_person: r.two_person ?? false,
+    version: r.version ?? 0,
+  });
+  const toBlock = (b: { id: number; name: string; name_en: string; start_hhmm: string; end_hhmm: string }): ControlBlockedPeriod => ({ id: b.id, name: b.name, name_en: b.name_en, start: b.start_hhmm, end: b.end_hhmm });
+  const toInterlock = (i: { id: number; device_id: number; action: 'open' | 'close'; other_device_id: number; other_closed: boolean; name: string; name_en: string }): ControlInterlock => ({
+    id: i.id,
+    device_id: i.device_id,
+    action: i.action,
+    other_device_id: i.other_device_id,
+    other_closed: i.other_closed,
+    name: i.name,
+    name_en: i.name_en,
+  });
+
+  return {
+    async get(user: AuthUser, projectId: number): Promise<ControlConfig> {
+      await access.assertCanConfigure(user, projectId);
+      const p = await repo.project(db, projectId);
+      if (!p) throw notFound();
+      const [breakers, users, blocks, interlocks] = await Promise.all([repo.breakers(db, projectId, BREAKER_KINDS), repo.controlUsers(db, projectId, await orgPath(p.org_id)), repo.blocks(db, projectId), repo.interlocks(db, projectId)]);
+      return { breakers: breakers.map(toBreaker), users, blocks: blocks.map(toBlock), interlocks: interlocks.map(toInterlock), timezone: p.timezone };
+    },
+
+    async saveBreaker(user: AuthUser, deviceId: number, body: { controllable: boolean; user_ids: number[]; two_person: boolean; version: number }): Promise<ControlBreakerSetting> {
+      const d = await breakerOf(user, deviceId);
+      const p = await repo.project(db, d.project_id);
+      const allowed = new Set((await repo.controlUsers(db, d.project_id, await orgPath(p!.org_id))).map((u) => u.id));
+      if (body.user_ids.some((id) => !allowed.has(id))) throw invalid('user_ids', '只能指定本站点有遥控权限的用户', 'Only users of this site holding the control permission can be named');
+      const before = await repo.setting(db, deviceId);
+      await db.transaction().execute(async (trx) => {
+        const saved = await repo.saveSetting(trx, { deviceId, projectId: d.project_id, controllable: body.controllable, userIds: [...new Set(body.user_ids)], twoPerson: body.two_person, version: body.version });
+        if (!saved) throw new AppError(ErrorCode.Conflict, { zh: '设置已被他人修改，请刷新后再保存', en: 'Someone else saved these settings meanwhile; reload and save again' }, 'version');
+        await audit.recordChange(trx, { action: 'controlConfig.breaker', target: { type: 'device', id: deviceId }, before: before ?? null, after: saved, projectId: d.project_id });
+      });
+      return toBreaker((await repo.breakers(db, d.project_id, BREAKER_KINDS)).find((b) => b.id === deviceId)!);
+    },
+
+    async createBlock(user: AuthUser, body: { project_id: number; name: string; name_en: string; start: string; end: string }): Promise<ControlBlockedPeriod> {
+      await access.assertCanConfigure(user, body.project_id);
+      if (body.start === body.end) throw invalid('end', '结束时间不能与开始时间相同', 'The end must differ from the start');
+      return db.transaction().execute(async (trx) => {
+        const b = await repo.insertBlock(trx, { project_id: body.project_id, name: body.name, name_en: body.name_en, start_hhmm: body.start, end_hhmm: body.end });
+        await audit.recordChange(trx, { action: 'controlConfig.block.create', target: { type: 'control_block', id: b.id }, before: null, after: b, projectId: body.project_id });
+        return toBlock(b);
+      });
+    },
+
+    async deleteBlock(user: AuthUser, id: number): Promise<null> {
+      const b = await repo.block(db, id);
+      if (!b) throw notFound();
+      await access.assertCanConfigure(user, b.project_id);
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteBlock(trx, id);
+        await audit.recordChange(trx, { action: 'controlConfig.block.delete', target: { type: 'control_block', id }, before: b, after: null, projectId: b.project_id });
+      });
+      return null;
+    },
+
+    async createInterlock(user: AuthUser, body: { project_id: number; device_id: number; action: 'open' | 'close'; other_device_id: number; other_closed: boolean; name: string; name_en: string }): Promise<ControlInterlock> {
+      await access.assertCanConfigure(user, body.project_id);
+      const breakers = await repo.breakers(db, body.project_id, BREAKER_KINDS);
+      if (!breakers.some((b) => b.id === body.device_id)) throw invalid('device_id', '断路器不属于本站点', 'The breaker is not in this site');
+      if (!breakers.some((b) => b.id === body.other_device_id)) throw invalid('other_device_id', '联锁断路器不属于本站点', 'The interlocked breaker is not in this site');
+      if (body.device_id === body.other_device_id) throw invalid('other_device_id', '联锁须指向另一台断路器', 'An interlock names another breaker');
+      return db.transaction().execute(async (trx) => {
+        const i = await repo.insertInterlock(trx, body);
+        await audit.recordChange(trx, { action: 'controlConfig.interlock.create', target: { type: 'control_interlock', id: i.id }, before: null, after: i, projectId: body.project_id });
+        return toInterlock(i);
+      });
+    },
+
+    async deleteInterlock(user: AuthUser, id: number): Promise<null> {
+      const i = await repo.interlock(db, id);
+      if (!i) throw notFound();
+      await access.assertCanConfigure(user, i.project_id);
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteInterlock(trx, id);
+        await audit.recordChange(trx, { action: 'controlConfig.interlock.delete', target: { type: 'control_interlock', id }, before: i, after: null, projectId: i.project_id });
+      });
+      return null;
+    },
+
+    /**
+     * The checks before a selection is granted (control/service.ts select): throws a ControlRefusal naming the
+     * reason in zh and en; resolves whether the selection needs a second person's approval.
+     */
+    async checkSelection(user: AuthUser, d: { id: number; project_id: number }, action: 'open' | 'close', now = Date.now()): Promise<{ needsApproval: boolean }> {
+      const s = await repo.setting(db, d.id);
+      if (s && !s.controllable) throw new ControlRefusal('refused_not_controllable', '该断路器未开放遥控（遥控配置）', 'This breaker is not open to remote control (remote-control settings)');
+      if (s && s.user_ids.length > 0 && !s.user_ids.includes(user.id)) throw new ControlRefusal('refused_permission', '您不在该断路器的遥控授权人员之列', 'You are not among the users allowed to operate this breaker');
+      const p = await repo.project(db, d.project_id);
+      const wc = formatInZone(now, p?.timezone ?? 'Asia/Shanghai', 'HH:mm');
+      for (const b of await repo.blocks(db, d.project_id)) {
+        if (inWindow(wc, b.start_hhmm, b.end_hhmm))
+          throw new ControlRefusal('refused_blocked', `当前处于禁止遥控时段「${b.name}」（站点时间 ${b.start_hhmm}–${b.end_hhmm}）`, `Remote control is blocked now: "${b.name_en || b.name}" (site time ${b.start_hhmm}–${b.end_hhmm})`);
+      }
+      for (const i of await repo.interlocksOf(db, d.id, action)) {
+        const closed = i.value === null ? null : i.value >= 0.5;
+        // An unknown state of the other breaker blocks too: an interlock must fail safe.
+        if (closed === null || closed === i.other_closed) {
+          const zhState = closed === null ? '状态未知' : i.other_closed ? '合闸' : '分闸';
+          const enState = closed === null ? 'in an unknown state' : i.other_closed ? 'closed' : 'open';
+          throw new ControlRefusal('refused_interlock', `联锁「${i.name}」：${i.other_name}${zhState}时不能${action === 'close' ? '合闸' : '分闸'}`, `Interlock "${i.name_en || i.name}": cannot ${action} while ${i.other_name_en || i.other_name} is ${enState}`);
+        }
+      }
+      return { needsApproval: s?.two_person ?? false };
+    },
+
+    markNeedsApproval: (trx: Db, commandId: number) => repo.markNeedsApproval(trx, commandId),
+
+    /** Execute may go ahead: no approval needed, or a second person gave it. */
+    async approvalState(selectionId: string): Promise<'none' | 'approved' | 'waiting'> {
+      const c = await repo.approvalOf(db, selectionId);
+      if (!c || !c.needs_approval) return 'none';
+      return c.approved_by !== null ? 'approved' : 'waiting';
+    },
+
+    async approvals(user: AuthUser, projectId: number): Promise<ControlApproval[]> {
+      await access.assertProject(user, projectId);
+      if (!user.canControl) throw forbidden();
+      return (await repo.pendingApprovals(db, projectId)).map((r) => ({
+        selection_id: r.selection_id,
+        device_id: r.device_id,
+        device_name: r.device_name,
+        device_name_en: r.device_name_en,
+        action: r.action === 'close' ? 'close' : 'open',
+        user_name: r.user_name,
+        user_name_en: r.user_name_en,
+        expires_at: r.expires_at.toISOString(),
+        own: r.user_id === user.id,
+      }));
+    },
+
+    /** The second person: another user allowed to operate this breaker, with the control permission. */
+    async approve(user: AuthUser, selectionId: string): Promise<{ approved: boolean }> {
+      const c = await repo.approvalOf(db, selectionId);
+      if (!c) throw new AppError(ErrorCode.NotFound, { zh: '选择不存在或已失效', en: 'Unknown selection' }, 'selection_id');
+      await access.assertProject(user, c.project_id);
+      if (!user.canControl) throw forbidden();
+      if (c.user_id === user.id) throw new AppError(ErrorCode.Conflict, { zh: '双人确认须由另一位授权人员批准', en: 'The two-person rule needs another authorised user to approve' }, 'selection_id');
+      const s = await repo.setting(db, c.device_id);
+      if (s && s.user_ids.length > 0 && !s.user_ids.includes(user.id)) throw new AppError(ErrorCode.Forbidden, { zh: '您不在该断路器的遥控授权人员之列', en: 'You are not among the users allowed to operate this breaker' });
+      const ok = (await repo.approve(db, c.id, user.id)) > 0;
+      if (!ok) throw new AppError(ErrorCode.Conflict, { zh: '该选择已过期、已批准或不需要批准', en: 'The selection has expired, is approved already or needs no approval' }, 'selection_id');
+      await audit.record(db, { kind: 'control', action: 'control.approve', target: { type: 'control_command', id: c.id }, after: { device_id: c.device_id, action: c.action, selection_id: selectionId }, projectId: c.project_id });
+      return { approved: true };
+    },
+  };
+}
+
+export type ControlConfigService = ReturnType<typeof createControlConfigService>;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import {
+  alarmPerformance,
+  alarmPerformanceQuery,
+  alarmRule,
+  alarmRuleCreateRequest,
+  alarmRuleDeleteQuery,
+  alarmRuleIdParams,
+  alarmRuleImportRequest,
+  alarmRuleImportResult,
+  alarmRuleList,
+  alarmRulePreview,
+  alarmRulePreviewRequest,
+  alarmRuleProjectQuery,
+  alarmRuleUpdateRequest,
+} from '../api/alarmRules.js';
+import { defineRoute } from './define.js';
+
+const tags = ['alarm-rules'];
+
+/** Alarm rules of a project (/RunSetup/AlarmRuleSet; docs/alarm-rules.md). Everything needs 'configure'. */
+export const alarmRuleApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/v6/alarm-rules',
+    tags,
+    summary: "A project's alarm rules (shipped defaults, project defaults, device overrides) and the devices and points they may name",
+    permission: 'configure',
+    query: alarmRuleProjectQuery,
+    data: alarmRuleList,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/v6/alarm-rules',
+    tags,
+    summary: 'Add a project default (device kind) or a device override; takes effect at once on every instance',
+    permission: 'configure',
+    body: alarmRuleCreateRequest,
+    data: alarmRule,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/api/v6/alarm-rules/:id',
+    tags,
+    summary: 'Change a rule (version check); points in alarm under it are re-evaluated at once',
+    permission: 'configure',
+    params: alarmRuleIdParams,
+    body: alarmRuleUpdateRequest,
+    data: alarmRule,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/v6/alarm-rules/:id',
+    tags,
+    summary: 'Remove a project or device rule (its active alarms clear; the default it overrode applies again)',
+    permission: 'configure',
+    params: alarmRuleIdParams,
+    query: alarmRuleDeleteQuery,
+    data: z.null(),
+  }),
+  preview: defineRoute({
+    method: 'POST',
+    path: '/api/v6/alarm-rules/preview',
+    tags,
+    summary: "Run a draft rule over the point's last 7 days of stored history, next to the current rule",
+    permission: 'configure',
+    readOnly: true,
+    body: alarmRulePreviewRequest,
+    data: alarmRulePreview,
+  }),
+  performance: defineRoute({
+    method: 'GET',
+    path: '/api/v6/alarm-rules/performance',
+    tags,
+    summary: "A project's alarm performance (ISA-18.2): rate per 10 min, floods, chattering, stale and most frequent alarms",
+    permission: 'configure',
+    query: alarmPerformanceQuery,
+    data: alarmPerformance,
+  }),
+  importXlsx: defineRoute({
+    method: 'POST',
+    path: '/api/v6/alarm-rules/import',
+    tags,
+    summary: 'Import the rule table from .xlsx (rows with an id update that rule, others are added); all or nothing',
+    permission: 'configure',
+    bodyLimit: 2 * 1024 * 1024,
+    body: alarmRuleImportRequest,
+    data: alarmRuleImportResult,
+  }),
+};
