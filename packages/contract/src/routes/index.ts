@@ -1,6 +1,7 @@
 import type { ApiRoute } from './define.js';
 import { accountApi } from './account.js';
 import { auditApi } from './audit.js';
+import { billingApi } from './billing.js';
 import { controlApi } from './control.js';
 import { deviceTemplateApi } from './deviceTemplate.js';
 import { distributionApi } from './distribution.js';
@@ -25,6 +26,7 @@ export {
   accountApi,
   analysisApi,
   auditApi,
+  billingApi,
   controlApi,
   deviceTemplateApi,
   distributionApi,
@@ -71,6 +73,7 @@ export const apiRoutes = {
   audit: auditApi,
   expert: expertApi,
   push: pushApi,
+  billing: billingApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

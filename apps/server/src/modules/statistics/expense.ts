@@ -9,54 +9,58 @@ import type { Db } from '../../db/database.js';
 import { round } from './counterEnergy.js';
 import type { StatNode } from './compute.js';
 import { bucketKeys, siteDayEnd, siteDayStart } from './periods.js';
-import { shareTable, type PeriodRow, type PriceRow } from '../metering/tariff.js';
+import { siteDate } from '@gridops/format';
+import { siteBill } from './bill.js';
+import type { DayHours } from './energyCacheRepository.js';
+import { splitOf, tariffResolver, type PreparedTariff } from './tariffPricing.js';
 import { nodeSeries, topMost } from '../metering/tree.js';
 import type { StatisticsRepository } from './repository.js';
 
 /**
- * Cost per node, period bucket and TOU band (docs/energy-model.md, "Cost"): each hour's energy is split
- * between bands by the minutes each band covers in that local hour, and priced at that month's band price.
- * Without a tariff the energy is reported under 'flat' at zero cost.
+ * Cost per node, period bucket and TOU band (docs/energy-model.md, "Cost" and "Billing"): each hour's energy
+ * is priced by the tariff valid on its site date, split between bands by the minutes each band covers in that
+ * local hour. Without a tariff (or on a day no tariff covers) the energy is reported under 'flat' at zero cost.
  */
-export interface ClockRow {
-  point_id: number;
-  key: string;
-  month: number;
-  hour: number;
-  energy: number;
-}
-
 const B = TOU_BANDS.length;
+const pad = (h: number) => String(h).padStart(2, '0');
+
+/** The bucket key of an hour of a site day, as the statistics write it (periods.ts). */
+const keyOf = (day: string, hour: number, granularity: Granularity) =>
+  granularity === 'hour' ? `${day} ${pad(hour)}:00` : granularity === 'day' ? day : granularity === 'month' ? day.slice(0, 7) : day.slice(0, 4);
 
 /** Per point: flattened [bucket × band] energy and cost arrays (index = bucket * 4 + band). */
-export function pricePoints(
-  rows: ClockRow[],
-  keys: string[],
-  periods: PeriodRow[],
-  prices: PriceRow[],
-) {
+export function pricePoints(days: DayHours[], keys: string[], granularity: Granularity, tariffOn: (day: string) => PreparedTariff | undefined) {
   const index = new Map(keys.map((k, i) => [k, i]));
-  const shares = shareTable(periods);
-  const price = new Map(prices.map((p) => [`${p.month}:${p.band}`, p.price]));
   const energy = new Map<number, number[]>();
   const cost = new Map<number, number[]>();
   const flat = TOU_BANDS.indexOf('flat');
-  for (const r of rows) {
-    const i = index.get(r.key);
-    if (i === undefined || r.energy === 0) continue;
-    const e = energy.get(r.point_id) ?? new Array<number>(keys.length * B).fill(0);
-    const c = cost.get(r.point_id) ?? new Array<number>(keys.length * B).fill(0);
-    const split = shares.get(r.month)?.[r.hour];
-    if (!split || split.size === 0) e[i * B + flat]! += r.energy;
-    else {
-      for (const [band, share] of split) {
-        const b = TOU_BANDS.indexOf(band);
-        e[i * B + b]! += r.energy * share;
-        c[i * B + b]! += r.energy * share * (price.get(`${r.month}:${band}`) ?? 0);
+  for (const d of days) {
+    const t = tariffOn(d.day);
+    const month = Number(d.day.slice(5, 7));
+    const dayIndex = granularity === 'hour' ? undefined : index.get(keyOf(d.day, 0, granularity));
+    let e = energy.get(d.point_id);
+    let c = cost.get(d.point_id);
+    for (let h = 0; h < d.hours.length; h++) {
+      const v = d.hours[h]!;
+      if (v === 0) continue;
+      const i = granularity === 'hour' ? index.get(keyOf(d.day, h, granularity)) : dayIndex;
+      if (i === undefined) continue;
+      if (!e || !c) {
+        e = new Array<number>(keys.length * B).fill(0);
+        c = new Array<number>(keys.length * B).fill(0);
+        energy.set(d.point_id, e);
+        cost.set(d.point_id, c);
+      }
+      const split = splitOf(t, month, h);
+      if (!t || !split || split.size === 0) e[i * B + flat]! += v;
+      else {
+        for (const [band, share] of split) {
+          const b = TOU_BANDS.indexOf(band);
+          e[i * B + b]! += v * share;
+          c[i * B + b]! += v * share * (t.price.get(`${month}:${band}`) ?? 0);
+        }
       }
     }
-    energy.set(r.point_id, e);
-    cost.set(r.point_id, c);
   }
   return { energy, cost };
 }
@@ -73,8 +77,8 @@ const sumBands = (xs: number[], len: number, b: number) => {
   return s;
 };
 
-/** Where expenseReport reads hourly energy and the tariff (the statistics repository, or a fake). */
-export type ExpenseSource = Pick<StatisticsRepository, 'hourlyByClock' | 'tariff'>;
+/** Where expenseReport reads hourly energy, tariffs and power factors (the statistics repository, or a fake). */
+export type ExpenseSource = Pick<StatisticsRepository, 'dayHours' | 'dayHoursUncached' | 'tariffs' | 'monthlyPowerFactor'>;
 
 export async function expenseReport(
   db: Db,
@@ -85,14 +89,25 @@ export async function expenseReport(
   range: ResolvedRange,
   granularity: Granularity,
   zone: string,
+  opts: { cache?: boolean; now?: Date } = {},
 ): Promise<ExpenseResponse> {
   const keys = bucketKeys(range, granularity, zone);
   const ids = [...new Set(all.map((n) => n.point_id).filter((p): p is number => p !== null))];
-  const [rows, { periods, prices }] = await Promise.all([
-    repo.hourlyByClock(db, ids, siteDayStart(range.from, zone), siteDayEnd(range.to, zone), granularity, zone),
-    repo.tariff(db, projectId),
+  const from = siteDayStart(range.from, zone);
+  const to = siteDayEnd(range.to, zone);
+  const gridPoints = topMost(all, all.filter((n) => n.node_type === 'grid')).flatMap((n) => (n.point_id === null ? [] : [n.point_id]));
+  const exportPoints = all.filter((n) => n.node_type === 'grid_export' && n.point_id !== null).map((n) => n.point_id!);
+  const read = opts.cache === false ? repo.dayHoursUncached : repo.dayHours;
+  const [days, tariffs, powerFactor] = await Promise.all([
+    read(db, ids, from, to, zone),
+    repo.tariffs(db, projectId),
+    repo.monthlyPowerFactor(db, gridPoints, from, to, zone),
   ]);
-  const priced = pricePoints(rows, keys, periods, prices);
+  const tariffOn = tariffResolver(tariffs);
+  const priced = pricePoints(days, keys, granularity, tariffOn);
+  const today = siteDate(zone, opts.now ?? new Date());
+  const billTo = range.to < today ? range.to : today;
+  const bill = siteBill({ days, gridPoints, exportPoints, tariffOn, from: range.from, to: billTo, powerFactor });
   const len = keys.length * B;
   const energy = nodeSeries(all, priced.energy, len);
   const cost = nodeSeries(all, priced.cost, len);
@@ -116,7 +131,7 @@ export async function expenseReport(
     currency: 'CNY',
     range,
     granularity,
-    tariff_configured: periods.length > 0,
+    tariff_configured: tariffs.length > 0,
     periods: keys.map((key, i) => {
       const bands = bandsOf(totalE, totalC, i * B);
       return {
@@ -150,5 +165,6 @@ export async function expenseReport(
       avg_price: totalEnergy > 0 ? round(totalCost / totalEnergy, 4) : null,
       bands: bandsTotal(totalE, totalC),
     },
+    bill,
   };
 }
