@@ -361,17 +361,19 @@ export function createMeteringService(
       return { project_id: projectId, currency: 'CNY', months: latest ? toTariffMonths(latest.rows) : [] };
     },
 
-    /** Replaces the TOU months of the latest tariff, or adds an open-ended one when the site has none. */
+    /**
+     * Replaces the site's tariffs by one valid from 2000-01-01 with these TOU months, keeping the latest tariff's
+     * name and charges (the single-tariff API; the billing page edits validity periods).
+     */
     async setTariff(user: AuthUser, projectId: number, months: TariffMonth[]): Promise<Tariff> {
       await access.assertCanConfigure(user, projectId);
       const before = audit ? await this.tariff(user, projectId) : null;
       const rows = tariffRows(months);
       await tariffs.locked(db, projectId, async (trx, current) => {
         const latest = current.at(-1);
-        if (latest) {
-          const { id, project_id: _p, version, ...values } = latest;
-          await tariffs.update(trx, id, version, { ...values, rows });
-        } else await tariffs.insert(trx, projectId, { ...DEFAULT_TARIFF, rows });
+        for (const c of current) await tariffs.remove(trx, c.id);
+        const kept = latest ? (({ id: _i, project_id: _p, version: _v, ...v }) => v)(latest) : DEFAULT_TARIFF;
+        await tariffs.insert(trx, projectId, { ...kept, valid_from: DEFAULT_TARIFF.valid_from, valid_to: null, rows });
       });
       const after = await this.tariff(user, projectId);
       await audit?.recordChange(db, { action: 'metering.saveTariff', target: { type: 'tariff', id: projectId }, before, after, projectId });
