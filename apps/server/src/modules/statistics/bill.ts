@@ -1,20 +1,23 @@
 import type { Bill, BillMonth, DemandMode } from '@gridops/contract';
 import { round } from './counterEnergy.js';
-import type { DayHours } from './energyCacheRepository.js';
+import type { ClockEnergy } from './energyCacheRepository.js';
 import { pfAdjustmentPct } from './powerFactor.js';
 import { datesBetween, daysInMonth, hourRate, type PreparedTariff } from './tariffPricing.js';
 
 export interface BillInput {
-  days: DayHours[];
+  rows: ClockEnergy[];
   /** Counters of the site's incoming supply (top-most grid meters): the energy the utility bills. */
   gridPoints: number[];
   /** Counters of export to the grid (PV surplus): paid at the feed-in price. */
   exportPoints: number[];
+  ofSegment: (seg: number) => PreparedTariff | undefined;
   tariffOn: (day: string) => PreparedTariff | undefined;
   /** Site dates billed: the report's range up to today (a future day has no basic charge). */
   from: string;
   to: string;
-  /** Average power factor per site month (YYYY-MM) of the incoming meters. */
+  /** The highest hourly energy of the grid meters together (kWh = mean kW) per site month (YYYY-MM). */
+  demand: Map<string, number>;
+  /** Average power factor per site month of the incoming meters. */
   powerFactor: Map<string, number>;
 }
 
@@ -31,38 +34,24 @@ export interface BillInput {
 export function siteBill(input: BillInput): Bill {
   const grid = new Set(input.gridPoints);
   const exported = new Set(input.exportPoints);
-  type Acc = { energy: number; demand: number; feedE: number; feedR: number; basicPerUnit: number; capacity: number; days: number; last: string };
+  type Acc = { energy: number; feedE: number; feedR: number; basicPerUnit: number; capacity: number; days: number; last: string };
   const months = new Map<string, Acc>();
   const acc = (m: string) => {
     let a = months.get(m);
-    if (!a) months.set(m, (a = { energy: 0, demand: 0, feedE: 0, feedR: 0, basicPerUnit: 0, capacity: 0, days: 0, last: '' }));
+    if (!a) months.set(m, (a = { energy: 0, feedE: 0, feedR: 0, basicPerUnit: 0, capacity: 0, days: 0, last: '' }));
     return a;
   };
-  const hourly = new Map<string, number>();
-  for (const d of input.days) {
-    if (d.day < input.from || d.day > input.to) continue;
-    const isGrid = grid.has(d.point_id);
-    const isExport = exported.has(d.point_id);
+  for (const r of input.rows) {
+    const isGrid = grid.has(r.point_id);
+    const isExport = exported.has(r.point_id);
     if (!isGrid && !isExport) continue;
-    const t = input.tariffOn(d.day);
-    const month = Number(d.day.slice(5, 7));
-    const a = acc(d.day.slice(0, 7));
-    d.hours.forEach((v, h) => {
-      if (!v) return;
-      if (isGrid) {
-        a.energy += v * hourRate(t, month, h);
-        const k = `${d.day}|${h}`;
-        hourly.set(k, (hourly.get(k) ?? 0) + v);
-      }
-      if (isExport) {
-        a.feedE += v;
-        a.feedR += v * (t?.row.feed_in_price ?? 0);
-      }
-    });
-  }
-  for (const [k, kwh] of hourly) {
-    const a = acc(k.slice(0, 7));
-    a.demand = Math.max(a.demand, kwh);
+    const t = input.ofSegment(r.seg);
+    const a = acc(r.ym);
+    if (isGrid) a.energy += r.energy * hourRate(t, Number(r.ym.slice(5, 7)), r.hour);
+    if (isExport) {
+      a.feedE += r.energy;
+      a.feedR += r.energy * (t?.row.feed_in_price ?? 0);
+    }
   }
   // Basic charge accrues per billed day at that day's tariff.
   const modes = new Map<string, DemandMode>();
@@ -84,7 +73,8 @@ export function siteBill(input: BillInput): Bill {
     .sort(([x], [y]) => (x < y ? -1 : 1))
     .map(([month, a]) => {
       const mode = modes.get(month) ?? 'none';
-      const basic = mode === 'demand' ? a.basicPerUnit * a.demand : a.basicPerUnit;
+      const demand = input.demand.get(month) ?? 0;
+      const basic = mode === 'demand' ? a.basicPerUnit * demand : a.basicPerUnit;
       const t = input.tariffOn(a.last);
       const standard = t?.row.pf_standard ?? null;
       const pf = input.powerFactor.get(month) ?? null;
@@ -94,7 +84,7 @@ export function siteBill(input: BillInput): Bill {
         month,
         energy_charge: round(a.energy, 2),
         demand_mode: mode,
-        basic_quantity: mode === 'capacity' ? a.capacity : mode === 'demand' ? round(a.demand, 1) : null,
+        basic_quantity: mode === 'capacity' ? a.capacity : mode === 'demand' ? round(demand, 1) : null,
         basic_charge: round(basic, 2),
         pf_standard: standard,
         power_factor: pf === null ? null : round(pf, 3),

@@ -1,14 +1,24 @@
 import { sql } from 'kysely';
+import type { Granularity } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { ENERGY_SQL } from './counterEnergy.js';
 
-/** Energy of each local hour (index 0…23) of one site day for one counter point. */
-export interface DayHours {
+/**
+ * Energy of one point summed per report bucket, site month, local hour of the day and tariff segment: what the
+ * expense report prices. `key` is the bucket key (for hourly buckets the site date; the hour is `hour`), `ym`
+ * the site month (YYYY-MM), `seg` the number of tariff boundaries at or before the day (tariffPricing.ts).
+ */
+export interface ClockEnergy {
   point_id: number;
-  /** The site date, YYYY-MM-DD. */
-  day: string;
-  hours: number[];
+  key: string;
+  ym: string;
+  hour: number;
+  seg: number;
+  energy: number;
 }
+
+const KEY_FORMAT: Record<Granularity, string> = { hour: 'YYYY-MM-DD', day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' };
+const TRUNC: Record<Granularity, string> = { hour: 'day', day: 'day', month: 'month', year: 'year' };
 
 interface DayState {
   point_id: number;
@@ -17,7 +27,7 @@ interface DayState {
   cnt: number;
   last_ts: Date;
   prev_last: number | null;
-  hours: number[] | null;
+  fresh: boolean;
 }
 
 /** Hourly energies of the given days (rollup_daily buckets) from rollup_hourly, by local hour of the day. */
@@ -57,8 +67,9 @@ async function computeDays(db: Db, days: DayState[], zone: string): Promise<Map<
  * So the cache can only be missing or stale, never wrong (statistics/expense.int.test.ts compares both paths).
  */
 export const energyCacheRepository = {
-  dayHours: async (db: Db, ids: number[], from: Date, to: Date, zone: string): Promise<DayHours[]> => {
-    if (!ids.length) return [];
+  /** Brings the cache of these points and days up to date (derives and writes every missing or stale day). */
+  refresh: async (db: Db, ids: number[], from: Date, to: Date, zone: string): Promise<void> => {
+    if (!ids.length) return;
     const r = await sql<DayState>`
       WITH pts AS (SELECT unnest(${ids}::int[]) AS point_id),
       prev AS MATERIALIZED (
@@ -72,13 +83,16 @@ export const energyCacheRepository = {
           coalesce(lag(x.last) OVER (PARTITION BY x.point_id ORDER BY x.bucket), prev.prev_last) AS p
         FROM rollup_daily x JOIN prev ON prev.point_id = x.point_id
         WHERE x.point_id = ANY(${ids}::int[]) AND x.bucket >= ${from} AND x.bucket < ${to}
+      ),
+      s AS (
+        SELECT d.point_id, d.bucket, to_char(d.bucket AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS day, d.count AS cnt,
+          d.last_ts, d.p AS prev_last,
+          coalesce(c.cnt = d.count AND c.last_ts = d.last_ts AND c.prev_last IS NOT DISTINCT FROM d.p AND c.zone = ${zone}, false) AS fresh
+        FROM d LEFT JOIN energy_hourly_cache c ON c.point_id = d.point_id AND c.bucket = d.bucket
       )
-      SELECT d.point_id, d.bucket, to_char(d.bucket AT TIME ZONE ${zone}, 'YYYY-MM-DD') AS day, d.count AS cnt,
-        d.last_ts, d.p AS prev_last,
-        CASE WHEN c.cnt = d.count AND c.last_ts = d.last_ts AND c.prev_last IS NOT DISTINCT FROM d.p AND c.zone = ${zone}
-          THEN c.hours END AS hours
-      FROM d LEFT JOIN energy_hourly_cache c ON c.point_id = d.point_id AND c.bucket = d.bucket`.execute(db);
-    const stale = r.rows.filter((x) => x.hours === null);
+      SELECT * FROM s WHERE NOT fresh`.execute(db);
+    const stale = r.rows;
+    if (!stale.length) return;
     const fresh = await computeDays(db, stale, zone);
     const filled = stale.map((x) => ({ ...x, hours: fresh.get(`${x.point_id}:${new Date(x.bucket).getTime()}`) ?? new Array<number>(24).fill(0) }));
     // Write back in chunks (8 parameters a row, well under PostgreSQL's 65 535).
@@ -109,17 +123,73 @@ export const energyCacheRepository = {
         )
         .execute();
     }
-    const byKey = new Map(filled.map((x) => [`${x.point_id}:${x.day}`, x.hours]));
-    return r.rows.map((x) => ({ point_id: x.point_id, day: x.day, hours: x.hours ?? byKey.get(`${x.point_id}:${x.day}`)! }));
   },
 
   /**
-   * The same hours computed over the whole range from `rollup_hourly` without the cache: the reference the
-   * cache is tested against (and what the report did before the cache).
+   * Clock energy from the cache (call `refresh` for the points and range first): the cached hours are summed in
+   * the database, so a year of 17 counters comes back as ~10 000 rows instead of 150 000 hours.
    */
-  dayHoursUncached: async (db: Db, ids: number[], from: Date, to: Date, zone: string): Promise<DayHours[]> => {
+  clockEnergy: async (db: Db, ids: number[], from: Date, to: Date, zone: string, granularity: Granularity, bounds: string[]): Promise<ClockEnergy[]> => {
     if (!ids.length) return [];
-    const r = await sql<{ point_id: number; day: string; h: number; energy: number }>`
+    const r = await sql<ClockEnergy>`
+      WITH b AS (SELECT unnest(${bounds}::date[]) AS d),
+      c AS (
+        SELECT c.point_id, c.day, c.hours, (SELECT count(*) FROM b WHERE b.d <= c.day)::int AS seg
+        FROM energy_hourly_cache c
+        WHERE c.point_id = ANY(${ids}::int[]) AND c.bucket >= ${from} AND c.bucket < ${to} AND c.zone = ${zone}
+      )
+      SELECT c.point_id, to_char(date_trunc(${TRUNC[granularity]}, c.day), ${KEY_FORMAT[granularity]}) AS key,
+        to_char(c.day, 'YYYY-MM') AS ym, (u.h - 1)::int AS hour, c.seg, sum(u.e)::float8 AS energy
+      FROM c CROSS JOIN LATERAL unnest(c.hours) WITH ORDINALITY AS u(e, h)
+      WHERE u.e <> 0
+      GROUP BY 1, 2, 3, 4, 5`.execute(db);
+    return r.rows;
+  },
+
+  /** The same sums computed from `rollup_hourly` without the cache: the reference the cache is tested against. */
+  clockEnergyUncached: async (db: Db, ids: number[], from: Date, to: Date, zone: string, granularity: Granularity, bounds: string[]): Promise<ClockEnergy[]> => {
+    if (!ids.length) return [];
+    const r = await sql<ClockEnergy>`
+      WITH pts AS (SELECT unnest(${ids}::int[]) AS point_id),
+      bd AS (SELECT unnest(${bounds}::date[]) AS d),
+      prev AS MATERIALIZED (
+        SELECT pts.point_id, r.last AS prev_last FROM pts
+        LEFT JOIN LATERAL (
+          SELECT x.last FROM rollup_hourly x WHERE x.point_id = pts.point_id AND x.bucket < ${from} ORDER BY x.bucket DESC LIMIT 1
+        ) r ON true
+      ),
+      b AS (
+        SELECT x.point_id, x.bucket, x.first, x.last, x.min, x.max,
+          coalesce(lag(x.last) OVER (PARTITION BY x.point_id ORDER BY x.bucket), prev.prev_last, x.first) AS p
+        FROM rollup_hourly x JOIN prev ON prev.point_id = x.point_id
+        WHERE x.point_id = ANY(${ids}::int[]) AND x.bucket >= ${from} AND x.bucket < ${to}
+      ),
+      l AS (SELECT point_id, bucket AT TIME ZONE ${zone} AS t, ${sql.raw(ENERGY_SQL)} AS energy FROM b),
+      k AS (SELECT point_id, t::date AS day, extract(hour FROM t)::int AS hour, energy FROM l WHERE energy <> 0)
+      SELECT point_id, to_char(date_trunc(${TRUNC[granularity]}, day), ${KEY_FORMAT[granularity]}) AS key,
+        to_char(day, 'YYYY-MM') AS ym, hour, (SELECT count(*) FROM bd WHERE bd.d <= k.day)::int AS seg, sum(energy)::float8 AS energy
+      FROM k GROUP BY 1, 2, 3, 4, 5`.execute(db);
+    return r.rows;
+  },
+
+  /** The highest hourly energy (kWh = mean kW) per site month of the points summed, from the cache (after `refresh`). */
+  monthlyDemand: async (db: Db, ids: number[], from: Date, to: Date, zone: string): Promise<Map<string, number>> => {
+    if (!ids.length) return new Map();
+    const r = await sql<{ ym: string; kw: number }>`
+      WITH h AS (
+        SELECT c.day, u.h, sum(u.e) AS e
+        FROM energy_hourly_cache c CROSS JOIN LATERAL unnest(c.hours) WITH ORDINALITY AS u(e, h)
+        WHERE c.point_id = ANY(${ids}::int[]) AND c.bucket >= ${from} AND c.bucket < ${to} AND c.zone = ${zone}
+        GROUP BY 1, 2
+      )
+      SELECT to_char(day, 'YYYY-MM') AS ym, max(e)::float8 AS kw FROM h GROUP BY 1`.execute(db);
+    return new Map(r.rows.map((x) => [x.ym, x.kw]));
+  },
+
+  /** The same without the cache. */
+  monthlyDemandUncached: async (db: Db, ids: number[], from: Date, to: Date, zone: string): Promise<Map<string, number>> => {
+    if (!ids.length) return new Map();
+    const r = await sql<{ ym: string; kw: number }>`
       WITH pts AS (SELECT unnest(${ids}::int[]) AS point_id),
       prev AS MATERIALIZED (
         SELECT pts.point_id, r.last AS prev_last FROM pts
@@ -133,17 +203,9 @@ export const energyCacheRepository = {
         FROM rollup_hourly x JOIN prev ON prev.point_id = x.point_id
         WHERE x.point_id = ANY(${ids}::int[]) AND x.bucket >= ${from} AND x.bucket < ${to}
       ),
-      l AS (SELECT point_id, bucket AT TIME ZONE ${zone} AS t, ${sql.raw(ENERGY_SQL)} AS energy FROM b)
-      SELECT point_id, to_char(t, 'YYYY-MM-DD') AS day, extract(hour FROM t)::int AS h, sum(energy)::float8 AS energy
-      FROM l GROUP BY 1, 2, 3`.execute(db);
-    const byKey = new Map<string, DayHours>();
-    for (const x of r.rows) {
-      const k = `${x.point_id}:${x.day}`;
-      const d = byKey.get(k) ?? { point_id: x.point_id, day: x.day, hours: new Array<number>(24).fill(0) };
-      d.hours[x.h] = x.energy;
-      byKey.set(k, d);
-    }
-    return [...byKey.values()];
+      h AS (SELECT date_trunc('hour', bucket AT TIME ZONE ${zone}) AS t, sum(${sql.raw(ENERGY_SQL)}) AS e FROM b GROUP BY 1)
+      SELECT to_char(t, 'YYYY-MM') AS ym, max(e)::float8 AS kw FROM h GROUP BY 1`.execute(db);
+    return new Map(r.rows.map((x) => [x.ym, x.kw]));
   },
 
   /**

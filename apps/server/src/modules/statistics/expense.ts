@@ -11,8 +11,8 @@ import type { StatNode } from './compute.js';
 import { bucketKeys, siteDayEnd, siteDayStart } from './periods.js';
 import { siteDate } from '@gridops/format';
 import { siteBill } from './bill.js';
-import type { DayHours } from './energyCacheRepository.js';
-import { splitOf, tariffResolver, type PreparedTariff } from './tariffPricing.js';
+import type { ClockEnergy } from './energyCacheRepository.js';
+import { splitOf, tariffResolver, tariffSegments, type PreparedTariff } from './tariffPricing.js';
 import { nodeSeries, topMost } from '../metering/tree.js';
 import type { StatisticsRepository } from './repository.js';
 
@@ -24,43 +24,30 @@ import type { StatisticsRepository } from './repository.js';
 const B = TOU_BANDS.length;
 const pad = (h: number) => String(h).padStart(2, '0');
 
-/** The bucket key of an hour of a site day, as the statistics write it (periods.ts). */
-const keyOf = (day: string, hour: number, granularity: Granularity) =>
-  granularity === 'hour' ? `${day} ${pad(hour)}:00` : granularity === 'day' ? day : granularity === 'month' ? day.slice(0, 7) : day.slice(0, 4);
-
 /** Per point: flattened [bucket × band] energy and cost arrays (index = bucket * 4 + band). */
-export function pricePoints(days: DayHours[], keys: string[], granularity: Granularity, tariffOn: (day: string) => PreparedTariff | undefined) {
+export function pricePoints(rows: ClockEnergy[], keys: string[], granularity: Granularity, ofSegment: (seg: number) => PreparedTariff | undefined) {
   const index = new Map(keys.map((k, i) => [k, i]));
   const energy = new Map<number, number[]>();
   const cost = new Map<number, number[]>();
   const flat = TOU_BANDS.indexOf('flat');
-  for (const d of days) {
-    const t = tariffOn(d.day);
-    const month = Number(d.day.slice(5, 7));
-    const dayIndex = granularity === 'hour' ? undefined : index.get(keyOf(d.day, 0, granularity));
-    let e = energy.get(d.point_id);
-    let c = cost.get(d.point_id);
-    for (let h = 0; h < d.hours.length; h++) {
-      const v = d.hours[h]!;
-      if (v === 0) continue;
-      const i = granularity === 'hour' ? index.get(keyOf(d.day, h, granularity)) : dayIndex;
-      if (i === undefined) continue;
-      if (!e || !c) {
-        e = new Array<number>(keys.length * B).fill(0);
-        c = new Array<number>(keys.length * B).fill(0);
-        energy.set(d.point_id, e);
-        cost.set(d.point_id, c);
-      }
-      const split = splitOf(t, month, h);
-      if (!t || !split || split.size === 0) e[i * B + flat]! += v;
-      else {
-        for (const [band, share] of split) {
-          const b = TOU_BANDS.indexOf(band);
-          e[i * B + b]! += v * share;
-          c[i * B + b]! += v * share * (t.price.get(`${month}:${band}`) ?? 0);
-        }
+  for (const r of rows) {
+    const i = index.get(granularity === 'hour' ? `${r.key} ${pad(r.hour)}:00` : r.key);
+    if (i === undefined || r.energy === 0) continue;
+    const t = ofSegment(r.seg);
+    const month = Number(r.ym.slice(5, 7));
+    const e = energy.get(r.point_id) ?? new Array<number>(keys.length * B).fill(0);
+    const c = cost.get(r.point_id) ?? new Array<number>(keys.length * B).fill(0);
+    const split = splitOf(t, month, r.hour);
+    if (!t || !split || split.size === 0) e[i * B + flat]! += r.energy;
+    else {
+      for (const [band, share] of split) {
+        const b = TOU_BANDS.indexOf(band);
+        e[i * B + b]! += r.energy * share;
+        c[i * B + b]! += r.energy * share * (t.price.get(`${month}:${band}`) ?? 0);
       }
     }
+    energy.set(r.point_id, e);
+    cost.set(r.point_id, c);
   }
   return { energy, cost };
 }
@@ -78,7 +65,7 @@ const sumBands = (xs: number[], len: number, b: number) => {
 };
 
 /** Where expenseReport reads hourly energy, tariffs and power factors (the statistics repository, or a fake). */
-export type ExpenseSource = Pick<StatisticsRepository, 'dayHours' | 'dayHoursUncached' | 'tariffs' | 'monthlyPowerFactor'>;
+export type ExpenseSource = Pick<StatisticsRepository, 'refreshEnergyCache' | 'clockEnergy' | 'clockEnergyUncached' | 'monthlyDemand' | 'monthlyDemandUncached' | 'tariffs' | 'monthlyPowerFactor'>;
 
 export async function expenseReport(
   db: Db,
@@ -97,17 +84,20 @@ export async function expenseReport(
   const to = siteDayEnd(range.to, zone);
   const gridPoints = topMost(all, all.filter((n) => n.node_type === 'grid')).flatMap((n) => (n.point_id === null ? [] : [n.point_id]));
   const exportPoints = all.filter((n) => n.node_type === 'grid_export' && n.point_id !== null).map((n) => n.point_id!);
-  const read = opts.cache === false ? repo.dayHoursUncached : repo.dayHours;
-  const [days, tariffs, powerFactor] = await Promise.all([
-    read(db, ids, from, to, zone),
-    repo.tariffs(db, projectId),
+  const tariffs = await repo.tariffs(db, projectId);
+  const tariffOn = tariffResolver(tariffs);
+  const { bounds, ofSegment } = tariffSegments(tariffs, tariffOn);
+  const cached = opts.cache !== false;
+  if (cached) await repo.refreshEnergyCache(db, ids, from, to, zone);
+  const [rows, demand, powerFactor] = await Promise.all([
+    (cached ? repo.clockEnergy : repo.clockEnergyUncached)(db, ids, from, to, zone, granularity, bounds),
+    (cached ? repo.monthlyDemand : repo.monthlyDemandUncached)(db, gridPoints, from, to, zone),
     repo.monthlyPowerFactor(db, gridPoints, from, to, zone),
   ]);
-  const tariffOn = tariffResolver(tariffs);
-  const priced = pricePoints(days, keys, granularity, tariffOn);
+  const priced = pricePoints(rows, keys, granularity, ofSegment);
   const today = siteDate(zone, opts.now ?? new Date());
   const billTo = range.to < today ? range.to : today;
-  const bill = siteBill({ days, gridPoints, exportPoints, tariffOn, from: range.from, to: billTo, powerFactor });
+  const bill = siteBill({ rows, gridPoints, exportPoints, ofSegment, tariffOn, from: range.from, to: billTo, demand, powerFactor });
   const len = keys.length * B;
   const energy = nodeSeries(all, priced.energy, len);
   const cost = nodeSeries(all, priced.cost, len);

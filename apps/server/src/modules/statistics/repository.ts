@@ -55,10 +55,12 @@ export const statisticsRepository = {
   siteZone: orgRepository.projectZone,
   /** The site's tariffs with their validity periods, owned by metering's tariff repository. */
   tariffs: tariffRepository.versions,
-  /** Hourly energy per point and site day through the hourly energy cache (energyCacheRepository.ts). */
-  dayHours: energyCacheRepository.dayHours,
-  /** The same without the cache (the reference the cache is tested against). */
-  dayHoursUncached: energyCacheRepository.dayHoursUncached,
+  /** The hourly energy cache (energyCacheRepository.ts): refresh, then read sums from it; or the same uncached. */
+  refreshEnergyCache: energyCacheRepository.refresh,
+  clockEnergy: energyCacheRepository.clockEnergy,
+  clockEnergyUncached: energyCacheRepository.clockEnergyUncached,
+  monthlyDemand: energyCacheRepository.monthlyDemand,
+  monthlyDemandUncached: energyCacheRepository.monthlyDemandUncached,
   monthlyPowerFactor: energyCacheRepository.monthlyPowerFactor,
 
   /** Energy per point and bucket key; day/month/year from rollup_daily, hours from rollup_hourly. */

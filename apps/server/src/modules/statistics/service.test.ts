@@ -6,7 +6,7 @@ import { fakeAccess, testUser, untouchable } from '../../test-support/fakeAccess
 import type { NodeRow } from '../metering/repository.js';
 import type { TariffRows } from '../metering/tariff.js';
 import type { StatisticsRepository } from './repository.js';
-import type { DayHours } from './energyCacheRepository.js';
+import type { ClockEnergy } from './energyCacheRepository.js';
 import { versionRow } from '../../test-support/memoryTariffs.js';
 import { createStatisticsService } from './service.js';
 
@@ -37,7 +37,7 @@ const tree = [node(1, null, 'grid', 10), node(2, 1, 'load', 20), node(3, 1, 'loa
 
 function fakeRepository(opts: {
   dayEnergy?: Record<number, number>;
-  days?: DayHours[];
+  rows?: ClockEnergy[];
   tariff?: TariffRows;
 }): StatisticsRepository {
   const repo: Partial<StatisticsRepository> = {
@@ -51,8 +51,11 @@ function fakeRepository(opts: {
         ),
       ),
     firstReadings: () => Promise.resolve(new Map()),
-    dayHours: () => Promise.resolve(opts.days ?? []),
-    dayHoursUncached: () => Promise.resolve(opts.days ?? []),
+    refreshEnergyCache: () => Promise.resolve(),
+    clockEnergy: () => Promise.resolve(opts.rows ?? []),
+    clockEnergyUncached: () => Promise.resolve(opts.rows ?? []),
+    monthlyDemand: () => Promise.resolve(new Map()),
+    monthlyDemandUncached: () => Promise.resolve(new Map()),
     monthlyPowerFactor: () => Promise.resolve(new Map()),
     tariffs: () => Promise.resolve(opts.tariff ? [versionRow(opts.tariff)] : []),
   };
@@ -98,16 +101,17 @@ describe('TOU band resolution of the expense (statistics service, fake tariff)',
     ]).flat(),
   };
   // Feeder 2 (point 20): 23h 10 kWh (valley), 08h 20 kWh (half flat, half peak), 12h 5 kWh (peak).
-  const hours = new Array<number>(24).fill(0);
-  hours[23] = 10;
-  hours[8] = 20;
-  hours[12] = 5;
-  const days: DayHours[] = [{ point_id: 20, day: '2024-04-10', hours }];
+  // Segment 1: on or after the tariff's start (2000-01-01).
+  const rows: ClockEnergy[] = [
+    { point_id: 20, key: '2024-04-10', ym: '2024-04', hour: 23, seg: 1, energy: 10 },
+    { point_id: 20, key: '2024-04-10', ym: '2024-04', hour: 8, seg: 1, energy: 20 },
+    { point_id: 20, key: '2024-04-10', ym: '2024-04', hour: 12, seg: 1, energy: 5 },
+  ];
   // A month of daily buckets: the rows carry the day's key.
   const q = { project_id: 5, period: 'month' as const, date: '2024-04-10', node_ids: [2] };
 
   it('splits an hour between bands by minutes and prices each share at its band', async () => {
-    const svc = createStatisticsService(noDb, fakeAccess([5]), fakeRepository({ days, tariff }));
+    const svc = createStatisticsService(noDb, fakeAccess([5]), fakeRepository({ rows, tariff }));
     const d = await svc.expense(testUser(), q);
     expect(d.tariff_configured).toBe(true);
     const bands = Object.fromEntries(d.total.bands.map((b) => [b.band, [b.energy, b.cost]]));
@@ -119,7 +123,7 @@ describe('TOU band resolution of the expense (statistics service, fake tariff)',
   });
 
   it('reports all energy as flat at no cost when the site has no tariff', async () => {
-    const svc = createStatisticsService(noDb, fakeAccess([5]), fakeRepository({ days }));
+    const svc = createStatisticsService(noDb, fakeAccess([5]), fakeRepository({ rows }));
     const d = await svc.expense(testUser(), q);
     expect(d.tariff_configured).toBe(false);
     expect(d.total).toMatchObject({ energy: 35, cost: 0 });

@@ -58,3 +58,16 @@ export const daysInMonth = (day: string) => {
   const [y, m] = day.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 0)).getUTCDate();
 };
+
+/** The day after a site date. */
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Tariff segments: the sorted dates where the valid tariff may change (every start, and the day after every
+ * end). A day's segment is the number of boundaries at or before it; segment 0 precedes every tariff. The SQL
+ * groups energy by segment, and `ofSegment` names the tariff of each.
+ */
+export function tariffSegments(rows: TariffVersionRow[], tariffOn: (day: string) => PreparedTariff | undefined) {
+  const bounds = [...new Set(rows.flatMap((r) => (r.valid_to === null ? [r.valid_from] : [r.valid_from, nextDay(r.valid_to)])))].sort();
+  return { bounds, ofSegment: (seg: number) => (seg === 0 ? undefined : tariffOn(bounds[seg - 1]!)) };
+}
