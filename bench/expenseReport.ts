@@ -22,7 +22,8 @@ import { migrate, openDatabase } from '../apps/server/src/db/database.js';
 import { seedDemo } from '../apps/server/src/seed/demo.js';
 import { asStatNodes } from '../apps/server/src/modules/statistics/compute.js';
 import { expenseReport } from '../apps/server/src/modules/statistics/expense.js';
-import { resolvePeriod } from '../apps/server/src/modules/statistics/periods.js';
+import { resolvePeriod, siteDayEnd, siteDayStart } from '../apps/server/src/modules/statistics/periods.js';
+import { tariffResolver, tariffSegments } from '../apps/server/src/modules/statistics/tariffPricing.js';
 import { statisticsRepository } from '../apps/server/src/modules/statistics/repository.js';
 import { apiHeaders, createTestDatabase, loginAs, testConfig } from '../apps/server/src/test-support/backends.js';
 import { percentile } from './support.js';
@@ -79,6 +80,30 @@ async function main() {
       const s = performance.now();
       await uncached();
       if (i >= 2) without.push(performance.now() - s);
+    }
+    // Where the warm call spends its time (each step 10 times, p50).
+    const repo = statisticsRepository;
+    const ids = [...new Set(all.flatMap((n) => (n.point_id === null ? [] : [n.point_id])))];
+    const grid = all.filter((n) => n.node_type === 'grid' && n.point_id !== null).map((n) => n.point_id!);
+    const from = siteDayStart(p.range.from, site.timezone);
+    const to = siteDayEnd(p.range.to, site.timezone);
+    const tariffs = await repo.tariffs(database.db, site.id);
+    const { bounds } = tariffSegments(tariffs, tariffResolver(tariffs));
+    const steps: [string, () => Promise<unknown>][] = [
+      ['refresh (validity check)', () => repo.refreshEnergyCache(database.db, ids, from, to, site.timezone)],
+      ['clock energy from cache', () => repo.clockEnergy(database.db, ids, from, to, site.timezone, p.granularity, bounds)],
+      ['monthly demand from cache', () => repo.monthlyDemand(database.db, grid, from, to, site.timezone)],
+      ['monthly power factor', () => repo.monthlyPowerFactor(database.db, grid, from, to, site.timezone)],
+      ['whole service (cached)', () => expenseReport(database.db, repo, site.id, all, selected, p.range, p.granularity, site.timezone)],
+    ];
+    for (const [name, fn] of steps) {
+      const ts: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const s = performance.now();
+        await fn();
+        ts.push(performance.now() - s);
+      }
+      console.log(`step ${name}: p50 ${percentile(ts, 50).toFixed(1)} ms`);
     }
     const cacheRows = await database.db.selectFrom('energy_hourly_cache').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     console.log(`cache rows ${cacheRows.n}; cached answer equals uncached: ${same}`);

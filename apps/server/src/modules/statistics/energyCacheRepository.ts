@@ -134,15 +134,15 @@ export const energyCacheRepository = {
     const r = await sql<ClockEnergy>`
       WITH b AS (SELECT unnest(${bounds}::date[]) AS d),
       c AS (
-        SELECT c.point_id, c.day, c.hours, (SELECT count(*) FROM b WHERE b.d <= c.day)::int AS seg
+        SELECT c.point_id, to_char(date_trunc(${TRUNC[granularity]}, c.day), ${KEY_FORMAT[granularity]}) AS key,
+          to_char(c.day, 'YYYY-MM') AS ym, (SELECT count(*) FROM b WHERE b.d <= c.day)::int AS seg, c.hours
         FROM energy_hourly_cache c
         WHERE c.point_id = ANY(${ids}::int[]) AND c.bucket >= ${from} AND c.bucket < ${to} AND c.zone = ${zone}
       )
-      SELECT c.point_id, to_char(date_trunc(${TRUNC[granularity]}, c.day), ${KEY_FORMAT[granularity]}) AS key,
-        to_char(c.day, 'YYYY-MM') AS ym, (u.h - 1)::int AS hour, c.seg, sum(u.e)::float8 AS energy
+      SELECT c.point_id, c.key, c.ym, (u.h - 1)::int AS hour, c.seg, sum(u.e)::float8 AS energy
       FROM c CROSS JOIN LATERAL unnest(c.hours) WITH ORDINALITY AS u(e, h)
       WHERE u.e <> 0
-      GROUP BY 1, 2, 3, 4, 5`.execute(db);
+      GROUP BY c.point_id, c.key, c.ym, u.h, c.seg`.execute(db);
     return r.rows;
   },
 

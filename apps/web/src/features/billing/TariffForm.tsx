@@ -128,6 +128,7 @@ export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId:
       <Divider style={{ margin: '4px 0 12px' }} />
       <Row gutter={16}>
         <Col span={15}>
+          <div style={{ marginBottom: 6 }}>{t('billing.form.periods')} · {t('billing.form.month')}</div>
           <Segmented<number> size="small" value={month} onChange={setMonth} options={months.map((m) => ({ value: m.month, label: String(m.month) }))} data-testid="billing-month" />
           <Table
             style={{ marginTop: 8 }}
