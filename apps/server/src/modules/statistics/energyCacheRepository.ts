@@ -18,6 +18,9 @@ export interface ClockEnergy {
 }
 
 const KEY_FORMAT: Record<Granularity, string> = { hour: 'YYYY-MM-DD', day: 'YYYY-MM-DD', month: 'YYYY-MM', year: 'YYYY' };
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+/** `sum(c.hours[1]) AS h0, …, sum(c.hours[24]) AS h23`. */
+const HOUR_SUMS = sql.raw(HOURS.map((h) => `sum(c.hours[${h + 1}])::float8 AS h${h}`).join(', '));
 const TRUNC: Record<Granularity, string> = { hour: 'day', day: 'day', month: 'month', year: 'year' };
 
 interface DayState {
@@ -131,19 +134,20 @@ export const energyCacheRepository = {
    */
   clockEnergy: async (db: Db, ids: number[], from: Date, to: Date, zone: string, granularity: Granularity, bounds: string[]): Promise<ClockEnergy[]> => {
     if (!ids.length) return [];
-    const r = await sql<ClockEnergy>`
-      WITH b AS (SELECT unnest(${bounds}::date[]) AS d),
-      c AS (
-        SELECT c.point_id, to_char(date_trunc(${TRUNC[granularity]}, c.day), ${KEY_FORMAT[granularity]}) AS key,
-          to_char(c.day, 'YYYY-MM') AS ym, (SELECT count(*) FROM b WHERE b.d <= c.day)::int AS seg, c.hours
-        FROM energy_hourly_cache c
-        WHERE c.point_id = ANY(${ids}::int[]) AND c.bucket >= ${from} AND c.bucket < ${to} AND c.zone = ${zone}
-      )
-      SELECT c.point_id, c.key, c.ym, (u.h - 1)::int AS hour, c.seg, sum(u.e)::float8 AS energy
-      FROM c CROSS JOIN LATERAL unnest(c.hours) WITH ORDINALITY AS u(e, h)
-      WHERE u.e <> 0
-      GROUP BY c.point_id, c.key, c.ym, u.h, c.seg`.execute(db);
-    return r.rows;
+    // 24 sums over the day rows (one per local hour) instead of unnesting 24 rows per day: ~25× fewer rows.
+    const r = await sql<{ point_id: number; key: string; ym: string; seg: number } & Record<string, number | null>>`
+      WITH b AS (SELECT unnest(${bounds}::date[]) AS d)
+      SELECT c.point_id, to_char(date_trunc(${TRUNC[granularity]}, c.day), ${KEY_FORMAT[granularity]}) AS key,
+        to_char(c.day, 'YYYY-MM') AS ym, (SELECT count(*) FROM b WHERE b.d <= c.day)::int AS seg, ${HOUR_SUMS}
+      FROM energy_hourly_cache c
+      WHERE c.point_id = ANY(${ids}::int[]) AND c.bucket >= ${from} AND c.bucket < ${to} AND c.zone = ${zone}
+      GROUP BY 1, 2, 3, 4`.execute(db);
+    return r.rows.flatMap((x) =>
+      HOURS.flatMap((h) => {
+        const energy = x[`h${h}`] ?? 0;
+        return energy === 0 ? [] : [{ point_id: x.point_id, key: x.key, ym: x.ym, hour: h, seg: x.seg, energy }];
+      }),
+    );
   },
 
   /** The same sums computed from `rollup_hourly` without the cache: the reference the cache is tested against. */
@@ -175,15 +179,14 @@ export const energyCacheRepository = {
   /** The highest hourly energy (kWh = mean kW) per site month of the points summed, from the cache (after `refresh`). */
   monthlyDemand: async (db: Db, ids: number[], from: Date, to: Date, zone: string): Promise<Map<string, number>> => {
     if (!ids.length) return new Map();
-    const r = await sql<{ ym: string; kw: number }>`
-      WITH h AS (
-        SELECT c.day, u.h, sum(u.e) AS e
-        FROM energy_hourly_cache c CROSS JOIN LATERAL unnest(c.hours) WITH ORDINALITY AS u(e, h)
-        WHERE c.point_id = ANY(${ids}::int[]) AND c.bucket >= ${from} AND c.bucket < ${to} AND c.zone = ${zone}
-        GROUP BY 1, 2
-      )
-      SELECT to_char(day, 'YYYY-MM') AS ym, max(e)::float8 AS kw FROM h GROUP BY 1`.execute(db);
-    return new Map(r.rows.map((x) => [x.ym, x.kw]));
+    const r = await sql<{ ym: string } & Record<string, number | null>>`
+      SELECT to_char(c.day, 'YYYY-MM') AS ym, ${HOUR_SUMS}
+      FROM energy_hourly_cache c
+      WHERE c.point_id = ANY(${ids}::int[]) AND c.bucket >= ${from} AND c.bucket < ${to} AND c.zone = ${zone}
+      GROUP BY c.day`.execute(db);
+    const out = new Map<string, number>();
+    for (const x of r.rows) for (const h of HOURS) out.set(x.ym, Math.max(out.get(x.ym) ?? 0, x[`h${h}`] ?? 0));
+    return out;
   },
 
   /** The same without the cache. */
