@@ -48,7 +48,7 @@ describe('billing', () => {
     const prevMonth = Number(prevDate.slice(5, 7));
     const curMonth = Number(current.range.from.slice(5, 7));
 
-    await open(page, '/PowerExpense', 'energy-expense');
+    await open(page, '/EnergyManage/PowerExpense', 'energy-expense', { loading: 'energy-loading' });
     const card = page.getByTestId('ex-cost');
     await card.waitFor();
     await page.getByTestId('expense-bill').waitFor();
@@ -75,7 +75,7 @@ describe('billing', () => {
     expect(after.bill!.total).toBeGreaterThan(before.bill!.total);
 
     // The page shows the new figure of the current month.
-    await open(page, '/PowerExpense', 'energy-expense');
+    await open(page, '/EnergyManage/PowerExpense', 'energy-expense', { loading: 'energy-loading' });
     await expect.poll(async () => page.getByTestId('ex-cost').innerText(), { timeout: 30_000 }).not.toBe(cardBefore);
     await page.context().close();
   });

@@ -24,9 +24,10 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   await page.getByTestId('billing-month').getByText('7', { exact: true }).click();
   await shot(page, `run-setup/billing-form-${lang}`, { fullPage: false });
   await page.keyboard.press('Escape');
-  await open(page, '/PowerExpense', 'energy-expense');
+  await open(page, '/EnergyManage/PowerExpense', 'energy-expense', { loading: 'energy-loading' });
   await page.getByTestId('expense-bill').waitFor();
-  await shot(page, `run-setup/billing-expense-${lang}`);
+  await page.locator('[data-testid="ex-stack"] canvas').first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+  await shot(page, `run-setup/billing-expense-${lang}`, { settleMs: 5000 });
   await page.context().close();
 }
 

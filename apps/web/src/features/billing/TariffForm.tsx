@@ -141,7 +141,7 @@ export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId:
                 title: t('billing.form.band'),
                 key: 'band',
                 render: (_, p, i) => (
-                  <Select<TouBand> size="small" style={{ width: 110 }} value={p.band} options={TOU_BANDS.map((b) => ({ value: b, label: t(`charts.tou.${b}`) }))} onChange={(band) => setCur({ ...cur, periods: cur.periods.map((x, j) => (j === i ? { ...x, band } : x)) })} />
+                  <Select<TouBand> size="small" style={{ width: 140 }} value={p.band} options={TOU_BANDS.map((b) => ({ value: b, label: t(`charts.tou.${b}`) }))} onChange={(band) => setCur({ ...cur, periods: cur.periods.map((x, j) => (j === i ? { ...x, band } : x)) })} />
                 ),
               },
               ...(['start', 'end'] as const).map((k) => ({
@@ -173,7 +173,7 @@ export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId:
           <Space direction="vertical" size={6}>
             {usedBands.map((b) => (
               <Space key={b}>
-                <span style={{ display: 'inline-block', width: 70 }}>{t(`charts.tou.${b}`)}</span>
+                <span style={{ display: 'inline-block', width: 100 }}>{t(`charts.tou.${b}`)}</span>
                 <InputNumber<number> size="small" min={0} max={20} step={0.01} value={cur.prices[b] ?? null} data-testid={`billing-price-${b}`} onChange={(v) => setCur({ ...cur, prices: { ...cur.prices, [b]: v ?? undefined } })} />
               </Space>
             ))}
