@@ -1,4 +1,5 @@
 import type { Bill, BillMonth } from '@gridops/contract';
+import { baseUnit } from '@gridops/format';
 import { Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../shared/format/useFormat';
@@ -31,7 +32,7 @@ export function BillSection({ bill }: { bill: Bill }) {
     },
   ];
   const money = (key: keyof BillMonth, title: string) => ({
-    title: `${title} (${f.lang === 'zh' ? '元' : 'yuan'})`,
+    title: `${title} (${baseUnit('元', f.lang)})`,
     dataIndex: key,
     key,
     align: 'right' as const,

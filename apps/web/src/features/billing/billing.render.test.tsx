@@ -41,10 +41,10 @@ describe('billing page', { timeout: 60_000 }, () => {
   it('opens the form with the month editor and shows a gap in a day before saving (en)', async () => {
     mockApi({ 'GET /api/v6/billing/tariffs': tariffs });
     await renderPage(<BillingSetPage />, { lang: 'en', session: session(['view', 'configure']), pageKey: 'BillingSet' });
-    await expectTexts('Two-part TOU tariff (from June 2026)', 'open-ended', 'By maximum demand', '40 yuan/kW·month');
+    await expectTexts('Two-part TOU tariff (from June 2026)', 'open-ended', 'By maximum demand', '40 CNY/kW·month');
     await expectEnglishOnly();
     fireEvent.click(screen.getByTestId('billing-edit-2'));
-    await expectTexts('Edit tariff', 'Time-of-use periods', 'Energy prices (yuan/kWh)', 'Transformer capacity');
+    await expectTexts('Edit tariff', 'Time-of-use periods', 'Energy prices (CNY/kWh)', 'Transformer capacity');
   });
 
   it('is read-only without the configuration permission', async () => {

@@ -92,7 +92,7 @@ export const billingBundle: Bundle = {
     open: 'open-ended',
     none: 'none',
     mode: { none: 'No basic charge', capacity: 'By capacity', demand: 'By maximum demand' },
-    unit: { capacity: 'yuan/kVA·month', demand: 'yuan/kW·month', kwh: 'yuan/kWh', kva: 'kVA' },
+    unit: { capacity: 'CNY/kVA·month', demand: 'CNY/kW·month', kwh: 'CNY/kWh', kva: 'kVA' },
     form: {
       titleNew: 'Add tariff',
       titleEdit: 'Edit tariff',
@@ -110,7 +110,7 @@ export const billingBundle: Bundle = {
       band: 'Band',
       start: 'Start',
       end: 'End',
-      prices: 'Energy prices (yuan/kWh)',
+      prices: 'Energy prices (CNY/kWh)',
       addPeriod: 'Add period',
       copyTo: 'Copy to',
       copy: "Copy this month's scheme",
