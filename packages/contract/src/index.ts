@@ -21,6 +21,7 @@ export * from './api/distributionHistory.js';
 export * from './api/distributionControl.js';
 export * from './api/metering.js';
 export * from './api/energyStats.js';
+export * from './api/billing.js';
 export * from './ids.js';
 export * from './api/weather.js';
 export * from './api/members.js';

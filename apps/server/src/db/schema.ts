@@ -5,6 +5,7 @@ import type { IeDB } from './schemaIe.js';
 import type { AssetsDB } from './schemaAssets.js';
 import type { DictionaryDB } from './schemaDictionary.js';
 import type { AlarmDB } from './schemaAlarm.js';
+import type { BillingDB } from './schemaBilling.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -259,7 +260,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB, BillingDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;

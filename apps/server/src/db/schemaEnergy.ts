@@ -26,26 +26,7 @@ export interface EnergyLoopsTable {
   created_at: Generated<Date>;
 }
 
-export interface TariffPeriodsTable {
-  id: Generated<number>;
-  project_id: number;
-  month: number;
-  band: string;
-  start_min: number;
-  end_min: number;
-}
-
-export interface TariffPricesTable {
-  project_id: number;
-  energy_type: Generated<string>;
-  month: number;
-  band: string;
-  price: number;
-}
-
 export interface EnergyDB {
   meter_nodes: MeterNodesTable;
   energy_loops: EnergyLoopsTable;
-  tariff_periods: TariffPeriodsTable;
-  tariff_prices: TariffPricesTable;
 }

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { DeviceKind } from '@gridops/contract';
 import type { Db } from '../db/database.js';
-import { tariffRows } from '../modules/metering/tariff.js';
 import { tariffRepository } from '../modules/metering/tariffRepository.js';
 import type { DemoStation } from './demoData.js';
-import { demoTariffs } from './demoTariffs.js';
+import { demoTariffVersions } from './demoTariffs.js';
 import { seedStationHistory, type HistoryNode } from './demoEnergyHistory.js';
 import { plannedPowerTree } from './demoMeterTree.js';
 
@@ -151,8 +150,7 @@ export async function seedDemoEnergy(
         .execute();
     }
 
-    const tariff = demoTariffs[st.code];
-    if (tariff) await tariffRepository.insert(trx, projectId, tariffRows(tariff));
+    for (const t of demoTariffVersions(st.code, st.capacity_kva)) await tariffRepository.insert(trx, projectId, t);
     const siteDevices = devices.map((d) => ({
       sn: d.sn,
       kind: d.kind as DeviceKind,

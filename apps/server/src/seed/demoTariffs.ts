@@ -1,4 +1,6 @@
 import type { TariffMonth, TouBand } from '@gridops/contract';
+import { tariffRows } from '../modules/metering/tariff.js';
+import type { TariffVersionValues } from '../modules/metering/tariffRepository.js';
 
 /**
  * Demo time-of-use tariffs for commercial and industrial users (1–10 kV), one per province of the demo
@@ -149,3 +151,43 @@ export const demoTariffs: Record<string, TariffMonth[]> = {
   HZBJ: zhejiang,
   HFDC: anhui,
 };
+
+/**
+ * The demo stations' tariffs with validity periods and charges (docs/energy-model.md, "Billing"). Basic-charge
+ * prices are representative of the provinces' two-part tariffs for 1–10 kV users (capacity ≈ 25–30 yuan/kVA·month,
+ * demand ≈ 36–40 yuan/kW·month), an assumption for the demo; feed-in prices are each province's coal-fired
+ * benchmark price (燃煤发电基准价), which PV surplus is paid at. Suzhou's tariff changed on 1 June 2026 (the
+ * earlier one 4 % cheaper), so a year view shows two tariffs.
+ */
+const PROVINCE: Record<string, { demand_mode: 'capacity' | 'demand'; basic_price: number; feed_in_price: number }> = {
+  SHZJ: { demand_mode: 'capacity', basic_price: 28, feed_in_price: 0.4155 },
+  SZIP: { demand_mode: 'demand', basic_price: 40, feed_in_price: 0.391 },
+  NJJN: { demand_mode: 'capacity', basic_price: 25.5, feed_in_price: 0.391 },
+  HZBJ: { demand_mode: 'capacity', basic_price: 30, feed_in_price: 0.4153 },
+  HFDC: { demand_mode: 'demand', basic_price: 36, feed_in_price: 0.3844 },
+};
+
+const scaled = (months: TariffMonth[], k: number): TariffMonth[] =>
+  months.map((m) => ({
+    ...m,
+    prices: Object.fromEntries(Object.entries(m.prices).map(([b, p]) => [b, Math.round(p * k * 10000) / 10000])),
+  }));
+
+export function demoTariffVersions(code: string, capacityKva: number): TariffVersionValues[] {
+  const months = demoTariffs[code];
+  const p = PROVINCE[code];
+  if (!months || !p) return [];
+  const base = {
+    name: '两部制分时电价',
+    name_en: 'Two-part time-of-use tariff',
+    ...p,
+    capacity_kva: p.demand_mode === 'capacity' ? capacityKva : null,
+    pf_standard: 0.9,
+  };
+  if (code === 'SZIP')
+    return [
+      { ...base, name: '两部制分时电价（2026年5月前）', name_en: 'Two-part TOU tariff (until May 2026)', valid_from: '2020-01-01', valid_to: '2026-05-31', rows: tariffRows(scaled(months, 0.96)) },
+      { ...base, name: '两部制分时电价（2026年6月起）', name_en: 'Two-part TOU tariff (from June 2026)', valid_from: '2026-06-01', valid_to: null, rows: tariffRows(months) },
+    ];
+  return [{ ...base, valid_from: '2020-01-01', valid_to: null, rows: tariffRows(months) }];
+}

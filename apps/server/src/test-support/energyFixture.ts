@@ -87,6 +87,9 @@ export async function startEnergyFixture(backend: BackendKind) {
   await roll('rollup_hourly', f, '2024-02-29T23:00:00+08:00', 2011, 2020);
   await roll('rollup_hourly', f, '2024-03-01T00:00:00+08:00', 2021, 2030);
   await roll('rollup_hourly', f, '2024-03-01T08:00:00+08:00', 2040, 2050);
+  // Their local days, as the ingest writes both rollups (the expense report's hourly energy cache keys on them).
+  await roll('rollup_daily', f, '2024-02-29T00:00:00+08:00', 1990, 2020);
+  await roll('rollup_daily', f, '2024-03-01T00:00:00+08:00', 2021, 2050);
 
   // Suzhou is the site user's project, Hangzhou is not.
   return { t, centre, site, szip, hzbj, node, roll, post, data };

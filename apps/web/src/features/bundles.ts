@@ -19,6 +19,7 @@ import { pushBundle } from './push/i18n';
 import { dictionaryBundle } from './dictionary/i18n';
 import { alarmRulesBundle } from './alarm-rules/i18n';
 import { controlConfigBundle } from './control-config/i18n';
+import { billingBundle } from './billing/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
 import { orgAdminBundle } from './org-admin/i18n';
@@ -54,4 +55,5 @@ export const featureBundles: Record<string, Bundle> = {
   experts: expertsBundle,
   ieSets: ieSetsBundle,
   assets: energyAssetsBundle,
+  billing: billingBundle,
 };

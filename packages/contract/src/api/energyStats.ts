@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bill } from './billing.js';
 import { dbIdParam } from '../ids.js';
 import { ENERGY_TYPES } from '../constants.js';
 import { METER_NODE_TYPES, TOU_BANDS } from './metering.js';
@@ -290,6 +291,8 @@ export const expenseResponse = z.object({
     avg_price: z.number().nullable(),
     bands: z.array(bandAmounts),
   }),
+  /** The site's bill by month: energy, basic and demand charges, power-factor adjustment, feed-in revenue. */
+  bill: bill.optional(),
 });
 export type ExpenseResponse = z.infer<typeof expenseResponse>;
 

@@ -3,6 +3,7 @@ import { accountApi } from './account.js';
 import { alarmRuleApi } from './alarmRules.js';
 import { controlConfigApi } from './controlConfig.js';
 import { auditApi } from './audit.js';
+import { billingApi } from './billing.js';
 import { controlApi } from './control.js';
 import { deviceTemplateApi } from './deviceTemplate.js';
 import { distributionApi } from './distribution.js';
@@ -32,6 +33,7 @@ export {
   controlConfigApi,
   analysisApi,
   auditApi,
+  billingApi,
   controlApi,
   deviceTemplateApi,
   dictionaryApi,
@@ -89,6 +91,7 @@ export const apiRoutes = {
   dictionary: dictionaryApi,
   alarmRule: alarmRuleApi,
   controlConfig: controlConfigApi,
+  billing: billingApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

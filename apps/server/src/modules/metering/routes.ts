@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { meteringApi as routes } from '@gridops/contract';
+import { billingApi, meteringApi as routes } from '@gridops/contract';
 import { requireUser } from '../../plugins/auth.js';
 import { addRoute } from '../../lib/route.js';
 import type { AppServices } from '../../services.js';
@@ -29,4 +29,8 @@ export const meteringRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices,
   addRoute(app, routes.saveTariff, (req) =>
     svc.setTariff(requireUser(req.user), req.body.project_id, req.body.months),
   );
+  addRoute(app, billingApi.tariffs, (req) => svc.billing.list(requireUser(req.user), req.query.project_id));
+  addRoute(app, billingApi.createTariff, (req) => svc.billing.create(requireUser(req.user), req.body));
+  addRoute(app, billingApi.updateTariff, (req) => svc.billing.update(requireUser(req.user), req.params.id, req.body));
+  addRoute(app, billingApi.deleteTariff, (req) => svc.billing.remove(requireUser(req.user), req.params.id));
 };

@@ -5,27 +5,11 @@ import type { AppError } from '../../lib/errors.js';
 import { fakeAccess, testUser, untouchable } from '../../test-support/fakeAccess.js';
 import type { MeteringRepository, NodeRow } from './repository.js';
 import { createMeteringService } from './service.js';
-import type { TariffRows } from './tariff.js';
 import type { TariffRepository } from './tariffRepository.js';
+import { memoryTariffs } from '../../test-support/memoryTariffs.js';
 
 // The repositories are injected, so the configuration rules run here without a database.
 const noDb = {} as Db;
-
-/** An in-memory tariff repository: what `replace` stored, `read` returns. */
-function memoryTariffs() {
-  const stored = new Map<number, TariffRows>();
-  const writes: number[] = [];
-  const repo: TariffRepository = {
-    read: (_db, projectId) => Promise.resolve(stored.get(projectId) ?? { periods: [], prices: [] }),
-    insert: () => Promise.reject(new Error('not used by the service')),
-    replace: (_db, projectId, rows) => {
-      writes.push(projectId);
-      stored.set(projectId, rows);
-      return Promise.resolve();
-    },
-  };
-  return { repo, stored, writes };
-}
 
 const months = (periods: TariffMonth['periods']): TariffMonth[] =>
   Array.from({ length: 12 }, (_, i) => ({ month: i + 1, periods, prices: { valley: 0.3, flat: 0.6, peak: 1 } }));

@@ -19,8 +19,22 @@ import type { AuditService } from '../audit/service.js';
 import type { AccessService } from '../access/service.js';
 import { meteringRepository, type MeteringRepository, type NodeRow, type NodeValues } from './repository.js';
 import { tariffRows, toTariffMonths } from './tariff.js';
-import { tariffRepository, type TariffRepository } from './tariffRepository.js';
+import { tariffRepository, type TariffRepository, type TariffVersionValues } from './tariffRepository.js';
+
+/** A tariff valid from 2000-01-01 without basic charge, power-factor assessment or feed-in price. */
+export const DEFAULT_TARIFF: Omit<TariffVersionValues, 'rows'> = {
+  name: '分时电价',
+  name_en: 'Time-of-use tariff',
+  valid_from: '2000-01-01',
+  valid_to: null,
+  demand_mode: 'none',
+  basic_price: 0,
+  capacity_kva: null,
+  pf_standard: null,
+  feed_in_price: null,
+};
 import { wouldCycle } from './tree.js';
+import { createBillingService } from './billing.js';
 import { UNITS } from './units.js';
 
 /** Counter keys of the catalogue and the energy tree they belong to. */
@@ -208,6 +222,9 @@ export function createMeteringService(
   }
 
   return {
+    /** The billing page's tariffs with validity periods (billing.ts). */
+    billing: createBillingService(db, access, audit, tariffs),
+
     async tree(user: AuthUser, projectId: number, energyType: EnergyType) {
       await access.assertProject(user, projectId);
       const nodes = (await repo.nodes(db, projectId, energyType)).map(toMeterNode);
@@ -337,15 +354,27 @@ export function createMeteringService(
       return { id };
     },
 
+    /** The tariff of the latest validity (the billing page edits every validity period; docs/energy-model.md). */
     async tariff(user: AuthUser, projectId: number): Promise<Tariff> {
       await access.assertProject(user, projectId);
-      return { project_id: projectId, currency: 'CNY', months: toTariffMonths(await tariffs.read(db, projectId)) };
+      const latest = (await tariffs.versions(db, projectId)).at(-1);
+      return { project_id: projectId, currency: 'CNY', months: latest ? toTariffMonths(latest.rows) : [] };
     },
 
+    /**
+     * Replaces the site's tariffs by one valid from 2000-01-01 with these TOU months, keeping the latest tariff's
+     * name and charges (the single-tariff API; the billing page edits validity periods).
+     */
     async setTariff(user: AuthUser, projectId: number, months: TariffMonth[]): Promise<Tariff> {
       await access.assertCanConfigure(user, projectId);
       const before = audit ? await this.tariff(user, projectId) : null;
-      await tariffs.replace(db, projectId, tariffRows(months));
+      const rows = tariffRows(months);
+      await tariffs.locked(db, projectId, async (trx, current) => {
+        const latest = current.at(-1);
+        for (const c of current) await tariffs.remove(trx, c.id);
+        const kept = latest ? (({ id: _i, project_id: _p, version: _v, ...v }) => v)(latest) : DEFAULT_TARIFF;
+        await tariffs.insert(trx, projectId, { ...kept, valid_from: DEFAULT_TARIFF.valid_from, valid_to: null, rows });
+      });
       const after = await this.tariff(user, projectId);
       await audit?.recordChange(db, { action: 'metering.saveTariff', target: { type: 'tariff', id: projectId }, before, after, projectId });
       return after;

@@ -9,50 +9,41 @@ import type { Db } from '../../db/database.js';
 import { round } from './counterEnergy.js';
 import type { StatNode } from './compute.js';
 import { bucketKeys, siteDayEnd, siteDayStart } from './periods.js';
-import { shareTable, type PeriodRow, type PriceRow } from '../metering/tariff.js';
+import { siteDate } from '@gridops/format';
+import { siteBill } from './bill.js';
+import type { ClockEnergy } from './energyCacheRepository.js';
+import { splitOf, tariffResolver, tariffSegments, type PreparedTariff } from './tariffPricing.js';
 import { nodeSeries, topMost } from '../metering/tree.js';
 import type { StatisticsRepository } from './repository.js';
 
 /**
- * Cost per node, period bucket and TOU band (docs/energy-model.md, "Cost"): each hour's energy is split
- * between bands by the minutes each band covers in that local hour, and priced at that month's band price.
- * Without a tariff the energy is reported under 'flat' at zero cost.
+ * Cost per node, period bucket and TOU band (docs/energy-model.md, "Cost" and "Billing"): each hour's energy
+ * is priced by the tariff valid on its site date, split between bands by the minutes each band covers in that
+ * local hour. Without a tariff (or on a day no tariff covers) the energy is reported under 'flat' at zero cost.
  */
-export interface ClockRow {
-  point_id: number;
-  key: string;
-  month: number;
-  hour: number;
-  energy: number;
-}
-
 const B = TOU_BANDS.length;
+const pad = (h: number) => String(h).padStart(2, '0');
 
 /** Per point: flattened [bucket × band] energy and cost arrays (index = bucket * 4 + band). */
-export function pricePoints(
-  rows: ClockRow[],
-  keys: string[],
-  periods: PeriodRow[],
-  prices: PriceRow[],
-) {
+export function pricePoints(rows: ClockEnergy[], keys: string[], granularity: Granularity, ofSegment: (seg: number) => PreparedTariff | undefined) {
   const index = new Map(keys.map((k, i) => [k, i]));
-  const shares = shareTable(periods);
-  const price = new Map(prices.map((p) => [`${p.month}:${p.band}`, p.price]));
   const energy = new Map<number, number[]>();
   const cost = new Map<number, number[]>();
   const flat = TOU_BANDS.indexOf('flat');
   for (const r of rows) {
-    const i = index.get(r.key);
+    const i = index.get(granularity === 'hour' ? `${r.key} ${pad(r.hour)}:00` : r.key);
     if (i === undefined || r.energy === 0) continue;
+    const t = ofSegment(r.seg);
+    const month = Number(r.ym.slice(5, 7));
     const e = energy.get(r.point_id) ?? new Array<number>(keys.length * B).fill(0);
     const c = cost.get(r.point_id) ?? new Array<number>(keys.length * B).fill(0);
-    const split = shares.get(r.month)?.[r.hour];
-    if (!split || split.size === 0) e[i * B + flat]! += r.energy;
+    const split = splitOf(t, month, r.hour);
+    if (!t || !split || split.size === 0) e[i * B + flat]! += r.energy;
     else {
       for (const [band, share] of split) {
         const b = TOU_BANDS.indexOf(band);
         e[i * B + b]! += r.energy * share;
-        c[i * B + b]! += r.energy * share * (price.get(`${r.month}:${band}`) ?? 0);
+        c[i * B + b]! += r.energy * share * (t.price.get(`${month}:${band}`) ?? 0);
       }
     }
     energy.set(r.point_id, e);
@@ -73,8 +64,8 @@ const sumBands = (xs: number[], len: number, b: number) => {
   return s;
 };
 
-/** Where expenseReport reads hourly energy and the tariff (the statistics repository, or a fake). */
-export type ExpenseSource = Pick<StatisticsRepository, 'hourlyByClock' | 'tariff'>;
+/** Where expenseReport reads hourly energy, tariffs and power factors (the statistics repository, or a fake). */
+export type ExpenseSource = Pick<StatisticsRepository, 'refreshEnergyCache' | 'clockEnergy' | 'clockEnergyUncached' | 'monthlyDemand' | 'monthlyDemandUncached' | 'tariffs' | 'monthlyPowerFactor'>;
 
 export async function expenseReport(
   db: Db,
@@ -85,14 +76,28 @@ export async function expenseReport(
   range: ResolvedRange,
   granularity: Granularity,
   zone: string,
+  opts: { cache?: boolean; now?: Date } = {},
 ): Promise<ExpenseResponse> {
   const keys = bucketKeys(range, granularity, zone);
   const ids = [...new Set(all.map((n) => n.point_id).filter((p): p is number => p !== null))];
-  const [rows, { periods, prices }] = await Promise.all([
-    repo.hourlyByClock(db, ids, siteDayStart(range.from, zone), siteDayEnd(range.to, zone), granularity, zone),
-    repo.tariff(db, projectId),
+  const from = siteDayStart(range.from, zone);
+  const to = siteDayEnd(range.to, zone);
+  const gridPoints = topMost(all, all.filter((n) => n.node_type === 'grid')).flatMap((n) => (n.point_id === null ? [] : [n.point_id]));
+  const exportPoints = all.filter((n) => n.node_type === 'grid_export' && n.point_id !== null).map((n) => n.point_id!);
+  const tariffs = await repo.tariffs(db, projectId);
+  const tariffOn = tariffResolver(tariffs);
+  const { bounds, ofSegment } = tariffSegments(tariffs, tariffOn);
+  const cached = opts.cache !== false;
+  if (cached) await repo.refreshEnergyCache(db, ids, from, to, zone);
+  const [rows, demand, powerFactor] = await Promise.all([
+    (cached ? repo.clockEnergy : repo.clockEnergyUncached)(db, ids, from, to, zone, granularity, bounds),
+    (cached ? repo.monthlyDemand : repo.monthlyDemandUncached)(db, gridPoints, from, to, zone),
+    repo.monthlyPowerFactor(db, gridPoints, from, to, zone),
   ]);
-  const priced = pricePoints(rows, keys, periods, prices);
+  const priced = pricePoints(rows, keys, granularity, ofSegment);
+  const today = siteDate(zone, opts.now ?? new Date());
+  const billTo = range.to < today ? range.to : today;
+  const bill = siteBill({ rows, gridPoints, exportPoints, ofSegment, tariffOn, from: range.from, to: billTo, demand, powerFactor });
   const len = keys.length * B;
   const energy = nodeSeries(all, priced.energy, len);
   const cost = nodeSeries(all, priced.cost, len);
@@ -116,7 +121,7 @@ export async function expenseReport(
     currency: 'CNY',
     range,
     granularity,
-    tariff_configured: periods.length > 0,
+    tariff_configured: tariffs.length > 0,
     periods: keys.map((key, i) => {
       const bands = bandsOf(totalE, totalC, i * B);
       return {
@@ -150,5 +155,6 @@ export async function expenseReport(
       avg_price: totalEnergy > 0 ? round(totalCost / totalEnergy, 4) : null,
       bands: bandsTotal(totalE, totalC),
     },
+    bill,
   };
 }

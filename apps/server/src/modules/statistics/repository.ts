@@ -5,6 +5,7 @@ import { meteringRepository } from '../metering/repository.js';
 import { tariffRepository } from '../metering/tariffRepository.js';
 import { orgRepository } from '../org/repository.js';
 import { ENERGY_SQL, RESET_SQL } from './counterEnergy.js';
+import { energyCacheRepository } from './energyCacheRepository.js';
 
 /**
  * What the statistics read: energy derived from the counter rollups (the SQL below), and, from their owners,
@@ -52,8 +53,15 @@ export const statisticsRepository = {
   nodes: meteringRepository.nodes,
   /** The site's IANA time zone (undefined: no such project), owned by org. */
   siteZone: orgRepository.projectZone,
-  /** The site's power tariff, owned by metering's tariff repository. */
-  tariff: tariffRepository.read,
+  /** The site's tariffs with their validity periods, owned by metering's tariff repository. */
+  tariffs: tariffRepository.versions,
+  /** The hourly energy cache (energyCacheRepository.ts): refresh, then read sums from it; or the same uncached. */
+  refreshEnergyCache: energyCacheRepository.refresh,
+  clockEnergy: energyCacheRepository.clockEnergy,
+  clockEnergyUncached: energyCacheRepository.clockEnergyUncached,
+  monthlyDemand: energyCacheRepository.monthlyDemand,
+  monthlyDemandUncached: energyCacheRepository.monthlyDemandUncached,
+  monthlyPowerFactor: energyCacheRepository.monthlyPowerFactor,
 
   /** Energy per point and bucket key; day/month/year from rollup_daily, hours from rollup_hourly. */
   pointEnergy: async (
@@ -71,22 +79,6 @@ export const statisticsRepository = {
       WITH ${energyCte(table, ids, from, to)},
       g AS (SELECT point_id, date_trunc(${granularity}, bucket AT TIME ZONE ${zone}) AS k, sum(energy) AS energy, sum(reset) AS resets FROM e GROUP BY 1, 2)
       SELECT point_id, to_char(k, ${KEY_FORMAT[granularity]}) AS key, energy::float8 AS energy, resets::int AS resets FROM g`.execute(
-      db,
-    );
-    return r.rows;
-  },
-
-  /**
-   * Hourly energy per point, grouped by period key and local (month, hour of day), so the caller can price
-   * each hour's share of every TOU band without moving every hourly row to the application.
-   */
-  hourlyByClock: async (db: Db, ids: number[], from: Date, to: Date, granularity: Granularity, zone: string) => {
-    if (!ids.length) return [];
-    const r = await sql<{ point_id: number; key: string; month: number; hour: number; energy: number }>`
-      WITH ${energyCte('rollup_hourly', ids, from, to)},
-      l AS (SELECT point_id, bucket AT TIME ZONE ${zone} AS t, energy FROM e WHERE energy <> 0),
-      g AS (SELECT point_id, date_trunc(${granularity}, t) AS k, extract(month FROM t) AS m, extract(hour FROM t) AS h, sum(energy) AS energy FROM l GROUP BY 1, 2, 3, 4)
-      SELECT point_id, to_char(k, ${KEY_FORMAT[granularity]}) AS key, m::int AS month, h::int AS hour, energy::float8 AS energy FROM g`.execute(
       db,
     );
     return r.rows;

@@ -6,6 +6,8 @@ import { fakeAccess, testUser, untouchable } from '../../test-support/fakeAccess
 import type { NodeRow } from '../metering/repository.js';
 import type { TariffRows } from '../metering/tariff.js';
 import type { StatisticsRepository } from './repository.js';
+import type { ClockEnergy } from './energyCacheRepository.js';
+import { versionRow } from '../../test-support/memoryTariffs.js';
 import { createStatisticsService } from './service.js';
 
 // The repository is injected, so the statistics rules run here on hand-made energy, without a database.
@@ -35,7 +37,7 @@ const tree = [node(1, null, 'grid', 10), node(2, 1, 'load', 20), node(3, 1, 'loa
 
 function fakeRepository(opts: {
   dayEnergy?: Record<number, number>;
-  clockRows?: Awaited<ReturnType<StatisticsRepository['hourlyByClock']>>;
+  rows?: ClockEnergy[];
   tariff?: TariffRows;
 }): StatisticsRepository {
   const repo: Partial<StatisticsRepository> = {
@@ -49,8 +51,13 @@ function fakeRepository(opts: {
         ),
       ),
     firstReadings: () => Promise.resolve(new Map()),
-    hourlyByClock: () => Promise.resolve(opts.clockRows ?? []),
-    tariff: () => Promise.resolve(opts.tariff ?? { periods: [], prices: [] }),
+    refreshEnergyCache: () => Promise.resolve(),
+    clockEnergy: () => Promise.resolve(opts.rows ?? []),
+    clockEnergyUncached: () => Promise.resolve(opts.rows ?? []),
+    monthlyDemand: () => Promise.resolve(new Map()),
+    monthlyDemandUncached: () => Promise.resolve(new Map()),
+    monthlyPowerFactor: () => Promise.resolve(new Map()),
+    tariffs: () => Promise.resolve(opts.tariff ? [versionRow(opts.tariff)] : []),
   };
   return repo as StatisticsRepository;
 }
@@ -94,16 +101,17 @@ describe('TOU band resolution of the expense (statistics service, fake tariff)',
     ]).flat(),
   };
   // Feeder 2 (point 20): 23h 10 kWh (valley), 08h 20 kWh (half flat, half peak), 12h 5 kWh (peak).
-  const clockRows = [
-    { point_id: 20, key: '2024-04-10', month: 4, hour: 23, energy: 10 },
-    { point_id: 20, key: '2024-04-10', month: 4, hour: 8, energy: 20 },
-    { point_id: 20, key: '2024-04-10', month: 4, hour: 12, energy: 5 },
+  // Segment 1: on or after the tariff's start (2000-01-01).
+  const rows: ClockEnergy[] = [
+    { point_id: 20, key: '2024-04-10', ym: '2024-04', hour: 23, seg: 1, energy: 10 },
+    { point_id: 20, key: '2024-04-10', ym: '2024-04', hour: 8, seg: 1, energy: 20 },
+    { point_id: 20, key: '2024-04-10', ym: '2024-04', hour: 12, seg: 1, energy: 5 },
   ];
   // A month of daily buckets: the rows carry the day's key.
   const q = { project_id: 5, period: 'month' as const, date: '2024-04-10', node_ids: [2] };
 
   it('splits an hour between bands by minutes and prices each share at its band', async () => {
-    const svc = createStatisticsService(noDb, fakeAccess([5]), fakeRepository({ clockRows, tariff }));
+    const svc = createStatisticsService(noDb, fakeAccess([5]), fakeRepository({ rows, tariff }));
     const d = await svc.expense(testUser(), q);
     expect(d.tariff_configured).toBe(true);
     const bands = Object.fromEntries(d.total.bands.map((b) => [b.band, [b.energy, b.cost]]));
@@ -115,7 +123,7 @@ describe('TOU band resolution of the expense (statistics service, fake tariff)',
   });
 
   it('reports all energy as flat at no cost when the site has no tariff', async () => {
-    const svc = createStatisticsService(noDb, fakeAccess([5]), fakeRepository({ clockRows }));
+    const svc = createStatisticsService(noDb, fakeAccess([5]), fakeRepository({ rows }));
     const d = await svc.expense(testUser(), q);
     expect(d.tariff_configured).toBe(false);
     expect(d.total).toMatchObject({ energy: 35, cost: 0 });

@@ -17,6 +17,7 @@ import { energyAssetsPageModules } from '../../features/energy-assets/pageModule
 import { dictionaryPageModules } from '../../features/dictionary/pageModules';
 import { alarmRulePageModules } from '../../features/alarm-rules/pageModules';
 import { controlConfigPageModules } from '../../features/control-config/pageModules';
+import { billingPageModules } from '../../features/billing/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -42,4 +43,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...dictionaryPageModules,
   ...alarmRulePageModules,
   ...controlConfigPageModules,
+  ...billingPageModules,
 };

@@ -15,6 +15,7 @@ import { columnScale } from '../components/common';
 import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
 import { ReportChart, ReportPage, ReportRow, ReportSection, reportState, useReportPeriod } from '../../../shared/ui/ReportPage';
 import { SiteGate } from '../../../shared/ui/SiteGate';
+import { BillSection } from '../../billing/BillSection';
 
 type View = 'period' | 'node';
 type Field = 'cost' | 'energy';
@@ -103,9 +104,10 @@ function PowerExpense({ projectId }: { projectId: number }) {
       data={d}
       notices={(d) => !d.tariff_configured && <Alert type="warning" showIcon title={t('energy.ex.noTariff')} />}
       stats={(d) => [
-        { key: 'energy', col: { xs: 24, md: 8 }, 'data-testid': 'ex-energy', title: t('energy.ex.totalEnergy'), value: d.total.energy, unit: 'kWh' },
-        { key: 'cost', 'data-testid': 'ex-cost', title: t('energy.ex.totalCost'), value: d.total.cost, unit: '元' },
-        { key: 'price', 'data-testid': 'ex-avg-price', title: t('energy.ex.avgPrice'), value: d.total.avg_price, unit: t('energy.pricePerKwh'), precision: 4 },
+        { key: 'energy', col: { xs: 24, md: d.bill ? 6 : 8 }, 'data-testid': 'ex-energy', title: t('energy.ex.totalEnergy'), value: d.total.energy, unit: 'kWh' },
+        { key: 'cost', col: { xs: 12, md: d.bill ? 6 : 8 }, 'data-testid': 'ex-cost', title: t('energy.ex.totalCost'), value: d.total.cost, unit: '元' },
+        { key: 'price', col: { xs: 12, md: d.bill ? 6 : 8 }, 'data-testid': 'ex-avg-price', title: t('energy.ex.avgPrice'), value: d.total.avg_price, unit: t('energy.pricePerKwh'), precision: 4 },
+        ...(d.bill ? [{ key: 'bill', col: { xs: 24, md: 6 }, 'data-testid': 'ex-bill-total', title: t('billing.bill.cardBill'), value: d.bill.total, unit: '元' }] : []),
       ]}
     >
       {(d) => (
@@ -141,6 +143,7 @@ function PowerExpense({ projectId }: { projectId: number }) {
               scroll={{ x: 1200, y: 460 }}
             />
           </ReportSection>
+          {d.bill && <BillSection bill={d.bill} />}
         </>
       )}
     </ReportPage>
