@@ -31,6 +31,8 @@ import { statisticsRoutes } from './modules/statistics/routes.js';
 import { deviceTemplateRoutes, gatewayRoutes } from './modules/gateways/routes.js';
 import { expertRoutes } from './modules/experts/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
+import { videoRoutes } from './modules/video/routes.js';
+import { probeFfmpeg } from './modules/video/streams.js';
 import { createServices, type AppServices } from './services.js';
 import './types.js';
 
@@ -69,7 +71,14 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   app.setSerializerCompiler(serializerCompiler);
   if (onRoute) app.addHook('onRoute', onRoute);
 
-  const services = createServices(db, config);
+  const videoAvailable = await probeFfmpeg(config.video.ffmpeg);
+  const services = createServices(db, config, { videoAvailable });
+  services.videoHub.setLog(app.log);
+  // Every demo camera's ffmpeg dies with the server.
+  app.addHook('onClose', async () => services.videoHub.close());
+  if (!videoAvailable && config.video.ffmpeg !== null) {
+    app.log.warn(`Live video is off (no ffmpeg): cameras show snapshots only. For video: apt-get install ffmpeg (docs/video.md)`);
+  }
 
   // Plugins first (errors, docs, auth), then the domain modules.
   await app.register(errorsPlugin);
@@ -100,6 +109,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(auditRoutes, { services: { audit: services.audit } });
   await app.register(expertRoutes, { services: { experts: services.experts } });
   await app.register(pushRoutes, { services: { push: services.push } });
+  await app.register(videoRoutes, { services: { video: services.video } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
   return { app, services };

@@ -113,6 +113,27 @@ const envSchema = z.object({
   CONTROL_SELECT_TTL_S: z.coerce.number().int().min(5).max(600).default(30),
   /** Usage logs (docs/audit.md): rows older than this many days are deleted by the daily retention job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** Live video (docs/video.md): the ffmpeg that makes the demo cameras' streams ('off': snapshots only). */
+  VIDEO_FFMPEG: z.string().trim().min(1).default('ffmpeg'),
+  /** Origins of media servers (MediaMTX, go2rtc, SRS) whose HLS the browser may play: CSP connect-src/media-src. */
+  VIDEO_ORIGINS: z
+    .string()
+    .transform((v, ctx): string[] => {
+      const entries = v.split(/[\s,]+/).filter(Boolean);
+      const out: string[] = [];
+      for (const e of entries) {
+        try {
+          const u = new URL(e);
+          if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+          out.push(u.origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `expected origins like https://media.example.com:8888; "${e}" is not one` });
+          return z.NEVER;
+        }
+      }
+      return out;
+    })
+    .optional(),
 });
 
 export interface AppConfig {
@@ -122,6 +143,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** CSP frame-ancestors sources (default 'self'). */
   frameAncestors: string[];
+  /** Live video: the ffmpeg command (null: off) and the media-server origins browsers may play from. */
+  video: { ffmpeg: string | null; origins: string[] };
   dataDir: string;
   databaseUrl: string | undefined;
   /** Embedded means PGlite under dataDir; the demo organisation and the simulator are on by default then. */
@@ -190,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     trustProxy: e.TRUST_PROXY ?? false,
     frameAncestors: e.FRAME_ANCESTORS ?? ["'self'"],
+    video: { ffmpeg: e.VIDEO_FFMPEG === 'off' ? null : e.VIDEO_FFMPEG, origins: e.VIDEO_ORIGINS ?? [] },
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase,

@@ -26,9 +26,13 @@ import { createTemplateService } from './modules/gateways/templates.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createExpertService } from './modules/experts/service.js';
 import { createPushService } from './modules/push/service.js';
+import { createVideoService } from './modules/video/service.js';
+import { createStreamHub } from './modules/video/streams.js';
+import { createStreamSigner } from './modules/video/urls.js';
+import { randomBytes } from 'node:crypto';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
-export function createServices(db: Db, config: AppConfig) {
+export function createServices(db: Db, config: AppConfig, opts: { videoAvailable?: boolean } = {}) {
   const access = createAccessService(db);
   const loginLimits = createLoginLimits(db, config.login);
   const audit = createAuditService(db, access);
@@ -55,7 +59,10 @@ export function createServices(db: Db, config: AppConfig) {
   const members = createMembersService(db, access, users, loginLimits, audit);
   const experts = createExpertService(db, access, config.expertRegister);
   const push = createPushService(db, access);
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
+  // Without ffmpeg (or VIDEO_FFMPEG=off) the demo cameras show snapshots only; the runtime probes and says so once.
+  const videoHub = createStreamHub({ ffmpeg: config.video.ffmpeg, available: opts.videoAvailable ?? false });
+  const video = createVideoService(db, access, audit, { hub: videoHub, signer: createStreamSigner(randomBytes(32)), origins: config.video.origins });
+  return { config, db, push, video, videoHub, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

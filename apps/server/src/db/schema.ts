@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DistributionDB } from './schemaDistribution.js';
+import type { VideoDB } from './schemaVideo.js';
 import type { EnergyDB } from './schemaEnergy.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
@@ -255,7 +256,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, VideoDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;

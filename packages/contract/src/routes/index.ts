@@ -18,6 +18,7 @@ import { orgAdminApi } from './orgAdmin.js';
 import { pushApi } from './push.js';
 import { securityApi } from './security.js';
 import { userApi } from './user.js';
+import { videoApi } from './video.js';
 import { weatherApi } from './weather.js';
 
 export * from './define.js';
@@ -42,6 +43,7 @@ export {
   pushApi,
   securityApi,
   userApi,
+  videoApi,
   weatherApi,
 };
 
@@ -71,6 +73,7 @@ export const apiRoutes = {
   audit: auditApi,
   expert: expertApi,
   push: pushApi,
+  video: videoApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */
