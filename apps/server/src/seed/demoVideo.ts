@@ -2,7 +2,8 @@ import type { Db } from '../db/database.js';
 
 /**
  * The demo's live video (docs/video.md): every camera device of the demo sites gets a configured test camera in
- * its room, streamed by ffmpeg (`sim://testsrc2`), named in zh and en after its room; every other one has PTZ.
+ * its room, streamed by ffmpeg (`sim://testsrc2`) and named in zh and en after its room, plus a PTZ camera at
+ * the room's entrance.
  */
 export async function seedDemoVideo(trx: Db): Promise<void> {
   const cams = await trx
@@ -14,23 +15,18 @@ export async function seedDemoVideo(trx: Db): Promise<void> {
     .orderBy('d.id')
     .execute();
   if (cams.length === 0) return;
-  const seen = new Map<number, number>();
+  let sort = 0;
   await trx
     .insertInto('video_cameras')
     .values(
-      cams.map((c) => {
-        const n = (seen.get(c.project_id) ?? 0) + 1;
-        seen.set(c.project_id, n);
-        return {
-          project_id: c.project_id,
-          room_id: c.room_id,
-          name: c.room_name ? `${c.room_name}·${c.name}` : c.name,
-          name_en: c.room_name_en ? `${c.room_name_en} · ${c.name_en || c.name}` : c.name_en || c.name,
-          stream_url: 'sim://testsrc2',
-          snapshot_url: '',
-          ptz: n % 2 === 0,
-          sort: n,
-        };
+      cams.flatMap((c) => {
+        const room = c.room_name ?? '';
+        const roomEn = c.room_name_en || room;
+        const base = { project_id: c.project_id, room_id: c.room_id, stream_url: 'sim://testsrc2', snapshot_url: '' };
+        return [
+          { ...base, name: room ? `${room}·${c.name}` : c.name, name_en: roomEn ? `${roomEn} · ${c.name_en || c.name}` : c.name_en || c.name, ptz: false, sort: ++sort },
+          { ...base, name: `${room || c.name}·入口云台`, name_en: `${roomEn || c.name_en || c.name} · entrance PTZ`, ptz: true, sort: ++sort },
+        ];
       }),
     )
     .execute();

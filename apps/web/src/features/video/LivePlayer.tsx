@@ -72,8 +72,8 @@ export function LivePlayer({ camera, showName = true }: { camera: LiveCamera; sh
         <SnapshotView camera={camera} />
       )}
       {showName && (
-        <div style={{ position: 'absolute', left: 6, bottom: 6, display: 'flex', gap: 4 }}>
-          <Tag color="rgba(0,0,0,0.6)">{camera.name}</Tag>
+        <div style={{ position: 'absolute', right: 2, top: 6, display: 'flex', gap: 4 }}>
+          {camera.kind === 'hls' && <Tag color="rgba(0,0,0,0.6)">{camera.name}</Tag>}
           {camera.kind === 'snapshot' && <Tag color="orange">{t('video.snapshotOnly')}</Tag>}
           {camera.ptz && <Tag color="blue">PTZ</Tag>}
         </div>
