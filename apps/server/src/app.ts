@@ -32,6 +32,7 @@ import { deviceTemplateRoutes, gatewayRoutes } from './modules/gateways/routes.j
 import { expertRoutes } from './modules/experts/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { videoRoutes } from './modules/video/routes.js';
+import { aiSecurityRoutes } from './modules/ai-security/routes.js';
 import { probeFfmpeg } from './modules/video/streams.js';
 import { createServices, type AppServices } from './services.js';
 import './types.js';
@@ -110,6 +111,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(expertRoutes, { services: { experts: services.experts } });
   await app.register(pushRoutes, { services: { push: services.push } });
   await app.register(videoRoutes, { services: { video: services.video } });
+  await app.register(aiSecurityRoutes, { services: { aiSecurity: services.aiSecurity } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
   return { app, services };

@@ -65,6 +65,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       },
       onCommandResult: (sn, payload) => services.control.onResult(sn, payload),
       onCapture: (sn, payload) => services.security.onCapture(sn, payload),
+      onAiEvent: (sn, payload) => services.aiSecurity.onAiEvent(sn, payload),
     });
     let broker: EmbeddedBroker | null = null;
     if (!config.mqtt.externalUrl) {
@@ -101,9 +102,19 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     // Commands to gateways at QoS 1 (the gateway subscribes at 1); captures to browsers at the live channel's QoS 2.
     services.control.attach((topic, payload) => connectedBus.publish(topic, payload, 1));
     services.security.attach((topic, payload) => connectedBus.publish(topic, payload, 2));
+    // A confirmed AI detection is pushed like any alarm (live pop-up, push rules).
+    services.aiSecurity.attach({
+      publish: (topic, payload) => connectedBus.publish(topic, payload, 2),
+      onRaised: async (events) => {
+        pipeline.push.dispatch(events);
+        await pipeline.notifier.notify(events);
+      },
+      log: app.log,
+    });
     closers.push(async () => {
       services.control.attach(null);
       services.security.attach(null);
+      services.aiSecurity.attach(null);
     });
     // A rotated or revoked gateway secret ends that gateway's connection here at once (an external broker
     // re-reads its password file); adopted devices reach this instance's ingest at once, other instances'

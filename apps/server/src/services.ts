@@ -27,6 +27,7 @@ import { createAuditService } from './modules/audit/service.js';
 import { createExpertService } from './modules/experts/service.js';
 import { createPushService } from './modules/push/service.js';
 import { createVideoService } from './modules/video/service.js';
+import { createAiSecurityService } from './modules/ai-security/service.js';
 import { createStreamHub } from './modules/video/streams.js';
 import { createStreamSigner } from './modules/video/urls.js';
 import { randomBytes } from 'node:crypto';
@@ -62,7 +63,8 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   // Without ffmpeg (or VIDEO_FFMPEG=off) the demo cameras show snapshots only; the runtime probes and says so once.
   const videoHub = createStreamHub({ ffmpeg: config.video.ffmpeg, available: opts.videoAvailable ?? false });
   const video = createVideoService(db, access, audit, { hub: videoHub, signer: createStreamSigner(randomBytes(32)), origins: config.video.origins });
-  return { config, db, push, video, videoHub, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
+  const aiSecurity = createAiSecurityService(db, access, audit);
+  return { config, db, push, video, videoHub, aiSecurity, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

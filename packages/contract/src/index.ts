@@ -31,4 +31,5 @@ export * from './api/deviceTemplate.js';
 export * from './api/experts.js';
 export * from './api/push.js';
 export * from './api/video.js';
+export * from './api/aiSecurity.js';
 export * from './routes/index.js';

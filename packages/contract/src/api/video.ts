@@ -17,6 +17,8 @@ export const videoCamera = z.object({
   room_name: z.string(),
   name: z.string(),
   name_en: z.string(),
+  /** The NVR channel code edge AI boxes name in their events (docs/gateway-protocol.md); empty when none. */
+  code: z.string(),
   stream_url: z.string(),
   snapshot_url: z.string(),
   ptz: z.boolean(),
@@ -30,6 +32,7 @@ export const videoCameraCreateRequest = z.object({
   room_id: dbId.nullable(),
   name: z.string().trim().min(1).max(60),
   name_en: z.string().trim().max(80).default(''),
+  code: z.string().trim().max(64).regex(/^[A-Za-z0-9._-]*$/).default(''),
   stream_url: z.string().trim().min(1).max(500),
   snapshot_url: z.string().trim().max(500).default(''),
   ptz: z.boolean().default(false),

@@ -19,11 +19,13 @@ import { pushApi } from './push.js';
 import { securityApi } from './security.js';
 import { userApi } from './user.js';
 import { videoApi } from './video.js';
+import { aiSecurityApi } from './aiSecurity.js';
 import { weatherApi } from './weather.js';
 
 export * from './define.js';
 export {
   accountApi,
+  aiSecurityApi,
   analysisApi,
   auditApi,
   controlApi,
@@ -74,6 +76,7 @@ export const apiRoutes = {
   expert: expertApi,
   push: pushApi,
   video: videoApi,
+  aiSecurity: aiSecurityApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 
-const cameraColumns = ['c.id', 'c.project_id', 'c.room_id', 'r.name as room_name', 'r.name_en as room_name_en', 'c.name', 'c.name_en', 'c.stream_url', 'c.snapshot_url', 'c.ptz', 'c.version', 'c.updated_at', 'p.timezone'] as const;
+const cameraColumns = ['c.id', 'c.project_id', 'c.room_id', 'r.name as room_name', 'r.name_en as room_name_en', 'c.name', 'c.name_en', 'c.code', 'c.stream_url', 'c.snapshot_url', 'c.ptz', 'c.version', 'c.updated_at', 'p.timezone'] as const;
 
 export interface CameraWrite {
   room_id: number | null;
   name: string;
   name_en: string;
+  code: string | null;
   stream_url: string;
   snapshot_url: string;
   ptz: boolean;
@@ -35,6 +36,12 @@ export const videoRepository = {
       .executeTakeFirst(),
 
   room: (db: Db, roomId: number) => db.selectFrom('rooms').select(['id', 'project_id']).where('id', '=', roomId).executeTakeFirst(),
+
+  codeTaken: (db: Db, projectId: number, code: string, exceptId: number | null) => {
+    let q = db.selectFrom('video_cameras').select('id').where('project_id', '=', projectId).where('code', '=', code);
+    if (exceptId !== null) q = q.where('id', '<>', exceptId);
+    return q.executeTakeFirst();
+  },
 
   nameTaken: (db: Db, projectId: number, name: string, exceptId: number | null) => {
     let q = db.selectFrom('video_cameras').select('id').where('project_id', '=', projectId).where('name', '=', name);

@@ -11,7 +11,7 @@ import type { StreamHub, Viewer } from './streams.js';
 import { classifyStream, maskUrl, playKind, stripCredentials, unmaskUrl, type StreamSigner } from './urls.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.camera>>>;
-type CameraBody = { room_id: number | null; name: string; name_en: string; stream_url: string; snapshot_url: string; ptz: boolean };
+type CameraBody = { room_id: number | null; name: string; name_en: string; code: string; stream_url: string; snapshot_url: string; ptz: boolean };
 
 const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
 const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
@@ -26,6 +26,7 @@ const toCamera = (r: Row, lang: Lang): VideoCamera => ({
   room_name: pick(lang, r.room_name, r.room_name_en),
   name: r.name,
   name_en: r.name_en,
+  code: r.code ?? '',
   stream_url: maskUrl(r.stream_url),
   snapshot_url: maskUrl(r.snapshot_url),
   ptz: r.ptz,
@@ -34,7 +35,7 @@ const toCamera = (r: Row, lang: Lang): VideoCamera => ({
 });
 
 /** What the audit log keeps of a camera (masked URLs: the log is read by user managers, not camera admins). */
-const audited = (r: Row) => ({ name: r.name, name_en: r.name_en, room_id: r.room_id, stream_url: maskUrl(r.stream_url), snapshot_url: maskUrl(r.snapshot_url), ptz: r.ptz });
+const audited = (r: Row) => ({ name: r.name, name_en: r.name_en, code: r.code, room_id: r.room_id, stream_url: maskUrl(r.stream_url), snapshot_url: maskUrl(r.snapshot_url), ptz: r.ptz });
 
 export interface VideoServiceDeps {
   hub: StreamHub;
@@ -62,6 +63,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
       if (!room || room.project_id !== projectId) throw invalid('room_id', '所选配电室不属于该站点', 'The room is not one of this site');
     }
     if (await repo.nameTaken(db, projectId, body.name, exceptId)) throw invalid('name', `本站点已有名为“${body.name}”的摄像头`, `This site already has a camera named "${body.name}"`);
+    if (body.code && (await repo.codeTaken(db, projectId, body.code, exceptId))) throw invalid('code', `本站点已有通道编码为 ${body.code} 的摄像头`, `This site already has a camera with channel code ${body.code}`);
     const streamUrl = unmaskUrl(body.stream_url, stored?.stream_url ?? null);
     const stream = classifyStream(streamUrl);
     if (stream.kind === 'invalid') {
@@ -73,7 +75,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
     }
     const snapshotUrl = unmaskUrl(body.snapshot_url, stored?.snapshot_url ?? null);
     if (snapshotUrl && !/^https?:\/\/[^/\s]+/i.test(snapshotUrl)) throw invalid('snapshot_url', '抓图地址须为 http(s) 地址', 'The snapshot URL must be an http(s) URL');
-    return { room_id: body.room_id, name: body.name, name_en: body.name_en, stream_url: streamUrl, snapshot_url: snapshotUrl, ptz: body.ptz };
+    return { room_id: body.room_id, name: body.name, name_en: body.name_en, code: body.code || null, stream_url: streamUrl, snapshot_url: snapshotUrl, ptz: body.ptz };
   }
 
   function live(r: Row, user: AuthUser, lang: Lang): LiveCamera | null {
