@@ -86,6 +86,8 @@ const envSchema = z.object({
   SIM_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
   /** Chance per gateway and tick of a random staged fault; unset = the simulator's default (one per ~10 min). */
   SIM_FAULT_RATE: z.coerce.number().min(0).max(1).optional(),
+  /** Edge AI detections the simulator reports per camera and hour (docs/gateway-protocol.md); unset = 3. */
+  SIM_AI_RATE: z.coerce.number().min(0).max(3600).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
   WEB_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
@@ -172,6 +174,7 @@ export interface AppConfig {
   simulator: boolean;
   simulatorIntervalMs: number;
   simulatorFaultRate: number | undefined;
+  simulatorAiRate: number | undefined;
   logLevel: string;
   sessionTtlHours: number;
   webDir: string;
@@ -233,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulator: e.SIMULATOR ?? embeddedDatabase,
     simulatorIntervalMs: e.SIM_INTERVAL_MS,
     simulatorFaultRate: e.SIM_FAULT_RATE,
+    simulatorAiRate: e.SIM_AI_RATE,
     logLevel: e.LOG_LEVEL,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     webDir: path.resolve(e.WEB_DIR),

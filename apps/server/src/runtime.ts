@@ -135,7 +135,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
 
     let simulator: SimulatorProcess | null = null;
     if (config.simulator) {
-      simulator = await spawnSimulator({ db, dataDir: config.dataDir, mqttUrl: mqttTcpUrl, intervalMs: config.simulatorIntervalMs, faultRate: config.simulatorFaultRate, log: app.log });
+      simulator = await spawnSimulator({ db, dataDir: config.dataDir, mqttUrl: mqttTcpUrl, intervalMs: config.simulatorIntervalMs, faultRate: config.simulatorFaultRate, aiRate: config.simulatorAiRate, log: app.log });
       if (simulator) closers.push(() => simulator!.stop());
     }
     return { app, services, database, broker, pipeline, bus: connectedBus, url, mqttTcpUrl, close: closeAll };
