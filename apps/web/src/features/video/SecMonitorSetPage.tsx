@@ -24,6 +24,7 @@ interface Values {
   name: string;
   name_en: string;
   room_id: number | null;
+  code: string;
   stream_url: string;
   snapshot_url: string;
   ptz: boolean;
@@ -49,7 +50,7 @@ function CameraForm({ projectId, editing, onClose }: { projectId: number; editin
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const body = { name: v.name, name_en: v.name_en ?? '', room_id: v.room_id ?? null, stream_url: v.stream_url, snapshot_url: v.snapshot_url ?? '', ptz: v.ptz };
+      const body = { name: v.name, name_en: v.name_en ?? '', room_id: v.room_id ?? null, code: v.code ?? '', stream_url: v.stream_url, snapshot_url: v.snapshot_url ?? '', ptz: v.ptz };
       if (cam) await videoCalls.update({ id: cam.id, version: cam.version, ...body });
       else await videoCalls.create({ project_id: projectId, ...body });
       void message.success(t('video.saved'));
@@ -58,7 +59,7 @@ function CameraForm({ projectId, editing, onClose }: { projectId: number; editin
     } catch (err) {
       const r = refusal(err);
       const field = r.field as keyof Values | null;
-      if (field && field in ({ name: 1, name_en: 1, room_id: 1, stream_url: 1, snapshot_url: 1, ptz: 1 } as Record<keyof Values, 1>)) form.setFields([{ name: field, errors: [r.message] }]);
+      if (field && field in ({ name: 1, name_en: 1, room_id: 1, code: 1, stream_url: 1, snapshot_url: 1, ptz: 1 } as Record<keyof Values, 1>)) form.setFields([{ name: field, errors: [r.message] }]);
       else void message.error(r.message);
     } finally {
       setSaving(false);
@@ -70,7 +71,7 @@ function CameraForm({ projectId, editing, onClose }: { projectId: number; editin
       <Form<Values>
         form={form as FormInstance<Values>}
         layout="vertical"
-        initialValues={cam ? { name: cam.name, name_en: cam.name_en, room_id: cam.room_id, stream_url: cam.stream_url, snapshot_url: cam.snapshot_url, ptz: cam.ptz } : { name: '', name_en: '', room_id: null, stream_url: 'sim://testsrc2', snapshot_url: '', ptz: false }}
+        initialValues={cam ? { name: cam.name, name_en: cam.name_en, room_id: cam.room_id, code: cam.code, stream_url: cam.stream_url, snapshot_url: cam.snapshot_url, ptz: cam.ptz } : { name: '', name_en: '', room_id: null, code: '', stream_url: 'sim://testsrc2', snapshot_url: '', ptz: false }}
       >
         <Space.Compact block>
           <Form.Item name="name" label={t('video.nameZh')} rules={[{ required: true, whitespace: true, message: t('video.required') }]} style={{ flex: 1, marginRight: 8 }}>
@@ -82,6 +83,9 @@ function CameraForm({ projectId, editing, onClose }: { projectId: number; editin
         </Space.Compact>
         <Form.Item name="room_id" label={t('video.room')}>
           <Select allowClear placeholder={t('video.noRoom')} options={rooms.map((r) => ({ value: r.id, label: r.name }))} loading={tree.isLoading} data-testid="camera-room" />
+        </Form.Item>
+        <Form.Item name="code" label={t('video.code')} extra={t('video.codeHelp')} rules={[{ pattern: /^[A-Za-z0-9._-]*$/, message: t('video.codeRule') }]}>
+          <Input maxLength={64} data-testid="camera-code" />
         </Form.Item>
         <Form.Item name="stream_url" label={t('video.streamUrl')} extra={t('video.streamHelp')} rules={[{ required: true, whitespace: true, message: t('video.required') }]}>
           <Input maxLength={500} data-testid="camera-stream" />
@@ -109,6 +113,7 @@ function Cameras({ projectId }: { projectId: number }) {
   const columns: TableColumnsType<VideoCamera> = [
     { title: t('video.name'), dataIndex: 'name', render: (_: string, c) => localName(c, lang) },
     { title: t('video.room'), dataIndex: 'room_name', width: 160, render: (v: string) => v || '-' },
+    { title: t('video.code'), dataIndex: 'code', width: 150, render: (v: string) => v || '-' },
     { title: t('video.streamUrl'), dataIndex: 'stream_url', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
     { title: t('video.snapshotUrl'), dataIndex: 'snapshot_url', render: (v: string) => (v ? <Typography.Text code>{v}</Typography.Text> : '-') },
     { title: t('video.ptz'), dataIndex: 'ptz', width: 80, render: (v: boolean) => <Tag color={v ? 'blue' : 'default'}>{t(v ? 'video.yes' : 'video.no')}</Tag> },

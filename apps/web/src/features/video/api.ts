@@ -1,4 +1,4 @@
-import { videoApi, type LiveCamera, type RouteInput } from '@gridops/contract';
+import { aiSecurityApi, videoApi, type LiveCamera, type RouteInput } from '@gridops/contract';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
@@ -53,3 +53,22 @@ export const videoCalls = {
   update: (body: RouteInput<typeof videoApi.updateCamera>) => api(videoApi.updateCamera, body, { silent: true }),
   remove: (id: number) => api(videoApi.deleteCamera, { id }, { silent: true }),
 };
+
+/** AI security: detections (newest first) and the summary, re-read every few seconds (the live wall). */
+export function useAiEvents(projectId: number | null, page: number, size: number) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ['video', 'ai', 'events', projectId, page, size, i18n.language],
+    refetchInterval: 3000,
+    queryFn: projectId === null ? skipToken : () => api(aiSecurityApi.events, { project_id: projectId, page, size }, { silent: true }),
+  });
+}
+export function useAiSummary(projectId: number | null) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: ['video', 'ai', 'summary', projectId, i18n.language],
+    refetchInterval: 10_000,
+    queryFn: projectId === null ? skipToken : () => api(aiSecurityApi.summary, { project_id: projectId }, { silent: true }),
+  });
+}
+export const reviewAi = (id: number, verdict: 'confirmed' | 'false_positive') => api(aiSecurityApi.review, { id, verdict }, { silent: true });
