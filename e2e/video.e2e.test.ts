@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import type { AiEvent } from '@gridops/contract';
+import { pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
-import { dismissPending, open } from './support/console.js';
+import { click, dismissPending, open, projectOf } from './support/console.js';
+import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
 const baseUrl = inject('baseUrl');
 const hasFfmpeg = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).status === 0;
@@ -33,10 +36,15 @@ async function waitForNewFrame(page: Page, testId: string) {
 
 describe('live video', () => {
   let browser: Browser;
+  let commander: GatewayCommander;
   beforeAll(async () => {
     browser = await launchBrowser();
+    commander = await GatewayCommander.connect('video-ai');
   });
-  afterAll(async () => browser?.close());
+  afterAll(async () => {
+    await commander?.end();
+    await browser?.close();
+  });
 
   it.skipIf(!hasFfmpeg)('SecMonitor plays the demo cameras and their frames advance (skipped only when ffmpeg is not installed)', async () => {
     const page = await newPage(browser, { lang: 'zh' });
@@ -52,6 +60,48 @@ describe('live video', () => {
     // The engine host's `securityvideo` message opens the dialog on that camera, playing.
     await page.evaluate(() => window.postMessage({ key: 'ueMessage', type: 'securityvideo', value: '' }, '*'));
     await page.getByTestId('video-dialog').locator('[data-testid="live-mjpeg"]').waitFor();
+    await page.close();
+  });
+
+  it('an AI detection sent over the gateway protocol shows on /AISecurity live and is confirmed into an event', async () => {
+    const page = await newPage(browser, { lang: 'en' });
+    await loginAs(page, baseUrl, 'site');
+    await dismissPending(page, { waitMs: 3000, mayStayOpen: true });
+    await open(page, '/AISecurity', 'ai-security-page');
+    await page.getByTestId('ai-wall').waitFor();
+    const projectId = await projectOf(page);
+    const before = await pageApiData<{ list: AiEvent[] }>(page, baseUrl, `/api/v6/ai/events?project_id=${projectId}&size=1`);
+    const lastId = before.list[0]?.id ?? 0;
+
+    // The site's simulated gateway: its camera's edge AI box reports a worker without a helmet.
+    const gw = simulatedGateways().find((g) => g.project_id === projectId && g.devices.some((d) => d.kind === 'camera'))!;
+    const camera = gw.devices.find((d) => d.kind === 'camera')!;
+    const result = await commander.command(gw.sn, 'ai_event', { device_sn: camera.sn, type: 'no_helmet' });
+    expect(result.ok).toBe(true);
+
+    // It appears on the live wall (the page re-reads every few seconds), newest first.
+    const handle = await page.waitForFunction(
+      (last) => {
+        const ids = [...document.querySelectorAll('[data-testid^="ai-card-"]')].map((e) => Number(e.getAttribute('data-testid')!.slice('ai-card-'.length)));
+        return ids.find((id) => id > last) ?? false;
+      },
+      lastId,
+      { timeout: 30_000 },
+    );
+    const id = (await handle.jsonValue()) as number;
+    await expect.poll(async () => (await page.getByTestId(`ai-card-${id}`).textContent()) ?? '').toContain('No helmet');
+    await page.getByTestId(`ai-card-${id}`).getByTestId('ai-box').first().waitFor();
+
+    await click(page, page.getByTestId(`ai-confirm-${id}`).first());
+    await page.getByTestId(`ai-card-${id}`).getByText('Confirmed').waitFor();
+    const reviewed = await pageApiData<{ list: AiEvent[] }>(page, baseUrl, `/api/v6/ai/events?project_id=${projectId}&status=confirmed&size=50`);
+    const eventId = reviewed.list.find((e) => e.id === id)?.event_id;
+    expect(eventId).toEqual(expect.any(Number));
+
+    await open(page, '/ElectricalRoom/EvnManage');
+    const row = page.getByTestId(`event-row-${eventId}`);
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toMatch(/No helmet \(AI, \d+% confidence\)/);
     await page.close();
   });
 });
