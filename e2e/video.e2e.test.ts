@@ -70,7 +70,7 @@ describe('live video', () => {
     await open(page, '/AISecurity', 'ai-security-page');
     await page.getByTestId('ai-wall').waitFor();
     const projectId = await projectOf(page);
-    const before = await pageApiData<{ list: AiEvent[] }>(page, baseUrl, `/api/v6/ai/events?project_id=${projectId}&size=1`);
+    const before = await pageApiData<{ list: AiEvent[] }>(page, baseUrl, `/api/v6/ai/events?project_id=${projectId}&size=1`, { method: 'GET' });
     const lastId = before.list[0]?.id ?? 0;
 
     // The site's simulated gateway: its camera's edge AI box reports a worker without a helmet.
@@ -94,7 +94,7 @@ describe('live video', () => {
 
     await click(page, page.getByTestId(`ai-confirm-${id}`).first());
     await page.getByTestId(`ai-card-${id}`).getByText('Confirmed').waitFor();
-    const reviewed = await pageApiData<{ list: AiEvent[] }>(page, baseUrl, `/api/v6/ai/events?project_id=${projectId}&status=confirmed&size=50`);
+    const reviewed = await pageApiData<{ list: AiEvent[] }>(page, baseUrl, `/api/v6/ai/events?project_id=${projectId}&status=confirmed&size=50`, { method: 'GET' });
     const eventId = reviewed.list.find((e) => e.id === id)?.event_id;
     expect(eventId).toEqual(expect.any(Number));
 
