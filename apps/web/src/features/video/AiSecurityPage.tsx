@@ -126,7 +126,7 @@ function AiSecurity({ projectId }: { projectId: number }) {
             {list.slice(0, WALL).map((e) => (
               <Col key={e.id} xs={12} md={8} xl={6} data-testid={`ai-card-${e.id}`}>
                 <AiSnapshot event={e} showBoxes={showBoxes} showLabels={showLabels} />
-                <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 4, gap: 4 }}>
+                <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'center', marginTop: 4, gap: 4 }}>
                   <Typography.Text style={{ fontSize: 12 }} ellipsis>
                     <b>{label(e)}</b> {e.camera_name} · {f.date(e.ts)}
                   </Typography.Text>
