@@ -37,6 +37,9 @@ import { startPushRetention } from './modules/push/retention.js';
 import { dictionaryRoutes } from './modules/dictionary/routes.js';
 import { alarmRuleRoutes } from './modules/alarm/routes.js';
 import { controlConfigRoutes } from './modules/control/configRoutes.js';
+import { videoRoutes } from './modules/video/routes.js';
+import { aiSecurityRoutes } from './modules/ai-security/routes.js';
+import { probeFfmpeg } from './modules/video/streams.js';
 import { createServices, type AppServices } from './services.js';
 import { opsPlugin, type Ops } from './modules/ops/routes.js';
 import { createMetrics } from './modules/ops/metrics.js';
@@ -96,7 +99,14 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
     req.log[level]({ req, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, `${req.method} ${redactUrl(req.url)} ${reply.statusCode}`);
   });
 
-  const services = createServices(db, config);
+  const videoAvailable = await probeFfmpeg(config.video.ffmpeg);
+  const services = createServices(db, config, { videoAvailable });
+  services.videoHub.setLog(app.log);
+  // Every demo camera's ffmpeg dies with the server.
+  app.addHook('onClose', async () => services.videoHub.close());
+  if (!videoAvailable && config.video.ffmpeg !== null) {
+    app.log.warn(`Live video is off (no ffmpeg): cameras show snapshots only. For video: apt-get install ffmpeg (docs/video.md)`);
+  }
 
   // Plugins first (errors, docs, auth), then the domain modules.
   await app.register(errorsPlugin);
@@ -136,6 +146,8 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
   await app.register(dictionaryRoutes, { services: { dictionary: services.dictionary } });
   await app.register(alarmRuleRoutes, { services: { alarmRules: services.alarmRules, alarmInsights: services.alarmInsights, alarmRuleImport: services.alarmRuleImport } });
   await app.register(controlConfigRoutes, { services: { controlConfig: services.controlConfig } });
+  await app.register(videoRoutes, { services: { video: services.video } });
+  await app.register(aiSecurityRoutes, { services: { aiSecurity: services.aiSecurity } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
   return { app, services, ops };

@@ -86,6 +86,8 @@ const envSchema = z.object({
   SIM_INTERVAL_MS: z.coerce.number().int().min(200).default(5000),
   /** Chance per gateway and tick of a random staged fault; unset = the simulator's default (one per ~10 min). */
   SIM_FAULT_RATE: z.coerce.number().min(0).max(1).optional(),
+  /** Edge AI detections the simulator reports per camera and hour (docs/gateway-protocol.md); unset = 3. */
+  SIM_AI_RATE: z.coerce.number().min(0).max(3600).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** auto: human-readable on a terminal, JSON lines otherwise. */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
@@ -121,6 +123,27 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** Push delivery log (docs/push.md): finished deliveries older than this many days are deleted daily. */
   PUSH_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  /** Live video (docs/video.md): the ffmpeg that makes the demo cameras' streams ('off': snapshots only). */
+  VIDEO_FFMPEG: z.string().trim().min(1).default('ffmpeg'),
+  /** Origins of media servers (MediaMTX, go2rtc, SRS) whose HLS the browser may play: CSP connect-src/media-src. */
+  VIDEO_ORIGINS: z
+    .string()
+    .transform((v, ctx): string[] => {
+      const entries = v.split(/[\s,]+/).filter(Boolean);
+      const out: string[] = [];
+      for (const e of entries) {
+        try {
+          const u = new URL(e);
+          if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error('scheme');
+          out.push(u.origin);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `expected origins like https://media.example.com:8888; "${e}" is not one` });
+          return z.NEVER;
+        }
+      }
+      return out;
+    })
+    .optional(),
 });
 
 export interface AppConfig {
@@ -130,6 +153,8 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** CSP frame-ancestors sources (default 'self'). */
   frameAncestors: string[];
+  /** Live video: the ffmpeg command (null: off) and the media-server origins browsers may play from. */
+  video: { ffmpeg: string | null; origins: string[] };
   dataDir: string;
   databaseUrl: string | undefined;
   /** Embedded means PGlite under dataDir; the demo organisation and the simulator are on by default then. */
@@ -157,6 +182,7 @@ export interface AppConfig {
   simulator: boolean;
   simulatorIntervalMs: number;
   simulatorFaultRate: number | undefined;
+  simulatorAiRate: number | undefined;
   logLevel: string;
   logFormat: 'auto' | 'pretty' | 'json';
   sessionTtlHours: number;
@@ -203,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     trustProxy: e.TRUST_PROXY ?? false,
     frameAncestors: e.FRAME_ANCESTORS ?? ["'self'"],
+    video: { ffmpeg: e.VIDEO_FFMPEG === 'off' ? null : e.VIDEO_FFMPEG, origins: e.VIDEO_ORIGINS ?? [] },
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase,
@@ -222,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     simulator: e.SIMULATOR ?? embeddedDatabase,
     simulatorIntervalMs: e.SIM_INTERVAL_MS,
     simulatorFaultRate: e.SIM_FAULT_RATE,
+    simulatorAiRate: e.SIM_AI_RATE,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     sessionTtlHours: e.SESSION_TTL_HOURS,

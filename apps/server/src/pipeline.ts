@@ -46,6 +46,8 @@ export async function startPipeline(opts: {
   /** Gateway command answers (…/command/result) and camera captures (…/capture). */
   onCommandResult?: (gatewaySn: string, payload: Buffer) => Promise<void>;
   onCapture?: (gatewaySn: string, payload: Buffer) => Promise<unknown>;
+  /** Edge AI detections (…/ai_event). */
+  onAiEvent?: (gatewaySn: string, payload: Buffer) => Promise<unknown>;
 }): Promise<Pipeline> {
   const { db, log } = opts;
   const registry = new PointRegistry(db);
@@ -90,6 +92,7 @@ export async function startPipeline(opts: {
       else if (m[2] === 'status') await ingest.submitStatus(gatewaySn, payload);
       else if (m[2] === 'command/result') await opts.onCommandResult?.(gatewaySn, payload);
       else if (m[2] === 'capture') await opts.onCapture?.(gatewaySn, payload);
+      else if (m[2] === 'ai_event') await opts.onAiEvent?.(gatewaySn, payload);
     } finally {
       inflight.delete(id);
     }
@@ -123,6 +126,7 @@ export async function startPipeline(opts: {
           `$share/gridops/${TOPIC_VERSION}/gateway/+/status`,
           `$share/gridops/${TOPIC_VERSION}/gateway/+/command/result`,
           `$share/gridops/${TOPIC_VERSION}/gateway/+/capture`,
+          `$share/gridops/${TOPIC_VERSION}/gateway/+/ai_event`,
         ],
         async (topic, payload) => {
           const m = GATEWAY_TOPIC_PATTERN.exec(topic);

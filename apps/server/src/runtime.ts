@@ -82,6 +82,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       },
       onCommandResult: (sn, payload) => services.control.onResult(sn, payload),
       onCapture: (sn, payload) => services.security.onCapture(sn, payload),
+      onAiEvent: (sn, payload) => services.aiSecurity.onAiEvent(sn, payload),
     });
     let broker: EmbeddedBroker | null = null;
     if (!config.mqtt.externalUrl) {
@@ -119,9 +120,20 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     services.control.attach((topic, payload) => connectedBus.publish(topic, payload, 1));
     // Captures arrive inside an inbound handler: their push is sent without waiting for its acknowledgement.
     services.security.attach(async (topic, payload) => connectedBus.send(topic, payload, 2));
+    // A confirmed AI detection is pushed like any alarm (live pop-up, push rules); detections arrive inside an
+    // inbound handler too, so nothing waits for a publish acknowledgement there either.
+    services.aiSecurity.attach({
+      publish: async (topic, payload) => connectedBus.send(topic, payload, 2),
+      onRaised: async (events) => {
+        pipeline.push.dispatch(events);
+        await pipeline.notifier.notify(events);
+      },
+      log: app.log,
+    });
     closers.push(async () => {
       services.control.attach(null);
       services.security.attach(null);
+      services.aiSecurity.attach(null);
     });
     // A rotated or revoked gateway secret ends that gateway's connection here at once (an external broker
     // re-reads its password file); adopted devices reach this instance's ingest at once, other instances'
@@ -146,7 +158,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
 
     let simulator: SimulatorProcess | null = null;
     if (config.simulator) {
-      simulator = await spawnSimulator({ db, dataDir: config.dataDir, mqttUrl: mqttTcpUrl, intervalMs: config.simulatorIntervalMs, faultRate: config.simulatorFaultRate, log: app.log });
+      simulator = await spawnSimulator({ db, dataDir: config.dataDir, mqttUrl: mqttTcpUrl, intervalMs: config.simulatorIntervalMs, faultRate: config.simulatorFaultRate, aiRate: config.simulatorAiRate, log: app.log });
       if (simulator) closers.push(() => simulator!.stop());
     }
     return { app, services, database, broker, pipeline, bus: connectedBus, url, mqttTcpUrl, close: closeAll };

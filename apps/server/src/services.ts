@@ -33,9 +33,14 @@ import { createDictionaryService } from './modules/dictionary/service.js';
 import { createAlarmRuleService } from './modules/alarm/ruleService.js';
 import { createAlarmInsightService } from './modules/alarm/insights.js';
 import { createAlarmRuleImport } from './modules/alarm/ruleImport.js';
+import { createVideoService } from './modules/video/service.js';
+import { createAiSecurityService } from './modules/ai-security/service.js';
+import { createStreamHub } from './modules/video/streams.js';
+import { createStreamSigner } from './modules/video/urls.js';
+import { randomBytes } from 'node:crypto';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
-export function createServices(db: Db, config: AppConfig) {
+export function createServices(db: Db, config: AppConfig, opts: { videoAvailable?: boolean } = {}) {
   const access = createAccessService(db);
   const loginLimits = createLoginLimits(db, config.login);
   const audit = createAuditService(db, access);
@@ -69,7 +74,11 @@ export function createServices(db: Db, config: AppConfig) {
   const alarmRules = createAlarmRuleService(db, access, audit);
   const alarmInsights = createAlarmInsightService(db, access, alarmRules);
   const alarmRuleImport = createAlarmRuleImport(db, access, audit, alarmRules);
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig };
+  // Without ffmpeg (or VIDEO_FFMPEG=off) the demo cameras show snapshots only; the runtime probes and says so once.
+  const videoHub = createStreamHub({ ffmpeg: config.video.ffmpeg, available: opts.videoAvailable ?? false });
+  const video = createVideoService(db, access, audit, { hub: videoHub, signer: createStreamSigner(randomBytes(32)), origins: config.video.origins });
+  const aiSecurity = createAiSecurityService(db, access, audit);
+  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

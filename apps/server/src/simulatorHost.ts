@@ -77,6 +77,8 @@ export async function spawnSimulator(opts: {
   intervalMs: number;
   /** Random fault chance per gateway and tick; undefined = the simulator's default. */
   faultRate?: number | undefined;
+  /** Edge AI detections per camera and hour; undefined = the simulator's default (3). */
+  aiRate?: number | undefined;
   log: FastifyBaseLogger;
 }): Promise<SimulatorProcess | null> {
   try {
@@ -91,6 +93,7 @@ export async function spawnSimulator(opts: {
   await fs.writeFile(manifestPath, JSON.stringify(await buildSimulatorManifest(opts.db)), { mode: 0o600 });
   const args = ['--mqtt', opts.mqttUrl, '--manifest', manifestPath, '--interval', String(opts.intervalMs)];
   if (opts.faultRate !== undefined) args.push('--fault-rate', String(opts.faultRate));
+  if (opts.aiRate !== undefined) args.push('--ai-rate', String(opts.aiRate));
   const child: ChildProcess = fork(simulatorEntry, args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -12,6 +12,7 @@ describe('parseCli', () => {
       synthetic: null,
       intervalMs: 5000,
       faultRate: 5000 / 600_000,
+      aiRatePerHour: 3,
       bufferSize: 10_000,
     });
   });
@@ -23,7 +24,10 @@ describe('parseCli', () => {
       manifestPath: null,
       synthetic: { gateways: 40, devices: 50, points: 4 },
       faultRate: 0,
+      aiRatePerHour: 0,
     });
+    expect(parseCli(['--manifest', 'm.json', '--ai-rate', '0.5'])).toMatchObject({ aiRatePerHour: 0.5 });
+    expect(() => parseCli(['--manifest', 'm.json', '--ai-rate', '-1'])).toThrow(/--ai-rate/);
     expect(parseCli(['--gateways', '2'])).toMatchObject({ synthetic: { gateways: 2, devices: 10, points: 11 } });
     expect(parseCli(['--help'])).toEqual({ help: true });
     expect(parseCli(['-h'])).toEqual({ help: true });

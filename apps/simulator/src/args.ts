@@ -11,6 +11,8 @@ export interface SimulatorConfig {
   synthetic: { gateways: number; devices: number; points: number } | null;
   intervalMs: number;
   faultRate: number;
+  /** Edge AI detections per camera and hour (0 = none). */
+  aiRatePerHour: number;
   bufferSize: number;
 }
 
@@ -28,6 +30,7 @@ Options:
   --interval MS       telemetry interval per gateway in ms (default 5000, minimum 100)
   --fault-rate P      probability per gateway and tick that a random fault starts, 0…1
                       (default: interval / 600000, i.e. about one fault per gateway every 10 minutes; 0 = none)
+  --ai-rate N         edge AI detections per camera and hour (default 3 with --manifest, 0 for load tests)
   --buffer-size N     store-and-forward capacity in messages per gateway (default 10000, oldest dropped)
   --help              show this text
 
@@ -46,6 +49,13 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
   if (raw === undefined) return fallback;
   const n = Number(raw);
   if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(n) || n < min || n > max) throw new ArgError(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+function aiRate(raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n < 0 || n > 3600) throw new ArgError(`--ai-rate must be a number from 0 to 3600, got "${raw}"`);
   return n;
 }
 
@@ -75,6 +85,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
         devices: { type: 'string' },
         points: { type: 'string' },
         'fault-rate': { type: 'string' },
+        'ai-rate': { type: 'string' },
         'buffer-size': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -112,6 +123,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
           },
     intervalMs,
     faultRate,
+    aiRatePerHour: aiRate(str('ai-rate'), manifestPath === null ? 0 : 3),
     bufferSize: integer('buffer-size', str('buffer-size'), 10_000, 1, 10_000_000),
   };
 }

@@ -15,6 +15,8 @@ export interface GatewayClientOptions {
   rng?: () => number;
   log?: (msg: string) => void;
   pointsPerDevice?: number;
+  /** Edge AI detections per camera and hour. */
+  aiRatePerHour?: number;
 }
 
 interface Outgoing {
@@ -57,6 +59,7 @@ export class GatewayClient {
       log: this.log,
       ...(opts.rng ? { rng: opts.rng } : {}),
       ...(opts.pointsPerDevice === undefined ? {} : { pointsPerDevice: opts.pointsPerDevice }),
+      ...(opts.aiRatePerHour === undefined ? {} : { aiRatePerHour: opts.aiRatePerHour }),
     });
     this.topics = gatewayTopics(gateway.sn);
     this.buffer = new BoundedQueue<Outgoing>(opts.bufferSize ?? 10_000);
@@ -135,6 +138,7 @@ export class GatewayClient {
     const telemetry = this.sim.tick(t);
     if (telemetry.devices.length) this.send({ topic: this.topics.telemetry, payload: JSON.stringify(telemetry) });
     for (const c of this.sim.takeCaptures()) this.send({ topic: this.topics.capture, payload: JSON.stringify(c) });
+    for (const a of this.sim.takeAiEvents()) this.send({ topic: this.topics.aiEvent, payload: JSON.stringify(a) });
   }
 
   private canSendLive(): boolean {
@@ -188,6 +192,7 @@ export class GatewayClient {
     // Results go out directly even during a staged comm loss: the caller must learn the fault is in place.
     this.client?.publish(this.topics.commandResult, JSON.stringify(result), { qos: 1 });
     for (const c of this.sim.takeCaptures()) this.send({ topic: this.topics.capture, payload: JSON.stringify(c) });
+    for (const a of this.sim.takeAiEvents()) this.send({ topic: this.topics.aiEvent, payload: JSON.stringify(a) });
     // The staged values should show at once, not an interval later.
     if (result.ok) this.tick();
   }

@@ -1,5 +1,6 @@
-import type { DeviceKind, SimulatorDevice, SimulatorGateway, TelemetryPayload } from '@gridops/contract';
+import { AI_EVENT_TYPES, type AiEventPayload, type DeviceKind, type SimulatorDevice, type SimulatorGateway, type TelemetryPayload } from '@gridops/contract';
 import { captureImage } from './captureImage.js';
+import { chancePerTick, makeDetection } from './aiDetections.js';
 import { CAPTURE_FAULTS, faultApplies, isFaultKind, randomFaultsFor, type FaultKind } from './faults.js';
 import { SiteModel, siteSeedOf } from './models/site.js';
 import { hashString } from './noise.js';
@@ -34,6 +35,8 @@ export interface GatewaySimOptions {
   log?: (msg: string) => void;
   /** Load tests: publish only the first N catalogue points of each device. */
   pointsPerDevice?: number;
+  /** Edge AI detections per camera and hour (docs/gateway-protocol.md "AI events"); 0 or absent = none. */
+  aiRatePerHour?: number;
 }
 
 interface SimDevice {
@@ -69,6 +72,8 @@ export class GatewaySim {
   /** Gateway-wide comm loss: undefined = none, null = until clear_fault, number = until that time. */
   private silentUntil: number | null | undefined;
   private captures: CapturePayload[] = [];
+  private aiEvents: AiEventPayload[] = [];
+  private aiSeq = 0;
 
   constructor(
     private readonly gw: SimulatorGateway,
@@ -108,12 +113,36 @@ export class GatewaySim {
     return out;
   }
 
+  /** AI detections produced since the last call (random ones at the configured rate, `ai_event` commands). */
+  takeAiEvents(): AiEventPayload[] {
+    const out = this.aiEvents;
+    this.aiEvents = [];
+    return out;
+  }
+
+  /**
+   * An edge AI box watches each camera (the demo configures two per camera device: its SN and SN-PTZ as
+   * channel codes); each fires at `aiRatePerHour`.
+   */
+  private detect(t: number, dtMs: number) {
+    const rate = this.opts.aiRatePerHour ?? 0;
+    if (rate <= 0) return;
+    const p = chancePerTick(rate, dtMs);
+    for (const d of this.devices) {
+      if (d.def.kind !== 'camera' || d.faults.has('comm_loss')) continue;
+      for (const code of [d.def.sn, `${d.def.sn}-PTZ`]) {
+        if (this.rng() < p) this.aiEvents.push(makeDetection({ gateway: this.sn, code, t, zone: this.gw.timezone, rng: this.rng, seq: ++this.aiSeq }));
+      }
+    }
+  }
+
   /** Measures every device at time t. Devices with a staged comm_loss are left out, as a real gateway would. */
   tick(t: number): Telemetry {
     this.expireFaults(t);
     if (this.opts.faultRate > 0 && this.rng() < this.opts.faultRate) this.startRandomFault(t);
     const dtMs = this.lastT === null ? this.opts.intervalMs : Math.max(0, t - this.lastT);
     this.lastT = t;
+    this.detect(t, dtMs);
     const samples = this.site.sample(t, dtMs, { faults: (sn) => new Set(this.bySn.get(sn)?.faults.keys() ?? []) });
     return {
       ts: t,
@@ -220,6 +249,16 @@ export class GatewaySim {
       }
       case 'breaker':
         return done(this.operateBreaker(deviceSn, params.close));
+      case 'ai_event': {
+        // Test hook: the camera's AI box reports a detection now (params: device_sn, type, ptz).
+        const d = deviceSn === undefined ? undefined : this.bySn.get(deviceSn);
+        if (!d || d.def.kind !== 'camera') return done(`no camera ${String(deviceSn)}`);
+        const type = AI_EVENT_TYPES.find((k) => k === params.type);
+        if (params.type !== undefined && !type) return done(`unknown AI event type ${String(params.type)}`);
+        const code = params.ptz === true ? `${d.def.sn}-PTZ` : d.def.sn;
+        this.aiEvents.push(makeDetection({ gateway: this.sn, code, t, zone: this.gw.timezone, rng: this.rng, seq: ++this.aiSeq, ...(type ? { type } : {}) }));
+        return done(null);
+      }
       case 'capture': {
         const d = deviceSn === undefined ? undefined : this.bySn.get(deviceSn);
         if (!d || d.def.kind !== 'camera') return done(`no camera ${String(deviceSn)}`);

@@ -33,6 +33,7 @@ async function main(argv: readonly string[]): Promise<void> {
     mqttUrl: cmd.mqttUrl,
     intervalMs: cmd.intervalMs,
     faultRate: cmd.faultRate,
+    aiRatePerHour: cmd.aiRatePerHour,
     bufferSize: cmd.bufferSize,
     ...(cmd.synthetic ? { pointsPerDevice: cmd.synthetic.points } : {}),
   });

@@ -8,6 +8,8 @@ export interface SimulatorOptions {
   bufferSize?: number;
   statusEveryMs?: number;
   pointsPerDevice?: number;
+  /** Edge AI detections per camera and hour. */
+  aiRatePerHour?: number;
   rng?: () => number;
   log?: (msg: string) => void;
 }
@@ -33,6 +35,7 @@ export function startSimulator(manifest: SimulatorManifest, opts: SimulatorOptio
         ...(opts.bufferSize === undefined ? {} : { bufferSize: opts.bufferSize }),
         ...(opts.statusEveryMs === undefined ? {} : { statusEveryMs: opts.statusEveryMs }),
         ...(opts.pointsPerDevice === undefined ? {} : { pointsPerDevice: opts.pointsPerDevice }),
+        ...(opts.aiRatePerHour === undefined ? {} : { aiRatePerHour: opts.aiRatePerHour }),
         ...(opts.rng ? { rng: opts.rng } : {}),
         ...(opts.log ? { log: opts.log } : {}),
       }),

@@ -61,6 +61,13 @@ const examples: { [K in EventMessageKey]: { params: EventMessage<K>['params']; z
     speechZh: '轮式巡检机器人 R1，巡检2#变压器本体红外温度越限',
     speechEn: 'Wheeled inspection robot R1, Inspection: T2 body IR temperature above limit',
   },
+  'ai.detected': {
+    params: { camera: { zh: '1#配电室·门口', en: 'Room 1 door' }, kind: { zh: '未戴安全帽', en: 'No helmet' }, confidence: 0.874 },
+    zh: '1#配电室·门口 AI 识别：未戴安全帽（置信度 87%）',
+    en: 'Room 1 door: No helmet (AI, 87% confidence)',
+    speechZh: '1#配电室·门口，未戴安全帽',
+    speechEn: 'Room 1 door, No helmet',
+  },
   'gateway.commLost': {
     params: { gateway: 'GW-SZIP-01' },
     zh: '网关 GW-SZIP-01 通信中断',

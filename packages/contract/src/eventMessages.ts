@@ -42,6 +42,8 @@ const digitalParams = z.object({
 
 /** A site gateway: its serial number (not translated). */
 const gatewayParams = z.object({ gateway: z.string() });
+/** An edge AI box's detection a person confirmed as real (docs/gateway-protocol.md, AI events). */
+const aiParams = z.object({ camera: textPair, kind: textPair, confidence: z.number() });
 
 /** An expert's certificate close to its expiry date (docs/experts.md): raised once per certificate and expiry date. */
 const certificateParams = z.object({
@@ -68,6 +70,8 @@ export const eventMessageParams = {
   'robot.overLimit': limitParams,
   /** A gateway silent past its heartbeat window: communication with the site lost. */
   'gateway.commLost': gatewayParams,
+  /** An AI security detection (intrusion, no helmet, smoking, fire…) confirmed as real. */
+  'ai.detected': aiParams,
   /** A gateway heard again after a communication loss. */
   'gateway.commRestored': gatewayParams,
   /** An expert's certificate expires within 30 days. */
@@ -130,6 +134,8 @@ const sentences: Renderers = {
     return lang === 'en' ? `${inLang(p.device, 'en')}: ${inLang(cause, 'en')}` : `${p.device.zh} ${cause.zh}`;
   },
   'gateway.commLost': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}: communication lost` : `网关 ${p.gateway} 通信中断`),
+  'ai.detected': (p, lang) =>
+    lang === 'en' ? `${inLang(p.camera, 'en')}: ${inLang(p.kind, 'en')} (AI, ${Math.round(p.confidence * 100)}% confidence)` : `${p.camera.zh} AI 识别：${p.kind.zh}（置信度 ${Math.round(p.confidence * 100)}%）`,
   'gateway.commRestored': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}: communication restored` : `网关 ${p.gateway} 通信恢复`),
   'expert.certificateExpiring': (p, lang) =>
     lang === 'en'
@@ -149,6 +155,7 @@ const spoken: Renderers = {
   'robot.overLimit': deviceAndCause,
   'alarm.digital': deviceAndCause,
   'gateway.commLost': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}, communication lost` : `网关 ${p.gateway}，通信中断`),
+  'ai.detected': (p, lang) => (lang === 'en' ? `${inLang(p.camera, 'en')}, ${inLang(p.kind, 'en')}` : `${p.camera.zh}，${p.kind.zh}`),
   'gateway.commRestored': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}, communication restored` : `网关 ${p.gateway}，通信恢复`),
   'expert.certificateExpiring': (p, lang) =>
     lang === 'en' ? `Expert ${inLang(p.expert, 'en')}, certificate expiring` : `专家 ${p.expert.zh}，证书即将到期`,

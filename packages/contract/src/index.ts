@@ -37,4 +37,6 @@ export * from './dictionary.js';
 export * from './api/dictionary.js';
 export * from './api/alarmRules.js';
 export * from './api/controlConfig.js';
+export * from './api/video.js';
+export * from './api/aiSecurity.js';
 export * from './routes/index.js';

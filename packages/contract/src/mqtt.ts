@@ -18,10 +18,12 @@ export const gatewayTopics = (gatewaySn: string) => ({
   command: `${TOPIC_VERSION}/gateway/${gatewaySn}/command`,
   commandResult: `${TOPIC_VERSION}/gateway/${gatewaySn}/command/result`,
   capture: `${TOPIC_VERSION}/gateway/${gatewaySn}/capture`,
+  /** Edge AI detections (docs/gateway-protocol.md "AI events"; payload: aiEventPayload). */
+  aiEvent: `${TOPIC_VERSION}/gateway/${gatewaySn}/ai_event`,
   prefix: `${TOPIC_VERSION}/gateway/${gatewaySn}/`,
 });
 
-export const GATEWAY_TOPIC_PATTERN = /^v1\.1\/gateway\/([^/]+)\/(telemetry|status|capture|command\/result)$/;
+export const GATEWAY_TOPIC_PATTERN = /^v1\.1\/gateway\/([^/]+)\/(telemetry|status|capture|ai_event|command\/result)$/;
 
 /** Spec §3 "Message envelope": command, data, timestamp. */
 export const messageEnvelope = z.object({

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DistributionDB } from './schemaDistribution.js';
+import type { VideoDB } from './schemaVideo.js';
 import type { EnergyDB } from './schemaEnergy.js';
 import type { IeDB } from './schemaIe.js';
 import type { AssetsDB } from './schemaAssets.js';
@@ -260,7 +261,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB, BillingDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB, BillingDB, VideoDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;

@@ -25,6 +25,8 @@ function requestHostname(req: IncomingMessage): string | null {
  * scripts only from us; inline styles because antd's CSS-in-JS injects <style> elements; images also from
  * data:/blob: (camera captures arrive as data URIs, ECharts exports use blobs); connections to us and to the
  * MQTT WebSocket on its own port of the same host (weather comes through our API now, so no provider origin).
+ * Live video: media-src 'self' blob: (hls.js) plus the media-server origins of VIDEO_ORIGINS, which connect-src
+ * lists too (hls.js fetches playlists and segments); nothing else.
  * frame-ancestors: FRAME_ANCESTORS (default 'self'), the 3D engine host that embeds the console.
  * Referrer-Policy no-referrer: a console URL may carry ?token= (spec §2) and must not leak it to other sites.
  */
@@ -49,7 +51,9 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { con
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...originOf(config.web.logoURL)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", mqttSources, ...originOf(config.web.baseURL)],
+        connectSrc: ["'self'", mqttSources, ...originOf(config.web.baseURL), ...config.video.origins],
+        // Live video (docs/video.md): hls.js feeds the <video> through MSE (blob:); media servers only when listed.
+        mediaSrc: ["'self'", 'blob:', ...config.video.origins],
         workerSrc: ["'self'", 'blob:'],
         formAction: ["'self'"],
         frameAncestors,

@@ -11,6 +11,7 @@ import { HISTORY_DAYS } from './demoEnergyHistory.js';
 import { seedDemoDistribution } from './demoDistribution.js';
 import { seedDemoIeSets } from './demoIeSets.js';
 import { seedDemoAssets } from './demoAssets.js';
+import { seedDemoVideo } from './demoVideo.js';
 import { DEMO_PASSWORD, demoGroups, demoRegional, demoStations, demoUsers, type DemoStation } from './demoData.js';
 
 type Trx = Db;
@@ -200,6 +201,7 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
     await seedDemoDistribution(trx);
     await seedDemoIeSets(trx, projectIds.values());
     await seedDemoAssets(trx);
+    await seedDemoVideo(trx);
   });
   return true;
 }

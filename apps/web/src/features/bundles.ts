@@ -20,6 +20,7 @@ import { dictionaryBundle } from './dictionary/i18n';
 import { alarmRulesBundle } from './alarm-rules/i18n';
 import { controlConfigBundle } from './control-config/i18n';
 import { billingBundle } from './billing/i18n';
+import { videoBundle } from './video/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
 import { orgAdminBundle } from './org-admin/i18n';
@@ -56,4 +57,5 @@ export const featureBundles: Record<string, Bundle> = {
   ieSets: ieSetsBundle,
   assets: energyAssetsBundle,
   billing: billingBundle,
+  video: videoBundle,
 };

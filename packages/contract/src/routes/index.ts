@@ -24,6 +24,8 @@ import { pushApi } from './push.js';
 import { dictionaryApi } from './dictionary.js';
 import { securityApi } from './security.js';
 import { userApi } from './user.js';
+import { videoApi } from './video.js';
+import { aiSecurityApi } from './aiSecurity.js';
 import { weatherApi } from './weather.js';
 
 export * from './define.js';
@@ -31,6 +33,7 @@ export {
   accountApi,
   alarmRuleApi,
   controlConfigApi,
+  aiSecurityApi,
   analysisApi,
   auditApi,
   billingApi,
@@ -54,6 +57,7 @@ export {
   pushApi,
   securityApi,
   userApi,
+  videoApi,
   weatherApi,
 };
 
@@ -92,6 +96,8 @@ export const apiRoutes = {
   alarmRule: alarmRuleApi,
   controlConfig: controlConfigApi,
   billing: billingApi,
+  video: videoApi,
+  aiSecurity: aiSecurityApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

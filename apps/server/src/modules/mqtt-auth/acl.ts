@@ -12,7 +12,7 @@ const isPlainTopic = (topic: string) => !topic.includes('+') && !topic.includes(
  * Topic rules, identical for the embedded broker and for external brokers (Mosquitto ACL file, EMQX HTTP ACL):
  * - a console user subscribes only under v1.1/client/{own org}/{own id}/ and publishes only its own
  *   v1.1/client/{org}/{id}/request topic;
- * - a gateway publishes only telemetry, status, capture and command results under its own prefix, and
+ * - a gateway publishes only telemetry, status, capture, AI events and command results under its own prefix, and
  *   subscribes only to its own command topic;
  * - the server's service identity may do anything.
  */
@@ -22,7 +22,7 @@ export function canPublish(id: MqttIdentity, topic: string): boolean {
   if (id.kind === 'user') return topic === `${TOPIC_VERSION}/client/${id.orgId}/${id.userId}/request`;
   const prefix = `${TOPIC_VERSION}/gateway/${id.sn}/`;
   if (!topic.startsWith(prefix)) return false;
-  return ['telemetry', 'status', 'capture', 'command/result'].includes(topic.slice(prefix.length));
+  return ['telemetry', 'status', 'capture', 'ai_event', 'command/result'].includes(topic.slice(prefix.length));
 }
 
 export function canSubscribe(id: MqttIdentity, topic: string): boolean {

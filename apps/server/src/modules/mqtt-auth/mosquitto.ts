@@ -51,6 +51,7 @@ export async function buildMosquittoFiles(
       `topic write ${prefix}/telemetry`,
       `topic write ${prefix}/status`,
       `topic write ${prefix}/capture`,
+      `topic write ${prefix}/ai_event`,
       `topic write ${prefix}/command/result`,
       `topic read ${prefix}/command`,
       '',

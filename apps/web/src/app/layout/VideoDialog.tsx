@@ -1,24 +1,26 @@
-import { VideoCameraOutlined } from '@ant-design/icons';
-import { Modal, Result } from 'antd';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { patchSession, useSession } from '../../session/store';
+import { VideoDialogBody } from '../../features/video/VideoDialogBody';
 
-/** The security-video dialog the engine host opens with a `securityvideo` message. */
+/** The security-video dialog the engine host opens with a `securityvideo` message: that camera, live. */
 export function VideoDialog() {
   const { t } = useTranslation();
   const open = useSession((s) => s.videoPopup);
   const msg = useSession((s) => s.latestEngineMessage);
-  const camera = msg?.type === 'securityvideo' ? String(msg.devid ?? msg.value ?? '') : '';
+  const projectId = useSession((s) => s.proID);
+  const request = msg?.type === 'securityvideo' ? msg : null;
   return (
     <Modal
       open={open}
       title={t('shell.video.title')}
       onCancel={() => patchSession({ videoPopup: false })}
       footer={null}
-      width={720}
+      width={760}
+      destroyOnHidden
       wrapProps={{ 'data-testid': 'video-dialog' }}
     >
-      <Result icon={<VideoCameraOutlined />} title={camera ? t('shell.video.camera', { id: camera }) : t('shell.video.title')} subTitle={t('shell.video.desc')} />
+      {open && <VideoDialogBody projectId={projectId} request={request} />}
     </Modal>
   );
 }

@@ -27,8 +27,6 @@ export const shellBundle: Bundle = {
     },
     video: {
       title: '安防视频',
-      camera: '摄像头：{{id}}',
-      desc: '三维场景请求查看该摄像头；视频流将在此播放。',
       close: '关闭',
     },
     engine: {
@@ -61,8 +59,6 @@ export const shellBundle: Bundle = {
     },
     video: {
       title: 'Security video',
-      camera: 'Camera: {{id}}',
-      desc: 'The 3D scene asked to show this camera; its stream will play here.',
       close: 'Close',
     },
     engine: {

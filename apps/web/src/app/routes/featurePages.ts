@@ -18,6 +18,7 @@ import { dictionaryPageModules } from '../../features/dictionary/pageModules';
 import { alarmRulePageModules } from '../../features/alarm-rules/pageModules';
 import { controlConfigPageModules } from '../../features/control-config/pageModules';
 import { billingPageModules } from '../../features/billing/pageModules';
+import { videoPageModules } from '../../features/video/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -44,4 +45,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...alarmRulePageModules,
   ...controlConfigPageModules,
   ...billingPageModules,
+  ...videoPageModules,
 };

@@ -1,7 +1,7 @@
 import { CameraOutlined } from '@ant-design/icons';
 import { eventApi, type EventItem } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Col, Empty, Image, Pagination, Row, Select, Space, Table, Tag, Typography } from 'antd';
+import { Card, Col, Empty, Image, Pagination, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
@@ -14,6 +14,7 @@ import type { DoorPoint } from './doors';
 import { ANALYSIS_QUERY, ANALYSIS_SITE } from './pageStates';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
+import { CameraWall } from '../video/CameraWall';
 
 const CAPTURE_PAGE = 12;
 
@@ -163,8 +164,8 @@ function Security({ projectId }: { projectId: number }) {
   const cameras = cams.data ?? [];
   return (
     <>
-      <Alert type="info" showIcon title={t('analysis.security.noVideo')} style={{ marginBottom: 12 }} data-testid="no-live-video" />
-      <Card size="small" title={t('analysis.security.cameras', { count: cameras.length })}>
+      <CameraWall projectId={projectId} />
+      <Card size="small" title={t('analysis.security.cameras', { count: cameras.length })} style={{ marginTop: 16 }}>
         <QueryState look={ANALYSIS_QUERY} loading={cams.isLoading} error={cams.error} empty={cameras.length === 0} emptyText={t('analysis.security.noCameras')} onRetry={() => void cams.refetch()}>
           <CameraGrid cameras={cameras} picked={picked} onPick={setPicked} />
         </QueryState>
@@ -175,7 +176,7 @@ function Security({ projectId }: { projectId: number }) {
   );
 }
 
-/** /ElectricalRoom/SecMonitor: cameras with their latest snapshot, capture history, door/access events. */
+/** /ElectricalRoom/SecMonitor: the live video wall, cameras with their latest snapshot, capture history, door/access events. */
 export function SecurityPage() {
   return <SiteGate prompt={ANALYSIS_SITE} testId="security-page">{(id) => <Security key={id} projectId={id} />}</SiteGate>;
 }

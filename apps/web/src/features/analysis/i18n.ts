@@ -64,7 +64,6 @@ export const analysisBundle: Bundle = {
       },
     },
     security: {
-      noVideo: '实时视频不在本系统范围内：这里显示各摄像头的最新抓拍和抓拍历史（来自网关上送的抓拍图片）。',
       cameras: '摄像头（{{count}}）',
       online: '在线',
       offline: '离线',
@@ -172,7 +171,6 @@ export const analysisBundle: Bundle = {
       },
     },
     security: {
-      noVideo: "Live video is out of scope: this page shows each camera's latest snapshot and the capture history (images sent by the gateways).",
       cameras: 'Cameras ({{count}})',
       online: 'Online',
       offline: 'Offline',

@@ -12,6 +12,7 @@ import type { EventCurve } from './api';
 import { EventActions } from './EventActions';
 import { eventReading } from './eventReading';
 import { useDictionary } from '../dictionary/store';
+import { EventMedia } from '../video/EventMedia';
 
 /** Smallest step between samples: the curve API does not say its bucket, and gaps are breaks of > 2 steps. */
 export function curveStep(t: readonly number[]): number | undefined {
@@ -84,7 +85,7 @@ function readingItems(event: EventItem, t: TFunction, f: ReturnType<typeof useFo
   ];
 }
 
-/** One event: its fields, the actions still open, the point's curve ±1 h and the audit log. */
+/** One event: its fields, the actions still open, its snapshot and room camera, the point's curve ±1 h and the audit log. */
 export function EventDrawer({ event, onClose }: { event: EventItem | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const dict = useDictionary();
@@ -127,6 +128,9 @@ export function EventDrawer({ event, onClose }: { event: EventItem | null; onClo
           </Descriptions>
           <div style={{ margin: '12px 0' }}>
             <EventActions event={event} size="middle" />
+          </div>
+          <div style={{ marginBottom: 12 }}>
+            <EventMedia eventId={event.id} />
           </div>
           <Card size="small" title={t('events.curve')} style={{ marginBottom: 12 }} data-testid="event-curve">
             {curve.isLoading ? (

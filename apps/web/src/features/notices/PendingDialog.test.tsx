@@ -41,7 +41,8 @@ describe('pending-events dialog', () => {
 
   it('site selected: event name, type (alarm yellow, fault red), handle now; footer 稍后处理 and 立即处理', () => {
     const h = setup('site');
-    expect(headers()).toEqual(['事件名称', '事件类型', '操作']);
+    // The first column expands a row to the event's snapshot.
+    expect(headers()).toEqual(['', '事件名称', '事件类型', '操作']);
     const alarm = screen.getByTestId('pending-type-alarm');
     const fault = screen.getByTestId('pending-type-fault');
     expect(alarm.textContent).toBe('告警');

@@ -5,6 +5,7 @@ import { useEventText } from '../../shared/i18n/eventText';
 import { isAlarm, isEventNotice } from './api';
 import { PENDING_WRAP_CLASS } from './otherModal';
 import { useDictionary } from '../dictionary/store';
+import { EventMedia } from '../video/EventMedia';
 
 export interface PendingDialogProps {
   open: boolean;
@@ -83,6 +84,8 @@ export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, 
           scroll={{ y: 360 }}
           dataSource={events}
           data-testid="pending-table"
+          // The detail of an event: the snapshot its room's camera took (docs/video.md).
+          expandable={{ expandedRowRender: (r) => <EventMedia eventId={r.id} live={false} />, columnWidth: 32 }}
           columns={[
             { title: t('notices.eventName'), dataIndex: 'event_title', key: 'event_title', render: (_: string, r: EventNotice) => text.notice(r) },
             {

@@ -1,0 +1,215 @@
+import { ErrorCode, normalisePermissions, type EventMedia, type Lang, type LiveCamera, type LiveCameraList, type VideoCamera } from '@gridops/contract';
+import { formatInZone } from '@gridops/format';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { AuthUser } from '../../types.js';
+import type { AccessService } from '../access/service.js';
+import type { AuditService } from '../audit/service.js';
+import { videoRepository as repo, type CameraWrite } from './repository.js';
+import { snapshotSvg } from './snapshot.js';
+import type { StreamHub, Viewer } from './streams.js';
+import { classifyStream, maskUrl, playKind, stripCredentials, unmaskUrl, type StreamSigner } from './urls.js';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.camera>>>;
+type CameraBody = { room_id: number | null; name: string; name_en: string; code: string; stream_url: string; snapshot_url: string; ptz: boolean };
+
+const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
+const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
+const SNAPSHOT_MAX_BYTES = 2_000_000;
+const SNAPSHOT_TIMEOUT_MS = 5000;
+
+/** The configuration page's view: passwords in URLs masked. */
+const toCamera = (r: Row, lang: Lang): VideoCamera => ({
+  id: r.id,
+  project_id: r.project_id,
+  room_id: r.room_id,
+  room_name: pick(lang, r.room_name, r.room_name_en),
+  name: r.name,
+  name_en: r.name_en,
+  code: r.code ?? '',
+  stream_url: maskUrl(r.stream_url),
+  snapshot_url: maskUrl(r.snapshot_url),
+  ptz: r.ptz,
+  version: r.version,
+  updated_at: r.updated_at.toISOString(),
+});
+
+/** What the audit log keeps of a camera (masked URLs: the log is read by user managers, not camera admins). */
+const audited = (r: Row) => ({ name: r.name, name_en: r.name_en, code: r.code, room_id: r.room_id, stream_url: maskUrl(r.stream_url), snapshot_url: maskUrl(r.snapshot_url), ptz: r.ptz });
+
+export interface VideoServiceDeps {
+  hub: StreamHub;
+  signer: StreamSigner;
+  /** Allowed media-server origins (VIDEO_ORIGINS), the CSP's connect-src/media-src. */
+  origins: readonly string[];
+  fetch?: typeof fetch;
+}
+
+/** Live video (docs/video.md): camera configuration, what viewers play, snapshots, an event's media. */
+export function createVideoService(db: Db, access: AccessService, audit: AuditService, deps: VideoServiceDeps) {
+  const { hub, signer } = deps;
+  const doFetch = deps.fetch ?? fetch;
+
+  async function owned(user: AuthUser, id: number): Promise<Row> {
+    const row = await repo.camera(db, id);
+    if (!row) throw notFound();
+    await access.assertProject(user, row.project_id);
+    return row;
+  }
+
+  async function checked(projectId: number, body: CameraBody, exceptId: number | null, stored: Row | null): Promise<CameraWrite> {
+    if (body.room_id !== null) {
+      const room = await repo.room(db, body.room_id);
+      if (!room || room.project_id !== projectId) throw invalid('room_id', '所选配电室不属于该站点', 'The room is not one of this site');
+    }
+    if (await repo.nameTaken(db, projectId, body.name, exceptId)) throw invalid('name', `本站点已有名为“${body.name}”的摄像头`, `This site already has a camera named "${body.name}"`);
+    if (body.code && (await repo.codeTaken(db, projectId, body.code, exceptId))) throw invalid('code', `本站点已有通道编码为 ${body.code} 的摄像头`, `This site already has a camera with channel code ${body.code}`);
+    const streamUrl = unmaskUrl(body.stream_url, stored?.stream_url ?? null);
+    const stream = classifyStream(streamUrl);
+    if (stream.kind === 'invalid') {
+      if (stream.reason === 'rtsp') throw invalid('stream_url', '浏览器无法直接播放 RTSP：请经媒体服务器（MediaMTX、go2rtc 或 SRS）转为 HLS，填写其 .m3u8 地址（见 docs/video.md）', 'Browsers cannot play RTSP: publish it through a media server (MediaMTX, go2rtc or SRS) as HLS and enter its .m3u8 URL (docs/video.md)');
+      throw invalid('stream_url', '视频流地址须为 HLS（.m3u8）的 http(s) 地址、以 / 开头的本站路径，或演示用 sim://', 'The stream URL must be an http(s) HLS (.m3u8) URL, a path on this server starting with /, or sim:// for a demo camera');
+    }
+    if (stream.kind === 'hls' && stream.origin !== null && !deps.origins.includes(stream.origin)) {
+      throw invalid('stream_url', `媒体服务器 ${stream.origin} 不在 VIDEO_ORIGINS 中，浏览器的内容安全策略会拦截它`, `The media server ${stream.origin} is not in VIDEO_ORIGINS: the browser's content security policy would block it`);
+    }
+    const snapshotUrl = unmaskUrl(body.snapshot_url, stored?.snapshot_url ?? null);
+    if (snapshotUrl && !/^https?:\/\/[^/\s]+/i.test(snapshotUrl)) throw invalid('snapshot_url', '抓图地址须为 http(s) 地址', 'The snapshot URL must be an http(s) URL');
+    return { room_id: body.room_id, name: body.name, name_en: body.name_en, code: body.code || null, stream_url: streamUrl, snapshot_url: snapshotUrl, ptz: body.ptz };
+  }
+
+  function live(r: Row, user: AuthUser, lang: Lang): LiveCamera | null {
+    const stream = classifyStream(r.stream_url);
+    const kind = playKind(stream, hub.available);
+    if (!kind) return null;
+    const playUrl = kind === 'mjpeg' ? `/video/mjpeg/${r.id}/${signer.sign(r.id, user.sessionId)}` : kind === 'hls' ? stripCredentials(r.stream_url) : null;
+    return {
+      id: r.id,
+      room_id: r.room_id,
+      room_name: pick(lang, r.room_name, r.room_name_en),
+      name: pick(lang, r.name, r.name_en),
+      ptz: r.ptz,
+      kind,
+      play_url: playUrl,
+      has_snapshot: stream.kind === 'sim' || r.snapshot_url !== '',
+    };
+  }
+
+  const label = (r: Row) => (hub.cjkFont ? (r.name_en ? `${r.name}\n${r.name_en}` : r.name) : r.name_en || r.name);
+
+  return {
+    async list(user: AuthUser, projectId: number, lang: Lang): Promise<VideoCamera[]> {
+      await access.assertProject(user, projectId);
+      return (await repo.cameras(db, projectId)).map((r) => toCamera(r, lang));
+    },
+
+    async create(user: AuthUser, body: CameraBody & { project_id: number }, lang: Lang): Promise<VideoCamera> {
+      await access.assertProject(user, body.project_id);
+      const values = await checked(body.project_id, body, null, null);
+      const row = await db.transaction().execute(async (trx) => {
+        const { id } = await repo.insert(trx, body.project_id, values);
+        const created = (await repo.camera(trx, id))!;
+        await audit.recordChange(trx, { action: 'video.createCamera', target: { type: 'video_camera', id }, before: null, after: audited(created), projectId: body.project_id });
+        return created;
+      });
+      return toCamera(row, lang);
+    },
+
+    async update(user: AuthUser, id: number, body: CameraBody & { version: number }, lang: Lang): Promise<VideoCamera> {
+      const before = await owned(user, id);
+      const values = await checked(before.project_id, body, id, before);
+      const row = await db.transaction().execute(async (trx) => {
+        if ((await repo.update(trx, id, body.version, values)) === 0) {
+          throw new AppError(ErrorCode.Conflict, { zh: '摄像头已被他人修改，请刷新后重试', en: 'Someone else changed this camera; reload and try again' }, 'version');
+        }
+        const after = (await repo.camera(trx, id))!;
+        await audit.recordChange(trx, { action: 'video.updateCamera', target: { type: 'video_camera', id }, before: audited(before), after: audited(after), projectId: before.project_id });
+        return after;
+      });
+      return toCamera(row, lang);
+    },
+
+    async remove(user: AuthUser, id: number): Promise<null> {
+      const before = await owned(user, id);
+      await db.transaction().execute(async (trx) => {
+        await repo.remove(trx, id);
+        await audit.recordChange(trx, { action: 'video.deleteCamera', target: { type: 'video_camera', id }, before: audited(before), after: null, projectId: before.project_id });
+      });
+      return null;
+    },
+
+    async live(user: AuthUser, projectId: number, lang: Lang): Promise<LiveCameraList> {
+      await access.assertProject(user, projectId);
+      const rows = await repo.cameras(db, projectId);
+      return { video_available: hub.available, cameras: rows.flatMap((r) => live(r, user, lang) ?? []) };
+    },
+
+    /** The camera's picture now: its stream's last frame, the configured snapshot URL (fetched here), or a drawn one. */
+    async snapshot(user: AuthUser, id: number, lang: Lang): Promise<{ img: string; ts: string }> {
+      const r = await owned(user, id);
+      const now = new Date();
+      if (classifyStream(r.stream_url).kind === 'sim') {
+        const frame = hub.lastFrame(r.id);
+        if (frame) return { img: `data:image/jpeg;base64,${frame.jpeg.toString('base64')}`, ts: new Date(frame.at).toISOString() };
+        return { img: snapshotSvg(pick(lang, r.name, r.name_en), formatInZone(now, r.timezone)), ts: now.toISOString() };
+      }
+      if (!r.snapshot_url) throw invalid('id', '该摄像头未配置抓图地址', 'This camera has no snapshot URL');
+      let res: Response;
+      try {
+        const u = new URL(r.snapshot_url);
+        const headers: Record<string, string> = {};
+        if (u.username || u.password) {
+          headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`;
+          u.username = '';
+          u.password = '';
+        }
+        res = await doFetch(u, { headers, signal: AbortSignal.timeout(SNAPSHOT_TIMEOUT_MS) });
+      } catch {
+        throw new AppError(ErrorCode.NotFound, { zh: '摄像头抓图失败：无法连接', en: 'Snapshot failed: the camera did not answer' }, 'snapshot_url');
+      }
+      const type = res.headers.get('content-type') ?? '';
+      const body = Buffer.from(await res.arrayBuffer());
+      if (!res.ok || !type.startsWith('image/') || body.length > SNAPSHOT_MAX_BYTES) {
+        throw new AppError(ErrorCode.NotFound, { zh: `摄像头抓图失败（HTTP ${res.status}）`, en: `Snapshot failed (HTTP ${res.status})` }, 'snapshot_url');
+      }
+      return { img: `data:${type.split(';')[0]};base64,${body.toString('base64')}`, ts: now.toISOString() };
+    },
+
+    /** The event's room camera to watch and the capture taken when it was raised (either may be absent). */
+    async eventMedia(user: AuthUser, eventId: number, lang: Lang): Promise<EventMedia> {
+      const place = await repo.eventPlace(db, eventId);
+      if (!place) throw notFound();
+      await access.assertProject(user, place.project_id);
+      const rows = await repo.cameras(db, place.project_id);
+      const row = rows.find((r) => place.room_id !== null && r.room_id === place.room_id);
+      const cap = await repo.captureNear(db, place.project_id, place.room_id, place.raised_at, 2 * 60_000);
+      return {
+        camera: row ? live(row, user, lang) : null,
+        capture: cap ? { id: cap.id, ts: cap.ts.toISOString(), img: cap.img, msg: pick(lang, cap.msg, cap.msg_en) } : null,
+      };
+    },
+
+    /**
+     * A viewer of a demo camera's MJPEG stream, authorised by the signed path: it names a session that must
+     * still be live, whose user must still reach the camera's site. Returns null (answer 404) otherwise.
+     */
+    async openStream(id: number, token: string, viewer: Viewer): Promise<(() => void) | null> {
+      const sessionId = signer.verify(id, token);
+      if (sessionId === null || !hub.available) return null;
+      const r = await repo.camera(db, id);
+      if (!r || classifyStream(r.stream_url).kind !== 'sim') return null;
+      const u = await repo.liveSessionUser(db, sessionId);
+      if (!u) return null;
+      const permissions = normalisePermissions(u.permissions);
+      const user: AuthUser = { id: u.id, orgId: u.org_id, userType: u.user_type as 0 | 1 | 2, username: u.username, name: u.name, permissions, canControl: permissions.includes('control'), sessionId: u.session_id, mustChangePassword: u.must_change_password };
+      try {
+        await access.assertProject(user, r.project_id);
+      } catch {
+        return null;
+      }
+      return hub.watch(r.id, { label: label(r), zone: r.timezone }, viewer);
+    },
+  };
+}
+
+export type VideoService = ReturnType<typeof createVideoService>;
