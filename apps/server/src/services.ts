@@ -26,6 +26,8 @@ import { createTemplateService } from './modules/gateways/templates.js';
 import { createAuditService } from './modules/audit/service.js';
 import { createExpertService } from './modules/experts/service.js';
 import { createPushService } from './modules/push/service.js';
+import { createInspectionPlanService } from './modules/inspection/planService.js';
+import { createInspectionTaskService } from './modules/inspection/taskService.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -55,7 +57,9 @@ export function createServices(db: Db, config: AppConfig) {
   const members = createMembersService(db, access, users, loginLimits, audit);
   const experts = createExpertService(db, access, config.expertRegister);
   const push = createPushService(db, access);
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
+  const inspectionPlans = createInspectionPlanService(db, access, audit);
+  const inspectionTasks = createInspectionTaskService(db, access);
+  return { config, db, push, inspectionPlans, inspectionTasks, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -30,4 +30,5 @@ export * from './api/gateway.js';
 export * from './api/deviceTemplate.js';
 export * from './api/experts.js';
 export * from './api/push.js';
+export * from './api/inspection.js';
 export * from './routes/index.js';

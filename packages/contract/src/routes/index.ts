@@ -9,6 +9,7 @@ import { energyStatsApi } from './energyStats.js';
 import { eventApi } from './event.js';
 import { expertApi } from './experts.js';
 import { gatewayApi } from './gateway.js';
+import { inspectionApi } from './inspection.js';
 import { analysisApi, historyApi } from './history.js';
 import { meteringApi } from './metering.js';
 import { memberApi } from './members.js';
@@ -34,6 +35,7 @@ export {
   expertApi,
   gatewayApi,
   historyApi,
+  inspectionApi,
   memberApi,
   meteringApi,
   noticeApi,
@@ -71,6 +73,7 @@ export const apiRoutes = {
   audit: auditApi,
   expert: expertApi,
   push: pushApi,
+  inspection: inspectionApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */
