@@ -14,6 +14,7 @@ import { eventsBundle } from './events/i18n';
 import { gatewaysBundle } from './gateways/i18n';
 import { expertsBundle } from './experts/i18n';
 import { pushBundle } from './push/i18n';
+import { inspectionBundle } from './inspection/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
 import { orgAdminBundle } from './org-admin/i18n';
@@ -44,4 +45,5 @@ export const featureBundles: Record<string, Bundle> = {
   gateways: gatewaysBundle,
   auditLog: auditLogBundle,
   experts: expertsBundle,
+  inspection: inspectionBundle,
 };
