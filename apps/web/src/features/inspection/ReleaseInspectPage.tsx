@@ -122,7 +122,7 @@ function Templates({ projectId, templates, loading, canEdit }: { projectId: numb
           { title: t('inspection.name'), render: (_, x) => localText(x.name, x.name_en, i18n.language) },
           {
             title: t('inspection.items'),
-            render: (_, x) => `${t('inspection.itemCount', { count: x.items.length })}: ${x.items.map((i) => localText(i.name, i.name_en, i18n.language)).join(i18n.language === 'en' ? ', ' : '、')}`,
+            render: (_, x) => t('inspection.itemSummary', { count: x.items.length, names: x.items.map((i) => localText(i.name, i.name_en, i18n.language)).join(i18n.language === 'en' ? ', ' : '、') }),
           },
           ...(canEdit
             ? [

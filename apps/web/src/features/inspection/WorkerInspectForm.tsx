@@ -76,13 +76,16 @@ function DoneView({ task }: { task: TaskDetail }) {
   );
 }
 
-/** /WorkerInspectForm?task=ID: the route checkpoint by checkpoint; the draft is saved on the phone at every change. */
-export function WorkerInspectForm() {
+/**
+ * /WorkerInspectForm?task=ID: the route checkpoint by checkpoint; the draft is saved on the phone at every change.
+ * `taskId` overrides the query (tests render the page without a location).
+ */
+export function WorkerInspectForm({ taskId: given }: { taskId?: number } = {}) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const taskId = Number(params.get('task')) || null;
+  const taskId = given ?? (Number(params.get('task')) || null);
   const query = useTask(taskId);
   const online = useOnline();
   const invalidate = useInvalidateInspection();
