@@ -6,8 +6,6 @@ import { dismissPending, open, projectOf } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
 
-/** A 1×1 PNG: the phone resizes it to a JPEG before it is queued. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082', 'hex');
 
 interface Options {
   checkpoints: { kind: 'device' | 'room'; ref_id: number; code: string; name_en: string }[];
@@ -74,6 +72,8 @@ describe('routine inspection', () => {
     // The plan shows on the ReleaseInspect page as published.
     await open(site, '/OperMainte/ReleaseInspect', 'release-inspect');
     await site.locator('tr', { hasText: planName }).getByText('Published').waitFor();
+    // A real picture for the phone's camera input: a piece of this page (the phone resizes it to a JPEG).
+    const photo = await site.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 320, height: 200 } });
     await site.context().close();
 
     // The worker, on a 390×844 touch phone.
@@ -101,7 +101,7 @@ describe('routine inspection', () => {
     await phone.getByTestId('checked-in').waitFor();
     await phone.getByTestId('item-clean').getByText('正常').tap();
     // 75 °C is out of 0–60: the item turns red and asks for a note and a photo.
-    await phone.getByTestId('reading-temp').locator('input').fill('75');
+    await phone.locator('input[data-testid="reading-temp"], [data-testid="reading-temp"] input').fill('75');
     await phone.locator('[data-testid="item-temp"][data-abnormal="true"]').waitFor();
     await phone.getByTestId('out-of-range').waitFor();
     await phone.getByText('超出正常范围，须拍照').waitFor();
@@ -111,7 +111,7 @@ describe('routine inspection', () => {
     await context.setOffline(true);
     await phone.getByTestId('offline-banner').waitFor();
     await phone.getByTestId('note-temp').fill('柜内过热 E2E');
-    await phone.getByTestId('photo-input-temp').setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: PNG });
+    await phone.getByTestId('photo-input-temp').setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: photo });
     await phone.getByTestId('item-temp').locator('img').waitFor();
     await phone.getByTestId('submit-task').tap();
     await phone.getByTestId('draft-queued').waitFor();

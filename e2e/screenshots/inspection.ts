@@ -61,7 +61,7 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
     await phone.getByTestId('checkin-code').fill(detail.data.checkpoints[0]!.code);
     await phone.getByTestId('checkin-submit').click();
     await phone.getByTestId('checked-in').waitFor();
-    const reading = phone.locator('[data-testid^="reading-"] input').nth(0);
+    const reading = phone.locator('input[data-testid^="reading-"], [data-testid^="reading-"] input').nth(0);
     await reading.fill('41');
     await phone.locator('[data-testid^="item-"]').first().getByRole('radio').first().click({ force: true });
   }

@@ -1,6 +1,6 @@
 import { CameraOutlined, CloseOutlined } from '@ant-design/icons';
 import { isAbnormal, outOfRange, type InspectionItem } from '@gridops/contract';
-import { Button, Card, Input, InputNumber, Radio, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Input, InputNumber, Radio, Space, Tag, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText } from '../../shared/ui/localName';
@@ -21,6 +21,7 @@ export function answerProblems(item: InspectionItem, a: DraftAnswer): { value: b
 /** One check item on the phone: large touch targets; an abnormal answer turns red and asks for a note (and a photo). */
 export function ItemField({ item, answer, onChange }: { item: InspectionItem; answer: DraftAnswer; onChange: (a: DraftAnswer) => void }) {
   const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
   const file = useRef<HTMLInputElement>(null);
   const abnormal = isAbnormal(item, answer);
   const problems = answerProblems(item, answer);
@@ -28,7 +29,12 @@ export function ItemField({ item, answer, onChange }: { item: InspectionItem; an
   const set = (p: Partial<DraftAnswer>) => onChange({ ...answer, ...p });
   const addPhoto = async (f: File | undefined) => {
     if (!f) return;
-    set({ photos: [...answer.photos, await resizePhoto(f)].slice(0, 4) });
+    try {
+      set({ photos: [...answer.photos, await resizePhoto(f)].slice(0, 4) });
+    } catch (err) {
+      console.warn('[photo]', err);
+      message.error(t('inspection.photoFailed'));
+    }
   };
   return (
     <Card size="small" style={{ marginBottom: 8, borderColor: abnormal ? '#ff4d4f' : undefined }} data-testid={`item-${item.key}`} data-abnormal={abnormal}>
