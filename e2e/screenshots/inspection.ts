@@ -63,7 +63,7 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
     await phone.getByTestId('checked-in').waitFor();
     const reading = phone.locator('input[data-testid^="reading-"], [data-testid^="reading-"] input').nth(0);
     await reading.fill('41');
-    await phone.locator('[data-testid^="item-"]').first().getByRole('radio').first().click({ force: true });
+    await phone.getByTestId('item-clean').getByText(lang === 'en' ? 'OK' : '正常', { exact: true }).click();
   }
   await shot(phone, `operations/inspect-worker-form-${lang}`, { fullPage: false, dismiss: true });
   await phone.context().close();

@@ -151,7 +151,7 @@ export const inspectionIdParams = z.object({ id: dbIdParam });
 
 /** What a plan's route may visit: the project's devices and rooms, with their label codes, and its workers. */
 export const planOptions = z.object({
-  checkpoints: z.array(z.object({ kind: checkpointKind, ref_id: dbId, code: z.string(), name: z.string(), name_en: z.string(), room: z.string().nullable() })),
+  checkpoints: z.array(z.object({ kind: checkpointKind, ref_id: dbId, code: z.string(), name: z.string(), name_en: z.string(), room: z.string().nullable(), room_en: z.string().nullable() })),
   workers: z.array(z.object({ id: dbId, name: z.string(), name_en: z.string() })),
   timezone: z.string(),
 });

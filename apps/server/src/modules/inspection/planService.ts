@@ -187,8 +187,8 @@ export function createInspectionPlanService(db: Db, access: AccessService, audit
       const [devices, rooms, workers, project] = await Promise.all([repo.devices(db, projectId), repo.rooms(db, projectId), repo.workers(db, projectId), repo.project(db, projectId)]);
       return {
         checkpoints: [
-          ...rooms.map((r) => ({ kind: 'room' as const, ref_id: r.id, code: checkpointCode('room', r.id), name: r.name, name_en: r.name_en, room: null })),
-          ...devices.map((d) => ({ kind: 'device' as const, ref_id: d.id, code: checkpointCode('device', d.id), name: d.name, name_en: d.name_en, room: d.room })),
+          ...rooms.map((r) => ({ kind: 'room' as const, ref_id: r.id, code: checkpointCode('room', r.id), name: r.name, name_en: r.name_en, room: null, room_en: null })),
+          ...devices.map((d) => ({ kind: 'device' as const, ref_id: d.id, code: checkpointCode('device', d.id), name: d.name, name_en: d.name_en, room: d.room, room_en: d.room_en })),
         ],
         workers,
         timezone: project?.timezone ?? 'Asia/Shanghai',

@@ -30,7 +30,7 @@ export function FindingList({ findings, zone, onOpenTask }: { findings: Finding[
       columns={[
         { title: t('inspection.date'), render: (_, f) => siteTime(f.created_at, zone), width: 140 },
         { title: t('inspection.checkpoint'), render: (_, f) => localText(f.checkpoint_name, f.checkpoint_name_en, i18n.language) },
-        { title: t('inspection.items'), render: (_, f) => `${localText(f.item_name, f.item_name_en, i18n.language)}${f.value !== null ? ` ${f.value}${f.unit ? ` ${f.unit}` : ''}` : ''}` },
+        { title: t('inspection.item'), render: (_, f) => `${localText(f.item_name, f.item_name_en, i18n.language)}${f.value !== null ? ` ${f.value}${f.unit ? ` ${f.unit}` : ''}` : ''}` },
         { title: t('inspection.note'), dataIndex: 'note', ellipsis: true },
         {
           title: t('inspection.status'),

@@ -85,7 +85,7 @@ export function PlanDrawer({ projectId, plan, templates, open, onClose, onSaved 
   const req = [{ required: true, message: t('inspection.required') }];
   const cpOptions = (options.data?.checkpoints ?? []).map((c) => ({
     value: refOf(c.kind, c.ref_id),
-    label: `${t(`inspection.${c.kind}`)} · ${c.room ? `${c.room} / ` : ''}${localText(c.name, c.name_en, i18n.language)} (${c.code})`,
+    label: `${t(`inspection.${c.kind}`)} · ${c.room ? `${localText(c.room, c.room_en, i18n.language)} / ` : ''}${localText(c.name, c.name_en, i18n.language)} (${c.code})`,
   }));
   return (
     <Drawer open={open} onClose={onClose} title={plan ? t('inspection.edit') : t('inspection.add')} size={620} destroyOnHidden extra={<Button type="primary" loading={saving} onClick={() => void save()} data-testid="plan-save">{t('inspection.save')}</Button>}>

@@ -109,9 +109,9 @@ function Results({ projectId }: { projectId?: number }) {
       <StatCards
         col={{ xs: 12, md: 6 }}
         items={[
-          { key: 'total', title: t('inspection.total'), value: totals.total, loading: summary.isPending },
-          { key: 'done', title: t('inspection.doneCount'), value: totals.done, loading: summary.isPending },
-          { key: 'overdue', title: t('inspection.overdueCount'), value: totals.overdue, loading: summary.isPending },
+          { key: 'total', title: t('inspection.total'), value: totals.total, precision: 0, loading: summary.isPending },
+          { key: 'done', title: t('inspection.doneCount'), value: totals.done, precision: 0, loading: summary.isPending },
+          { key: 'overdue', title: t('inspection.overdueCount'), value: totals.overdue, precision: 0, loading: summary.isPending },
           { key: 'rate', title: t('inspection.rate'), value: totals.total ? Math.round((totals.done / totals.total) * 1000) / 10 : null, unit: '%', precision: 1, loading: summary.isPending },
         ]}
       />
