@@ -37,11 +37,16 @@ const transformerItems: InspectionItem[] = [
   },
   { key: 'appearance', kind: 'visual', category: 'electrical', name: '外观无渗漏无放电痕迹', name_en: 'No leaks or discharge marks', unit: '', min: null, max: null, options: [] },
 ];
+const ROOM: TemplateSpec = { name: '配电室巡检表', name_en: 'Distribution room checklist', items: roomItems };
+const TRANSFORMER: TemplateSpec = { name: '变压器巡检表', name_en: 'Transformer checklist', items: transformerItems };
+
 const storageItems: InspectionItem[] = [
   { key: 'cell_temp', kind: 'reading', category: 'electrical', name: '电池舱温度', name_en: 'Battery container temperature', unit: '°C', min: 15, max: 35, options: [] },
   { key: 'hvac', kind: 'visual', category: 'mechanical', name: '空调运行正常', name_en: 'HVAC running', unit: '', min: null, max: null, options: [] },
   { key: 'panel', kind: 'photo', category: 'safety', name: '消防面板拍照', name_en: 'Photo of the fire panel', unit: '', min: null, max: null, options: [] },
 ];
+
+const STORAGE: TemplateSpec = { name: '储能舱巡检表', name_en: 'Storage container checklist', items: storageItems };
 
 /** Deterministic pseudo-random in [0, 1) from a number (the demo looks the same on every start). */
 const rand = (n: number) => {
@@ -88,23 +93,33 @@ function demoPhoto(hot: boolean): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
 }
 
+interface TemplateSpec {
+  name: string;
+  name_en: string;
+  items: InspectionItem[];
+}
+
 interface PlanSpec {
   name: string;
   name_en: string;
-  template: { name: string; name_en: string; items: InspectionItem[] };
-  checkpoints: { kind: 'device' | 'room'; id: number; name: string; name_en: string }[];
+  /** Each checkpoint with the checklist used there. */
+  checkpoints: { kind: 'device' | 'room'; id: number; name: string; name_en: string; template: TemplateSpec }[];
   schedule: InspectionSchedule;
   window: [string, string];
 }
 
 async function seedPlan(trx: Db, projectId: number, zone: string, workerId: number, spec: PlanSpec, salt: number): Promise<void> {
   const today = siteDate(zone);
-  const tpl = await trx
-    .insertInto('inspection_templates')
-    .values({ project_id: projectId, name: spec.template.name, name_en: spec.template.name_en, items: JSON.stringify(spec.template.items) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const checkpoints = spec.checkpoints.map((c) => ({ kind: c.kind, ref_id: c.id, template_id: tpl.id, name: c.name, name_en: c.name_en }));
+  const templateIds = new Map<TemplateSpec, number>();
+  for (const c of spec.checkpoints) {
+    if (templateIds.has(c.template)) continue;
+    const existing = await trx.selectFrom('inspection_templates').select('id').where('project_id', '=', projectId).where('name', '=', c.template.name).executeTakeFirst();
+    const id =
+      existing?.id ??
+      (await trx.insertInto('inspection_templates').values({ project_id: projectId, name: c.template.name, name_en: c.template.name_en, items: JSON.stringify(c.template.items) }).returning('id').executeTakeFirstOrThrow()).id;
+    templateIds.set(c.template, id);
+  }
+  const checkpoints = spec.checkpoints.map((c) => ({ kind: c.kind, ref_id: c.id, template_id: templateIds.get(c.template)!, name: c.name, name_en: c.name_en }));
   const plan = await trx
     .insertInto('inspection_plans')
     .values({
@@ -123,7 +138,7 @@ async function seedPlan(trx: Db, projectId: number, zone: string, workerId: numb
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const route: TaskCheckpoint[] = checkpoints.map((c, seq) => ({ ...c, seq, code: checkpointCode(c.kind, c.ref_id), items: spec.template.items }));
+  const route: TaskCheckpoint[] = checkpoints.map((c, seq) => ({ ...c, seq, code: checkpointCode(c.kind, c.ref_id), items: spec.checkpoints[seq]!.template.items }));
   const dates = occurrenceDates(spec.schedule, spec.window[0], addDays(today, -HISTORY_DAYS), addDays(today, -1));
   for (const [i, date] of dates.entries()) {
     const r = rand(salt * 1000 + i);
@@ -227,8 +242,10 @@ export async function seedDemoInspection(trx: Db, projectIds: Map<string, number
       {
         name: `${room.name}日巡`,
         name_en: `${room.name_en} daily round`,
-        template: { name: '配电室巡检表', name_en: 'Distribution room checklist', items: [...roomItems, ...transformerItems] },
-        checkpoints: [{ kind: 'room', id: room.id, name: room.name, name_en: room.name_en }, ...transformers.map((t) => ({ kind: 'device' as const, id: t.id, name: t.name, name_en: t.name_en }))],
+        checkpoints: [
+          { kind: 'room', id: room.id, name: room.name, name_en: room.name_en, template: ROOM },
+          ...transformers.map((t) => ({ kind: 'device' as const, id: t.id, name: t.name, name_en: t.name_en, template: TRANSFORMER })),
+        ],
         schedule: { kind: 'daily', start_date: start, until: null, weekdays: [], month_day: null },
         window: ['09:00', '12:00'],
       },
@@ -244,8 +261,7 @@ export async function seedDemoInspection(trx: Db, projectIds: Map<string, number
         {
           name: `${storage.name}周检`,
           name_en: `${storage.name_en} weekly check`,
-          template: { name: '储能舱巡检表', name_en: 'Storage container checklist', items: storageItems },
-          checkpoints: [{ kind: 'room', id: storage.id, name: storage.name, name_en: storage.name_en }],
+          checkpoints: [{ kind: 'room', id: storage.id, name: storage.name, name_en: storage.name_en, template: STORAGE }],
           schedule: { kind: 'weekly', start_date: start, until: null, weekdays: [1, 4], month_day: null },
           window: ['14:00', '17:00'],
         },
