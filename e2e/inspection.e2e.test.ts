@@ -110,7 +110,7 @@ describe('routine inspection', () => {
     // The connection drops mid-form: the rest is filled offline and submitted into the outbox.
     await context.setOffline(true);
     await phone.getByTestId('offline-banner').waitFor();
-    await phone.getByTestId('note-temp').fill('柜内过热 E2E');
+    await phone.getByTestId('note-temp').fill('Too hot E2E');
     await phone.getByTestId('photo-input-temp').setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: photo });
     await phone.getByTestId('item-temp').locator('img').waitFor();
     await phone.getByTestId('submit-task').tap();
@@ -129,7 +129,7 @@ describe('routine inspection', () => {
     expect(after.status).toBe('done');
     expect(after.submission_id).toBe(queued.submission_id);
     expect(after.findings).toHaveLength(1);
-    expect(after.findings[0]).toMatchObject({ item_key: 'temp', value: 75, note: '柜内过热 E2E' });
+    expect(after.findings[0]).toMatchObject({ item_key: 'temp', value: 75, note: 'Too hot E2E' });
     expect(after.findings[0]!.photo_ids).toHaveLength(1);
     const left = await phone.evaluate(() => window.localStorage.getItem('gridops.inspection.drafts'));
     expect(JSON.parse(left ?? '{}')).toEqual({});

@@ -9,7 +9,8 @@ import { occurrenceDates, scheduleRrule, taskWindow } from '../modules/inspectio
  * checklist and a daily distribution-room round (the Suzhou station also a weekly storage check), published and
  * assigned to `worker`, with a month of history: most rounds done in their window, some late, some overdue, and
  * abnormal findings (a transformer running hot, an unusual noise) with a photo. Today's tasks are left to the
- * generator, which continues from yesterday when the server starts.
+ * generator, which continues from yesterday when the server starts. Finding notes are free text a worker types (no
+ * zh/en pair): the demo's are in English so the English console stays free of Chinese (english-everywhere).
  */
 
 const HISTORY_DAYS = 30;
@@ -177,14 +178,14 @@ async function seedPlan(trx: Db, projectId: number, zone: string, workerId: numb
           if (abnormal && item.key === 'oil_temp') {
             value = Math.round((88 + rand(i) * 5) * 10) / 10;
             bad = true;
-            note = '温度偏高，负载率约 85%，已通知值班长 / Running hot at about 85 % load; shift lead informed';
+            note = 'Running hot at about 85 % load; shift lead informed';
           }
         } else if (item.kind === 'visual') ok = true;
         else if (item.kind === 'choice') {
           choice = abnormal && item.key === 'noise' && rand(i * 11) < 0.5 ? 1 : 0;
           if (choice === 1) {
             bad = true;
-            note = '有间歇性放电声，建议停电检查 / Intermittent crackling; outage check advised';
+            note = 'Intermittent crackling; outage check advised';
           }
         }
         if (bad || item.kind === 'photo') {
