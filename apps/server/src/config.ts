@@ -107,7 +107,7 @@ const envSchema = z.object({
   INGEST_MAX_BATCH: z.coerce.number().int().min(100).max(100_000).default(5000),
   /** How far ahead of the server's clock a telemetry timestamp may be; later ones are refused (future_timestamp). */
   INGEST_MAX_FUTURE_SKEW_SECONDS: z.coerce.number().int().min(0).max(3600).default(300),
-  /** /ready fails when a gateway message has waited this long without being committed (docs/operations.md). */
+  /** /ready fails when a gateway message has waited this long without being committed (docs/observability.md). */
   READY_STALL_SECONDS: z.coerce.number().int().min(1).max(3600).default(20),
   /** …or when gateways are connected (embedded broker) and no batch committed for this long. */
   READY_IDLE_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),

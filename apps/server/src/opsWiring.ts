@@ -6,7 +6,7 @@ import type { Pipeline } from './pipeline.js';
 import type { EmbeddedBroker } from './plugins/broker.js';
 import type { Bus } from './plugins/bus.js';
 
-/** Feeds /ready and /metrics from the parts one instance runs (docs/operations.md). */
+/** Feeds /ready and /metrics from the parts one instance runs (docs/observability.md). */
 export function wireOps(ops: Ops, parts: { config: AppConfig; database: Database; broker: EmbeddedBroker | null; bus: Bus; pipeline: Pipeline }): void {
   const { config, database, broker, bus, pipeline } = parts;
   const { metrics, readiness } = ops;

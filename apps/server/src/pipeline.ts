@@ -5,6 +5,7 @@ import { AlarmEngine } from './modules/alarm/engine.js';
 import { createNotifier, type Notifier } from './modules/event/notifier.js';
 import { startGatewayWatch } from './modules/telemetry/gatewayWatch.js';
 import { startCertificateReminders } from './modules/experts/service.js';
+import { startInspectionJobs } from './modules/inspection/jobs.js';
 import { createPushDispatcher, type PushDispatcher } from './modules/push/dispatcher.js';
 import type { RaisedEvent } from './modules/event/raisedEvent.js';
 import { IngestPipeline, type IngestOptions } from './modules/telemetry/ingest.js';
@@ -65,6 +66,7 @@ export async function startPipeline(opts: {
   const watch = startGatewayWatch(db, raised, log, opts.gatewayWatchMs);
   const compaction = startQuarterHourCompaction(db, log);
   const reminders = startCertificateReminders(db, raised, log);
+  const inspection = startInspectionJobs(db, raised, log);
   // Rules and devices edited through another instance (or the database) are picked up within RELOAD_MS.
   const reload = setInterval(() => {
     Promise.all([registry.load(), engine.loadRules()]).catch((err: unknown) => log.warn({ err }, 'reload failed'));
@@ -140,6 +142,7 @@ export async function startPipeline(opts: {
       watch.stop();
       compaction.stop();
       reminders.stop();
+      inspection.stop();
       await ingest.close();
       await push.stop();
     },

@@ -38,6 +38,8 @@ import { createAiSecurityService } from './modules/ai-security/service.js';
 import { createStreamHub } from './modules/video/streams.js';
 import { createStreamSigner } from './modules/video/urls.js';
 import { randomBytes } from 'node:crypto';
+import { createInspectionPlanService } from './modules/inspection/planService.js';
+import { createInspectionTaskService } from './modules/inspection/taskService.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig, opts: { videoAvailable?: boolean } = {}) {
@@ -78,7 +80,9 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   const videoHub = createStreamHub({ ffmpeg: config.video.ffmpeg, available: opts.videoAvailable ?? false });
   const video = createVideoService(db, access, audit, { hub: videoHub, signer: createStreamSigner(randomBytes(32)), origins: config.video.origins });
   const aiSecurity = createAiSecurityService(db, access, audit);
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity };
+  const inspectionPlans = createInspectionPlanService(db, access, audit);
+  const inspectionTasks = createInspectionTaskService(db, access);
+  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -89,6 +89,13 @@ const examples: { [K in EventMessageKey]: { params: EventMessage<K>['params']; z
     speechZh: '专家 王工，证书即将到期',
     speechEn: 'Expert Wang Lei, certificate expiring',
   },
+  'inspection.overdue': {
+    params: { plan: { zh: '配电房日巡', en: 'Switch room daily round' }, worker: { zh: '赵师傅', en: 'Zhao Gang' }, date: '2026-11-25', window: '09:00–12:00' },
+    zh: '巡检「配电房日巡」（2026-11-25 09:00–12:00，赵师傅）已超时未完成',
+    en: 'Inspection "Switch room daily round" of 2026-11-25 09:00–12:00 (Zhao Gang) is overdue',
+    speechZh: '巡检 配电房日巡 超时',
+    speechEn: 'Inspection Switch room daily round overdue',
+  },
 };
 
 describe('event message catalogue', () => {

@@ -56,6 +56,15 @@ const certificateParams = z.object({
   days: z.number().int(),
 });
 
+/** An inspection task not finished by the end of its window (docs/operations.md): raised once per task. */
+const inspectionOverdueParams = z.object({
+  plan: textPair,
+  worker: textPair,
+  /** The occurrence's site date, YYYY-MM-DD, and its window, HH:MM–HH:MM. */
+  date: z.string(),
+  window: z.string(),
+});
+
 /** Parameters of every message key: the closed set of event texts. */
 export const eventMessageParams = {
   /** Analog value above its high limit. */
@@ -76,6 +85,8 @@ export const eventMessageParams = {
   'gateway.commRestored': gatewayParams,
   /** An expert's certificate expires within 30 days. */
   'expert.certificateExpiring': certificateParams,
+  /** An inspection task past its window, unfinished. */
+  'inspection.overdue': inspectionOverdueParams,
 } as const;
 
 export type EventMessageKey = keyof typeof eventMessageParams;
@@ -141,6 +152,10 @@ const sentences: Renderers = {
     lang === 'en'
       ? `Expert ${inLang(p.expert, 'en')}: certificate "${inLang(p.certificate, 'en')}" No. ${p.number} expires on ${p.expires} (in ${p.days} days)`
       : `专家 ${p.expert.zh} 的「${p.certificate.zh}」证书（编号 ${p.number}）将于 ${p.expires} 到期（剩 ${p.days} 天）`,
+  'inspection.overdue': (p, lang) =>
+    lang === 'en'
+      ? `Inspection "${inLang(p.plan, 'en')}" of ${p.date} ${p.window} (${inLang(p.worker, 'en')}) is overdue`
+      : `巡检「${p.plan.zh}」（${p.date} ${p.window}，${p.worker.zh}）已超时未完成`,
 };
 
 const deviceAndCause = (p: { device: TextPair; cause: TextPair; phases?: string[] | undefined }, lang: Lang) => {
@@ -159,6 +174,7 @@ const spoken: Renderers = {
   'gateway.commRestored': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}, communication restored` : `网关 ${p.gateway}，通信恢复`),
   'expert.certificateExpiring': (p, lang) =>
     lang === 'en' ? `Expert ${inLang(p.expert, 'en')}, certificate expiring` : `专家 ${p.expert.zh}，证书即将到期`,
+  'inspection.overdue': (p, lang) => (lang === 'en' ? `Inspection ${inLang(p.plan, 'en')} overdue` : `巡检 ${p.plan.zh} 超时`),
 };
 
 /** The event's sentence in the language. */

@@ -39,4 +39,5 @@ export * from './api/alarmRules.js';
 export * from './api/controlConfig.js';
 export * from './api/video.js';
 export * from './api/aiSecurity.js';
+export * from './api/inspection.js';
 export * from './routes/index.js';

@@ -7,6 +7,7 @@ import type { AssetsDB } from './schemaAssets.js';
 import type { DictionaryDB } from './schemaDictionary.js';
 import type { AlarmDB } from './schemaAlarm.js';
 import type { BillingDB } from './schemaBilling.js';
+import type { InspectionDB } from './schemaInspection.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -261,7 +262,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB, BillingDB, VideoDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB, BillingDB, VideoDB, InspectionDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;

@@ -12,6 +12,7 @@ import { seedDemoDistribution } from './demoDistribution.js';
 import { seedDemoIeSets } from './demoIeSets.js';
 import { seedDemoAssets } from './demoAssets.js';
 import { seedDemoVideo } from './demoVideo.js';
+import { seedDemoInspection } from './demoInspection.js';
 import { DEMO_PASSWORD, demoGroups, demoRegional, demoStations, demoUsers, type DemoStation } from './demoData.js';
 
 type Trx = Db;
@@ -202,6 +203,7 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
     await seedDemoIeSets(trx, projectIds.values());
     await seedDemoAssets(trx);
     await seedDemoVideo(trx);
+    await seedDemoInspection(trx, projectIds);
   });
   return true;
 }

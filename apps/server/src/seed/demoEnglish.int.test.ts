@@ -35,6 +35,10 @@ describe('demo seed: English names', () => {
       ['meter_nodes', 'name', 'name_en'],
       ['energy_loops', 'name', 'name_en'],
       ['robots', 'name', 'name_en'],
+      ['inspection_templates', 'name', 'name_en'],
+      ['inspection_plans', 'name', 'name_en'],
+      ['inspection_findings', 'item_name', 'item_name_en'],
+      ['inspection_findings', 'checkpoint_name', 'checkpoint_name_en'],
       ['events', 'message', 'message_en'],
     ];
     const missing = (await Promise.all(columns.map(([table, zh, en]) => untranslated(t, table, zh, en)))).flat();

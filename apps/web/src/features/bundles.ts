@@ -21,6 +21,7 @@ import { alarmRulesBundle } from './alarm-rules/i18n';
 import { controlConfigBundle } from './control-config/i18n';
 import { billingBundle } from './billing/i18n';
 import { videoBundle } from './video/i18n';
+import { inspectionBundle } from './inspection/i18n';
 import { noticesBundle } from './notices/i18n';
 import { orgBundle } from './org/i18n';
 import { orgAdminBundle } from './org-admin/i18n';
@@ -58,4 +59,5 @@ export const featureBundles: Record<string, Bundle> = {
   assets: energyAssetsBundle,
   billing: billingBundle,
   video: videoBundle,
+  inspection: inspectionBundle,
 };

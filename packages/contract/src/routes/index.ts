@@ -12,6 +12,7 @@ import { energyStatsApi } from './energyStats.js';
 import { eventApi } from './event.js';
 import { expertApi } from './experts.js';
 import { gatewayApi } from './gateway.js';
+import { inspectionApi } from './inspection.js';
 import { analysisApi, historyApi } from './history.js';
 import { ieSetsApi } from './ieSets.js';
 import { energyAssetsApi } from './energyAssets.js';
@@ -49,6 +50,7 @@ export {
   historyApi,
   ieSetsApi,
   energyAssetsApi,
+  inspectionApi,
   memberApi,
   meteringApi,
   noticeApi,
@@ -98,6 +100,7 @@ export const apiRoutes = {
   billing: billingApi,
   video: videoApi,
   aiSecurity: aiSecurityApi,
+  inspection: inspectionApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

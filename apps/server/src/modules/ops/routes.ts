@@ -11,7 +11,7 @@ export interface Ops {
 }
 
 /**
- * Operations endpoints for load balancers, orchestrators and Prometheus (docs/operations.md), outside /api and
+ * Operations endpoints for load balancers, orchestrators and Prometheus (docs/observability.md), outside /api and
  * without a session: `/health` (the process answers), `/ready` (database, broker, ingest; 503 naming the failing
  * part), `/metrics` (Prometheus text format). Also times every HTTP request by route pattern.
  */

@@ -19,6 +19,7 @@ import { alarmRulePageModules } from '../../features/alarm-rules/pageModules';
 import { controlConfigPageModules } from '../../features/control-config/pageModules';
 import { billingPageModules } from '../../features/billing/pageModules';
 import { videoPageModules } from '../../features/video/pageModules';
+import { inspectionPageModules } from '../../features/inspection/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -46,4 +47,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...controlConfigPageModules,
   ...billingPageModules,
   ...videoPageModules,
+  ...inspectionPageModules,
 };

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import {
+  finding,
+  inspectionIdParams,
+  inspectionPhoto,
+  inspectionPlan,
+  inspectionSummary,
+  inspectionTemplate,
+  myTasksResponse,
+  photoParams,
+  planOptions,
+  planStatusRequest,
+  planUpdateRequest,
+  planWriteRequest,
+  inspectionProjectQuery,
+  readingSeries,
+  readingsQuery,
+  submitRequest,
+  summaryQuery,
+  taskDetail,
+  taskListQuery,
+  taskListResponse,
+  templateUpdateRequest,
+  templateWriteRequest,
+} from '../api/inspection.js';
+import { defineRoute } from './define.js';
+
+const tags = ['inspection'];
+
+/** Routine inspection (/OperMainte ReleaseInspect and InspectTask, /CentreInspect, /WorkerInspect; docs/operations.md). */
+export const inspectionApi = {
+  templates: defineRoute({ method: 'GET', path: '/api/v6/inspection/templates', tags, summary: "A project's inspection templates", query: inspectionProjectQuery, data: z.array(inspectionTemplate) }),
+  createTemplate: defineRoute({ method: 'POST', path: '/api/v6/inspection/template', tags, summary: 'Create an inspection template', permission: 'configure', body: templateWriteRequest, data: inspectionTemplate }),
+  updateTemplate: defineRoute({ method: 'PUT', path: '/api/v6/inspection/template/:id', tags, summary: 'Edit an inspection template (version check)', permission: 'configure', params: inspectionIdParams, body: templateUpdateRequest, data: inspectionTemplate }),
+  deleteTemplate: defineRoute({ method: 'DELETE', path: '/api/v6/inspection/template/:id', tags, summary: 'Delete a template no plan uses', permission: 'configure', params: inspectionIdParams, data: z.null() }),
+  options: defineRoute({ method: 'GET', path: '/api/v6/inspection/planOptions', tags, summary: "A project's checkpoints (devices, rooms, label codes) and workers", query: inspectionProjectQuery, data: planOptions }),
+  plans: defineRoute({ method: 'GET', path: '/api/v6/inspection/plans', tags, summary: "A project's inspection plans", query: inspectionProjectQuery, data: z.array(inspectionPlan) }),
+  createPlan: defineRoute({ method: 'POST', path: '/api/v6/inspection/plan', tags, summary: 'Create an inspection plan (draft)', permission: 'configure', body: planWriteRequest, data: inspectionPlan }),
+  updatePlan: defineRoute({ method: 'PUT', path: '/api/v6/inspection/plan/:id', tags, summary: 'Edit an inspection plan (version check)', permission: 'configure', params: inspectionIdParams, body: planUpdateRequest, data: inspectionPlan }),
+  setPlanStatus: defineRoute({ method: 'POST', path: '/api/v6/inspection/plan/:id/status', tags, summary: 'Publish (generates its tasks), pause or return a plan to draft', permission: 'configure', params: inspectionIdParams, body: planStatusRequest, data: inspectionPlan }),
+  deletePlan: defineRoute({ method: 'DELETE', path: '/api/v6/inspection/plan/:id', tags, summary: 'Delete a plan that has no tasks yet', permission: 'configure', params: inspectionIdParams, data: z.null() }),
+  myTasks: defineRoute({ method: 'GET', path: '/api/v6/inspection/myTasks', tags, summary: "The caller's tasks of today (site date) and every unfinished overdue one", data: myTasksResponse }),
+  tasks: defineRoute({ method: 'GET', path: '/api/v6/inspection/tasks', tags, summary: 'Tasks of a project (or every project in scope) by site date, paged', query: taskListQuery, data: taskListResponse }),
+  task: defineRoute({ method: 'GET', path: '/api/v6/inspection/task/:id', tags, summary: 'One task: route, items, results, findings', params: inspectionIdParams, data: taskDetail }),
+  start: defineRoute({ method: 'POST', path: '/api/v6/inspection/task/:id/start', tags, summary: 'The assignee starts a task', params: inspectionIdParams, data: taskDetail }),
+  submit: defineRoute({
+    method: 'POST',
+    path: '/api/v6/inspection/task/:id/submit',
+    tags,
+    summary: 'The assignee submits a task (idempotent on submission_id; photos as base64 JPEG/PNG)',
+    bodyLimit: 16 * 1024 * 1024,
+    params: inspectionIdParams,
+    body: submitRequest,
+    data: taskDetail,
+  }),
+  photo: defineRoute({ method: 'GET', path: '/api/v6/inspection/photo/:id', tags, summary: 'An inspection photo (base64)', params: photoParams, data: inspectionPhoto }),
+  requestDefect: defineRoute({ method: 'POST', path: '/api/v6/inspection/finding/:id/requestDefect', tags, summary: 'Mark an abnormal finding as "defect requested" (until the work-order route takes it)', params: inspectionIdParams, data: finding }),
+  summary: defineRoute({ method: 'GET', path: '/api/v6/inspection/summary', tags, summary: 'Completion rate per site and per worker, and the abnormal findings, over a date range', query: summaryQuery, data: inspectionSummary }),
+  readings: defineRoute({ method: 'GET', path: '/api/v6/inspection/readings', tags, summary: "A plan checkpoint's reading over time", query: readingsQuery, data: readingSeries }),
+};
