@@ -30,4 +30,6 @@ export * from './api/gateway.js';
 export * from './api/deviceTemplate.js';
 export * from './api/experts.js';
 export * from './api/push.js';
+export * from './workorders.js';
+export * from './api/workorders.js';
 export * from './routes/index.js';

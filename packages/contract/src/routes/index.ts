@@ -19,6 +19,7 @@ import { pushApi } from './push.js';
 import { securityApi } from './security.js';
 import { userApi } from './user.js';
 import { weatherApi } from './weather.js';
+import { workOrderApi } from './workorders.js';
 
 export * from './define.js';
 export {
@@ -43,6 +44,7 @@ export {
   securityApi,
   userApi,
   weatherApi,
+  workOrderApi,
 };
 
 /**
@@ -71,6 +73,7 @@ export const apiRoutes = {
   audit: auditApi,
   expert: expertApi,
   push: pushApi,
+  workOrder: workOrderApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */
