@@ -31,6 +31,7 @@ import { statisticsRoutes } from './modules/statistics/routes.js';
 import { deviceTemplateRoutes, gatewayRoutes } from './modules/gateways/routes.js';
 import { expertRoutes } from './modules/experts/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
+import { workOrderRoutes } from './modules/workorders/routes.js';
 import { createServices, type AppServices } from './services.js';
 import './types.js';
 
@@ -100,6 +101,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute }
   await app.register(auditRoutes, { services: { audit: services.audit } });
   await app.register(expertRoutes, { services: { experts: services.experts } });
   await app.register(pushRoutes, { services: { push: services.push } });
+  await app.register(workOrderRoutes, { services: { workOrders: services.workOrders } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
   return { app, services };

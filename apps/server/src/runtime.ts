@@ -12,6 +12,7 @@ import { seedDemo } from './seed/demo.js';
 import { bootstrapAdmin } from './modules/account/bootstrap.js';
 import { spawnSimulator, type SimulatorProcess } from './simulatorHost.js';
 import type { AppServices } from './services.js';
+import { startSlaWatcher } from './modules/workorders/service.js';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -101,9 +102,13 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     // Commands to gateways at QoS 1 (the gateway subscribes at 1); captures to browsers at the live channel's QoS 2.
     services.control.attach((topic, payload) => connectedBus.publish(topic, payload, 1));
     services.security.attach((topic, payload) => connectedBus.publish(topic, payload, 2));
+    services.workOrders.attach((topic, payload) => connectedBus.publish(topic, payload, 2));
+    const stopSla = startSlaWatcher(services.workOrders, app.log);
     closers.push(async () => {
+      stopSla();
       services.control.attach(null);
       services.security.attach(null);
+      services.workOrders.attach(null);
     });
     // A rotated or revoked gateway secret ends that gateway's connection here at once (an external broker
     // re-reads its password file); adopted devices reach this instance's ingest at once, other instances'

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DistributionDB } from './schemaDistribution.js';
 import type { EnergyDB } from './schemaEnergy.js';
+import type { WorkOrdersDB } from './schemaWorkorders.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -255,7 +256,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, WorkOrdersDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;

@@ -19,6 +19,7 @@ import * as m0018 from './0018_device_templates.js';
 import * as m0019 from './0019_audit_log.js';
 import * as m0020 from './0020_experts.js';
 import * as m0021 from './0021_push_settings.js';
+import * as m0026 from './0026_workorders.js';
 import type { Db } from '../database.js';
 
 export interface Migration {
@@ -29,4 +30,4 @@ export interface Migration {
 }
 
 /** Applied in this order; append new migrations at the end, never reorder or edit shipped ones. */
-export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021];
+export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021, m0026];
