@@ -136,7 +136,7 @@ describe.each(backends)('work orders on %s', (backend) => {
     const early = await act(site, o, 'close');
     expect(early.code).toBe(ErrorCode.Conflict);
     expect(early.msg).toContain('cannot');
-    expect((await act(site, o, 'accept')).code).toBe(ErrorCode.Conflict); // a manager is not the worker's stand-in
+    expect((await act(site, o, 'accept')).code).toBe(ErrorCode.Forbidden); // a manager is not the worker's stand-in
     expect((await act(worker, o, 'arrive')).code).toBe(ErrorCode.Conflict);
     expect((await act(worker, { id: o.id, version: o.version + 5 }, 'accept')).code).toBe(ErrorCode.Conflict);
     const noReason = await act(worker, o, 'decline');
