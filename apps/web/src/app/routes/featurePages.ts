@@ -12,6 +12,7 @@ import { gatewayPageModules } from '../../features/gateways/pageModules';
 import { usageLogsPageModules } from '../../features/usage-logs/pageModules';
 import { expertPageModules } from '../../features/experts/pageModules';
 import { pushPageModules } from '../../features/push/pageModules';
+import { workOrderPageModules } from '../../features/workorders/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -32,4 +33,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...usageLogsPageModules,
   ...expertPageModules,
   ...pushPageModules,
+  ...workOrderPageModules,
 };

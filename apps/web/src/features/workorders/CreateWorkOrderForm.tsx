@@ -78,7 +78,7 @@ export function CreateWorkOrderModal({ open, prefill, onClose }: { open: boolean
       okText={t('workorders.submit')}
       cancelText={t('workorders.cancel')}
       confirmLoading={create.isPending}
-      okButtonProps={{ 'data-testid': 'wo-create-ok' } as object}
+      okButtonProps={{ 'data-testid': 'wo-create-ok' }}
       onCancel={() => onClose()}
       onOk={() =>
         void form.validateFields().then((v) => {

@@ -63,7 +63,7 @@ export function WoActions({ order, large = false }: { order: WorkOrder; large?: 
             </Button>
           ))}
         {order.actions.includes('close') && (
-          <Popconfirm title={t('workorders.actions.close')} okText={t('workorders.confirm')} cancelText={t('workorders.cancel')} okButtonProps={{ 'data-testid': 'wo-close-confirm' } as object} onConfirm={() => run('close')}>
+          <Popconfirm title={t('workorders.actions.close')} okText={t('workorders.confirm')} cancelText={t('workorders.cancel')} okButtonProps={{ 'data-testid': 'wo-close-confirm' }} onConfirm={() => run('close')}>
             <Button size={size} style={btn} data-testid="wo-act-close">
               {t('workorders.actions.close')}
             </Button>
@@ -75,7 +75,7 @@ export function WoActions({ order, large = false }: { order: WorkOrder; large?: 
         title={reasonFor ? t(`workorders.actions.${reasonFor}`) : ''}
         okText={t('workorders.submit')}
         cancelText={t('workorders.cancel')}
-        okButtonProps={{ disabled: !reason.trim(), 'data-testid': 'wo-reason-ok' } as object}
+        okButtonProps={{ disabled: !reason.trim(), 'data-testid': 'wo-reason-ok' }}
         confirmLoading={tr.isPending}
         onCancel={() => setReasonFor(null)}
         onOk={() => reasonFor && run(reasonFor, { reason: reason.trim() }, () => (setReasonFor(null), setReason('')))}

@@ -76,6 +76,10 @@ export const workOrdersBundle: Bundle = {
       close: '关闭工单',
       breach: '超时',
     },
+    eventTypes: { message: '消息', alarm: '告警', fault: '故障' },
+    eventLevel: '{{level}}级',
+    eventActive: '未恢复',
+    eventStatus: { pending: '待处理', acknowledged: '已确认', handled: '已处理', closed: '已关闭' },
     worker: {
       mine: '我的工单',
       openCount: '{{n}} 个未完成',
@@ -160,6 +164,10 @@ export const workOrdersBundle: Bundle = {
       close: 'Close order',
       breach: 'SLA breach',
     },
+    eventTypes: { message: 'Message', alarm: 'Alarm', fault: 'Fault' },
+    eventLevel: 'Level {{level}}',
+    eventActive: 'Active',
+    eventStatus: { pending: 'Pending', acknowledged: 'Acknowledged', handled: 'Handled', closed: 'Closed' },
     worker: {
       mine: 'My orders',
       openCount: '{{n}} open',
