@@ -10,6 +10,7 @@ import { ANALOG_HISTORY_DAYS, seedAnalogHistory } from './demoAnalogHistory.js';
 import { HISTORY_DAYS } from './demoEnergyHistory.js';
 import { seedDemoDistribution } from './demoDistribution.js';
 import { DEMO_PASSWORD, demoGroups, demoRegional, demoStations, demoUsers, type DemoStation } from './demoData.js';
+import { seedDemoWorkOrders } from './demoWorkOrders.js';
 
 type Trx = Db;
 
@@ -196,6 +197,7 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
     await seedDemoEnergy(trx, demoStations, projectIds, { historyDays });
     await seedAnalogHistory(trx, Math.min(ANALOG_HISTORY_DAYS, historyDays));
     await seedDemoDistribution(trx);
+    await seedDemoWorkOrders(trx, projectIds);
   });
   return true;
 }
