@@ -59,7 +59,7 @@ export async function seedDemoWorkOrders(trx: Db, projectIds: Map<string, number
     const at = (share: number) => new Date(created + d.age * 60_000 * share);
     const steps: { action: string; state: WoState; at: Date; by: number; note: string }[] = [];
     const doer = d.assignee === 'worker' ? worker.id : creator;
-    if (reached('assigned')) steps.push({ action: 'assign', state: 'assigned', at: at(0.05), by: creator, note: d.assignee ? names[d.assignee]!.zh : '' });
+    if (reached('assigned')) steps.push({ action: 'assign', state: 'assigned', at: at(0.05), by: creator, note: d.assignee ? `${names[d.assignee]!.zh}|${names[d.assignee]!.en}` : '' });
     if (reached('accepted')) steps.push({ action: 'accept', state: 'accepted', at: at(0.15), by: doer, note: '' });
     if (reached('onsite')) steps.push({ action: 'arrive', state: 'onsite', at: at(0.4), by: doer, note: '' });
     if (reached('resolved')) steps.push({ action: 'resolve', state: 'resolved', at: at(0.7), by: doer, note: d.cause ?? '' });

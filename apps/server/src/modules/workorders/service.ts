@@ -195,7 +195,12 @@ export function createWorkOrderService(db: Db, access: AccessService, audit: Aud
       case 'assign':
         if (!t.assignee) throw invalid('assignee', '请选择处理人', 'Choose an assignee');
         Object.assign(change, await checkAssignee(trx, row.project_id, t.assignee), { reject_reason: '' });
-        note = (await repo.workers(trx, row.project_id)).find((w) => t.assignee?.kind === 'user' && w.id === t.assignee.id)?.name ?? (await repo.experts(trx, row.project_id)).find((x) => t.assignee?.kind === 'expert' && x.id === t.assignee.id)?.name ?? '';
+        {
+          // The timeline names the assignee in both languages ("中文|English"; the console picks one).
+          const a = t.assignee;
+          const who = a.kind === 'user' ? (await repo.workers(trx, row.project_id)).find((w) => w.id === a.id) : (await repo.experts(trx, row.project_id)).find((x) => x.id === a.id);
+          note = who ? `${who.name}|${who.name_en}` : '';
+        }
         break;
       case 'accept':
         change.accepted_at = now;

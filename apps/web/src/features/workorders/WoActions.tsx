@@ -40,31 +40,31 @@ export function WoActions({ order, large = false }: { order: WorkOrder; large?: 
               data-testid="wo-assign-select"
               options={(assignees.data ?? []).map((a) => ({ value: `${a.kind}:${a.id}`, label: `${localText(a.name, a.name_en, i18n.language)} · ${t(a.kind === 'expert' ? 'workorders.expert' : 'workorders.workerRole')}` }))}
             />
-            <Button size={size} type="primary" disabled={!assignee} loading={tr.isPending} data-testid="wo-act-assign" onClick={() => run('assign', { assignee: toAssignee(assignee) })}>
+            <Button autoInsertSpace={false} size={size} type="primary" disabled={!assignee} loading={tr.isPending} data-testid="wo-act-assign" onClick={() => run('assign', { assignee: toAssignee(assignee) })}>
               {t('workorders.actions.assign')}
             </Button>
           </Space.Compact>
         )}
         {SIMPLE.filter((a) => order.actions.includes(a)).map((a) => (
-          <Button key={a} type="primary" size={size} style={btn} loading={tr.isPending && tr.variables.action === a} data-testid={`wo-act-${a}`} onClick={() => run(a)}>
+          <Button autoInsertSpace={false} key={a} type="primary" size={size} style={btn} loading={tr.isPending && tr.variables.action === a} data-testid={`wo-act-${a}`} onClick={() => run(a)}>
             {t(`workorders.actions.${a}`)}
           </Button>
         ))}
         {order.actions.includes('resolve') && (
-          <Button type="primary" size={size} style={btn} data-testid="wo-act-resolve" onClick={() => setResolving(true)}>
+          <Button autoInsertSpace={false} type="primary" size={size} style={btn} data-testid="wo-act-resolve" onClick={() => setResolving(true)}>
             {t('workorders.actions.resolve')}
           </Button>
         )}
         {(['decline', 'reject'] as const)
           .filter((a) => order.actions.includes(a))
           .map((a) => (
-            <Button key={a} danger size={size} style={btn} data-testid={`wo-act-${a}`} onClick={() => setReasonFor(a)}>
+            <Button autoInsertSpace={false} key={a} danger size={size} style={btn} data-testid={`wo-act-${a}`} onClick={() => setReasonFor(a)}>
               {t(`workorders.actions.${a}`)}
             </Button>
           ))}
         {order.actions.includes('close') && (
           <Popconfirm title={t('workorders.actions.close')} okText={t('workorders.confirm')} cancelText={t('workorders.cancel')} okButtonProps={{ 'data-testid': 'wo-close-confirm' }} onConfirm={() => run('close')}>
-            <Button size={size} style={btn} data-testid="wo-act-close">
+            <Button autoInsertSpace={false} size={size} style={btn} data-testid="wo-act-close">
               {t('workorders.actions.close')}
             </Button>
           </Popconfirm>

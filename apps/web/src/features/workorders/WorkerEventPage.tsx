@@ -32,7 +32,7 @@ function EventCard({ e }: { e: EventItem }) {
       </div>
       <div style={{ opacity: 0.65, fontSize: 12, margin: '4px 0 8px' }}>{f.date(e.raised_at, 'YYYY-MM-DD HH:mm')}</div>
       {e.status === 'pending' && (
-        <Button block size="large" type="primary" style={{ height: 48 }} loading={action.isPending} data-testid={`worker-event-ack-${e.id}`} onClick={() => action.mutate({ kind: 'acknowledge', ids: [e.id] })}>
+        <Button autoInsertSpace={false} block size="large" type="primary" style={{ height: 48 }} loading={action.isPending} data-testid={`worker-event-ack-${e.id}`} onClick={() => action.mutate({ kind: 'acknowledge', ids: [e.id] })}>
           {t('workorders.worker.ack')}
         </Button>
       )}

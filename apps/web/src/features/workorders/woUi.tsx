@@ -86,7 +86,13 @@ export function WoTimeline({ order, entries }: { order: WorkOrder; entries: WoTi
       data-testid="wo-timeline"
       items={entries.map((e, i) => {
         const who = e.user_name ? localText(e.user_name, e.user_name_en, i18n.language) : '';
-        const note = e.action === 'breach' ? t(`workorders.breachNote.${e.note === 'resolve' ? 'resolve' : 'respond'}`) : e.note;
+        // A breach names its deadline; an assignment names the assignee as "中文|English".
+        const note =
+          e.action === 'breach'
+            ? t(`workorders.breachNote.${e.note === 'resolve' ? 'resolve' : 'respond'}`)
+            : e.action === 'assign' && e.note.includes('|')
+              ? localText(e.note.split('|')[0], e.note.split('|')[1], i18n.language)
+              : e.note;
         return {
           key: i,
           color: e.action === 'breach' || e.action === 'reject' || e.action === 'decline' ? 'red' : e.action === 'close' ? 'gray' : 'blue',
