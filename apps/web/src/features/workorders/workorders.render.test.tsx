@@ -34,7 +34,7 @@ describe('work order pages', { timeout: 60_000 }, () => {
   });
 
   it('CentreSolve (en): English only, site column and SLA settings', async () => {
-    const o = woFixture({ state: 'resolved', actions: ['verify', 'reject'], cause: 'Loose bolt', action_taken: 'Tightened', accepted_at: new Date().toISOString(), resolved_at: new Date().toISOString() });
+    const o = woFixture({ state: 'resolved', description: 'Winding at 112 ℃', actions: ['verify', 'reject'], cause: 'Loose bolt', action_taken: 'Tightened', accepted_at: new Date().toISOString(), resolved_at: new Date().toISOString() });
     mockApi({ '/api/v6/org/tree': orgTreeFixture, '/api/v6/workorder/list': woList([o]), '/api/v6/workorder/7': o });
     await renderPage(<CentreSolvePage />, { lang: 'en', session: { ...centreSession, userInfo: { ...userInfo, userType: 0 as never } }, pageKey: 'CentreSolve' });
     await expectTexts('WO-000007', 'Transformer 1 winding temperature above limit', 'Suzhou PV-storage-charging station', 'To verify', 'High', 'SLA times');
