@@ -22,7 +22,7 @@ export function breachText(o: OrderRow, kind: 'respond' | 'resolve', code: strin
   if (lang === 'zh') {
     return {
       subject: `[GridOps] ${project} · 工单${kind === 'respond' ? '响应' : '处理'}超时 ${code}`,
-      body: `${project}\n${code} ${title}\n优先级：${priorityNames[o.priority]?.zh ?? o.priority}　状态：${state}　处理人：${who}\n${kind === 'respond' ? '响应' : '处理'}时限：${due}`,
+      body: `${project}\n${code} ${title}\n优先级：${priorityNames[o.priority]?.zh ?? o.priority} 状态：${state} 处理人：${who}\n${kind === 'respond' ? '响应' : '处理'}时限：${due}`,
     };
   }
   return {

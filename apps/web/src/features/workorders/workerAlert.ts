@@ -10,7 +10,7 @@ declare global {
 }
 
 export function alertWorker(code: string): void {
-  let vibrated = false;
+  let vibrated: boolean;
   try {
     vibrated = typeof navigator.vibrate === 'function' ? navigator.vibrate([200, 100, 200]) : false;
   } catch {
