@@ -7,6 +7,7 @@ import { dismissPending, open } from './support/console.js';
 import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
 const baseUrl = inject('baseUrl');
+const GET = { method: 'GET' };
 
 declare global {
   interface Window {
@@ -52,7 +53,7 @@ describe('work order loop', () => {
     await expect
       .poll(
         async () => {
-          const r = await pageApiData<{ list: EventItem[] }>(site, baseUrl, `/api/v6/event/list?project_id=${projectId}&status=pending&size=50`);
+          const r = await pageApiData<{ list: EventItem[] }>(site, baseUrl, `/api/v6/event/list?project_id=${projectId}&status=pending&size=50`, GET);
           event = r.list.find((e) => e.active && Date.parse(e.raised_at) >= normalAt - 5000 && e.device_name.length > 0);
           return event !== undefined;
         },
@@ -73,7 +74,7 @@ describe('work order loop', () => {
     let order: WorkOrder | undefined;
     await expect
       .poll(async () => {
-        const r = await pageApiData<{ list: WorkOrder[] }>(site, baseUrl, `/api/v6/workorder/list?project_id=${projectId}&size=50`);
+        const r = await pageApiData<{ list: WorkOrder[] }>(site, baseUrl, `/api/v6/workorder/list?project_id=${projectId}&size=50`, GET);
         order = r.list.find((o) => o.event_id === eventId);
         return order?.state;
       })
@@ -96,7 +97,7 @@ describe('work order loop', () => {
     await phone.getByTestId('wo-photo-preview').first().waitFor();
     await phone.getByTestId('wo-resolve-submit').tap();
     await expect.poll(() => card.getAttribute('data-state')).toBe('resolved');
-    const resolved = await pageApiData<WorkOrder>(site, baseUrl, `/api/v6/workorder/${id}`);
+    const resolved = await pageApiData<WorkOrder>(site, baseUrl, `/api/v6/workorder/${id}`, GET);
     expect(resolved.photo_ids).toHaveLength(1);
 
     // The site verifies and closes in the drawer; the event closes with the order.
@@ -113,7 +114,7 @@ describe('work order loop', () => {
     await expect.poll(() => drawer.getByTestId('wo-state').first().getAttribute('data-state')).toBe('closed');
     const actions = await drawer.locator('[data-testid="wo-timeline-entry"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
     expect(actions).toEqual(['create', 'assign', 'accept', 'arrive', 'resolve', 'verify', 'close']);
-    const after = await pageApiData<{ list: EventItem[] }>(site, baseUrl, `/api/v6/event/list?project_id=${projectId}&status=closed&size=100`);
+    const after = await pageApiData<{ list: EventItem[] }>(site, baseUrl, `/api/v6/event/list?project_id=${projectId}&status=closed&size=100`, GET);
     expect(after.list.some((e) => e.id === eventId)).toBe(true);
 
     await phoneContext.close();

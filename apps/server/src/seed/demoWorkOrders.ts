@@ -18,17 +18,21 @@ interface DemoOrder {
   reject?: string;
 }
 
-/** Work orders in every state across the worker's three demo sites (zh/en), assigned to `worker` or the demo expert. */
+/**
+ * Work orders in every state across the worker's three demo sites, assigned to `worker` or the demo expert. Titles
+ * have both languages; free texts (description, cause, action, parts) are typed by people in one language, so
+ * the demo writes them in both, "中文 / English".
+ */
 export const demoOrders: DemoOrder[] = [
-  { site: 'SZIP', title: '2号储能柜电池簇温差过大', title_en: 'Cell temperature spread too high in storage cabinet 2', description: '簇内最高最低温差 9 ℃，超过 8 ℃ 限值', priority: 'high', state: 'created', assignee: null, age: 20 },
-  { site: 'SZIP', title: '充电桩 C03 通信中断', title_en: 'Charger C03 lost communication', description: '充电桩离线超过 30 分钟', priority: 'normal', state: 'assigned', assignee: 'worker', age: 40 },
-  { site: 'NJJN', title: '2号进线柜带电显示器故障', title_en: 'Live-line indicator fault on incomer 2', description: '显示器三相指示灯不亮', priority: 'normal', state: 'assigned', assignee: 'expert', age: 60 },
-  { site: 'SHZJ', title: '1号变压器绕组温度越上限', title_en: 'Transformer 1 winding temperature above limit', description: '绕组温度 112 ℃，风机未启动', priority: 'urgent', state: 'accepted', assignee: 'worker', age: 10 },
-  { site: 'SZIP', title: '光伏逆变器 INV-2 绝缘阻抗低', title_en: 'PV inverter INV-2 low insulation resistance', description: '绝缘阻抗 0.4 MΩ，低于 1 MΩ', priority: 'high', state: 'onsite', assignee: 'worker', age: 180, reject: '' },
-  { site: 'NJJN', title: '低压出线柜 AA5 断路器分闸', title_en: 'LV feeder AA5 breaker open', description: '断路器意外分闸，负荷侧停电', priority: 'urgent', state: 'onsite', assignee: 'expert', age: 300 },
-  { site: 'SZIP', title: '电气火灾探测器 B 相线缆温度越限', title_en: 'Fire sensor: phase B cable temperature above limit', description: '巡检发现 B 相电缆接头发热', priority: 'normal', state: 'resolved', assignee: 'worker', age: 1440, source: { kind: 'inspection', ref: 'INS-2026-118' }, cause: '电缆接头螺栓松动，接触电阻增大', action: '停电后紧固螺栓并更换接线端子', parts: '铜接线端子 ×2' },
-  { site: 'SHZJ', title: '电容补偿柜熔断器熔断', title_en: 'Capacitor bank fuse blown', description: '第 3 组电容投切失败', priority: 'low', state: 'verified', assignee: 'expert', age: 2880, cause: '电容器老化鼓包导致熔断器熔断', action: '更换电容器与熔断器', parts: '电容器 ×1，熔断器 ×3' },
-  { site: 'SZIP', title: '箱变门磁告警', title_en: 'Box substation door contact alarm', description: '夜间箱变门磁反复告警', priority: 'normal', state: 'closed', assignee: 'worker', age: 7200, cause: '门磁开关支架变形，门未关严', action: '校正支架并调整门磁间隙', parts: '' },
+  { site: 'SZIP', title: '2号储能柜电池簇温差过大', title_en: 'Cell temperature spread too high in storage cabinet 2', description: '簇内最高最低温差 9 ℃，超过 8 ℃ 限值 / Spread 9 °C, limit 8 °C', priority: 'high', state: 'created', assignee: null, age: 20 },
+  { site: 'SZIP', title: '充电桩 C03 通信中断', title_en: 'Charger C03 lost communication', description: '充电桩离线超过 30 分钟 / Offline for over 30 minutes', priority: 'normal', state: 'assigned', assignee: 'worker', age: 40 },
+  { site: 'NJJN', title: '2号进线柜带电显示器故障', title_en: 'Live-line indicator fault on incomer 2', description: '显示器三相指示灯不亮 / No phase lamp lit', priority: 'normal', state: 'assigned', assignee: 'expert', age: 60 },
+  { site: 'SHZJ', title: '1号变压器绕组温度越上限', title_en: 'Transformer 1 winding temperature above limit', description: '绕组温度 112 ℃，风机未启动 / Winding at 112 °C, fans not running', priority: 'urgent', state: 'accepted', assignee: 'worker', age: 10 },
+  { site: 'SZIP', title: '光伏逆变器 INV-2 绝缘阻抗低', title_en: 'PV inverter INV-2 low insulation resistance', description: '绝缘阻抗 0.4 MΩ，低于 1 MΩ / 0.4 MΩ, below 1 MΩ', priority: 'high', state: 'onsite', assignee: 'worker', age: 180, reject: '' },
+  { site: 'NJJN', title: '低压出线柜 AA5 断路器分闸', title_en: 'LV feeder AA5 breaker open', description: '断路器意外分闸，负荷侧停电 / Tripped, load side dead', priority: 'urgent', state: 'onsite', assignee: 'expert', age: 300 },
+  { site: 'SZIP', title: '电气火灾探测器 B 相线缆温度越限', title_en: 'Fire sensor: phase B cable temperature above limit', description: '巡检发现 B 相电缆接头发热 / Hot phase B cable joint found on inspection', priority: 'normal', state: 'resolved', assignee: 'worker', age: 1440, source: { kind: 'inspection', ref: 'INS-2026-118' }, cause: '电缆接头螺栓松动，接触电阻增大 / Loose joint bolt, high contact resistance', action: '停电后紧固螺栓并更换接线端子 / Isolated, tightened, replaced the lug', parts: '铜接线端子 ×2 / Copper lugs ×2' },
+  { site: 'SHZJ', title: '电容补偿柜熔断器熔断', title_en: 'Capacitor bank fuse blown', description: '第 3 组电容投切失败 / Step 3 fails to switch', priority: 'low', state: 'verified', assignee: 'expert', age: 2880, cause: '电容器老化鼓包导致熔断器熔断 / Aged, bulging capacitor blew the fuse', action: '更换电容器与熔断器 / Replaced capacitor and fuses', parts: '电容器 ×1，熔断器 ×3 / Capacitor ×1, fuses ×3' },
+  { site: 'SZIP', title: '箱变门磁告警', title_en: 'Box substation door contact alarm', description: '夜间箱变门磁反复告警 / Door contact alarms repeatedly at night', priority: 'normal', state: 'closed', assignee: 'worker', age: 7200, cause: '门磁开关支架变形，门未关严 / Bent contact bracket, door not shut', action: '校正支架并调整门磁间隙 / Straightened bracket, set the gap', parts: '' },
 ];
 
 const names: Record<string, { zh: string; en: string }> = { worker: { zh: '王强', en: 'Wang Qiang' }, expert: { zh: '周建国', en: 'Zhou Jianguo' } };

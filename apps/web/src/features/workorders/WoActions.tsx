@@ -28,7 +28,7 @@ export function WoActions({ order, large = false }: { order: WorkOrder; large?: 
   if (order.actions.length === 0) return null;
   return (
     <div data-testid="wo-actions">
-      <Space wrap size={8} style={large ? { width: '100%' } : undefined}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
         {order.actions.includes('assign') && (
           <Space.Compact>
             <Select
@@ -69,7 +69,7 @@ export function WoActions({ order, large = false }: { order: WorkOrder; large?: 
             </Button>
           </Popconfirm>
         )}
-      </Space>
+      </div>
       <Modal
         open={reasonFor !== null}
         title={reasonFor ? t(`workorders.actions.${reasonFor}`) : ''}

@@ -42,11 +42,9 @@ function OrderCard({ o, onOpen }: { o: WorkOrder; onOpen: () => void }) {
         </div>
         {o.reject_reason && o.state !== 'closed' && <Typography.Text type="danger">{`${t('workorders.rejectReason')}：${o.reject_reason}`}</Typography.Text>}
       </div>
-      <Space style={{ width: '100%', margin: '8px 0' }} size={8}>
-        <Button autoInsertSpace={false} icon={<EnvironmentOutlined />} href={mapLink(o)} target="_blank" size="large" data-testid="wo-navigate" style={{ flex: 1 }}>
-          {t('workorders.navigate')}
-        </Button>
-      </Space>
+      <Button autoInsertSpace={false} block icon={<EnvironmentOutlined />} href={mapLink(o)} target="_blank" size="large" data-testid="wo-navigate" style={{ margin: '8px 0' }}>
+        {t('workorders.navigate')}
+      </Button>
       <WoActions order={o} large />
     </Card>
   );
