@@ -111,12 +111,12 @@ export function WorkOrdersPage({ scope }: { scope: 'site' | 'centre' }) {
           pagination={{ current: page, pageSize: 20, total: q.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
           columns={[
             { title: t('workorders.code'), dataIndex: 'code', width: 110 },
-            { title: t('workorders.orderTitle'), render: (_, r) => text.title(r), ellipsis: true },
+            { title: t('workorders.orderTitle'), render: (_, r) => text.title(r), ellipsis: true, width: scope === 'centre' ? 300 : undefined },
             ...(scope === 'centre' ? [{ title: t('workorders.site'), render: (_: unknown, r: WorkOrder) => text.site(r), ellipsis: true }] : []),
             { title: t('workorders.priority'), width: 90, render: (_, r) => <PriorityTag priority={r.priority} /> },
             { title: t('workorders.state'), width: 100, render: (_, r) => <StateTag state={r.state} /> },
-            { title: t('workorders.assignee'), width: 150, render: (_, r) => text.assignee(r), ellipsis: true },
-            { title: 'SLA', width: 230, render: (_, r) => <SlaCountdown order={r} compact /> },
+            { title: t('workorders.assignee'), width: 140, render: (_, r) => text.assignee(r), ellipsis: true },
+            { title: 'SLA', width: 200, render: (_, r) => <SlaCountdown order={r} compact /> },
             { title: t('workorders.created'), width: 150, render: (_, r) => text.time(r, r.created_at) },
           ]}
         />
