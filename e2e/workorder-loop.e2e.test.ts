@@ -63,8 +63,12 @@ describe('work order loop', () => {
     const eventId = event!.id;
 
     // "处理" on the event: the work-order form comes prefilled; assign it to the worker.
+    // From the event's detail drawer (the pending dialog's "立即处理" leads there too).
     await open(site, '/ElectricalRoom/EvnManage', 'events-page');
-    await site.getByTestId(`event-handle-${eventId}`).click();
+    await site.getByTestId(`event-row-${eventId}`).locator('td').nth(6).click();
+    const eventDrawer = site.getByTestId('event-drawer');
+    await eventDrawer.waitFor();
+    await eventDrawer.getByTestId(`event-handle-${eventId}`).click();
     const form = site.getByTestId('event-workorder-form');
     await form.waitFor();
     expect(await site.getByTestId('wo-form-title').inputValue()).not.toBe('');
