@@ -81,7 +81,7 @@ describe('work order loop', () => {
         const r = await pageApiData<{ list: WorkOrder[] }>(site, baseUrl, `/api/v6/workorder/list?project_id=${projectId}&size=50`, GET);
         order = r.list.find((o) => o.event_id === eventId);
         return order?.state;
-      })
+      }, { timeout: 20_000 })
       .toBe('assigned');
     const { id, code } = order!;
 
@@ -90,9 +90,9 @@ describe('work order loop', () => {
     const card = phone.getByTestId(`wo-card-${id}`);
     await card.waitFor();
     await card.getByTestId('wo-act-accept').tap();
-    await expect.poll(() => card.getAttribute('data-state')).toBe('accepted');
+    await expect.poll(() => card.getAttribute('data-state'), { timeout: 20_000 }).toBe('accepted');
     await card.getByTestId('wo-act-arrive').tap();
-    await expect.poll(() => card.getAttribute('data-state')).toBe('onsite');
+    await expect.poll(() => card.getAttribute('data-state'), { timeout: 20_000 }).toBe('onsite');
     await card.getByTestId('wo-act-resolve').tap();
     await phone.getByTestId('wo-cause').fill('排水泵浮球卡死，积水触发水浸');
     await phone.getByTestId('wo-action-taken').fill('清理积水，更换浮球开关');
@@ -100,7 +100,7 @@ describe('work order loop', () => {
     await phone.getByTestId('wo-photo-input').setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: PNG });
     await phone.getByTestId('wo-photo-preview').first().waitFor();
     await phone.getByTestId('wo-resolve-submit').tap();
-    await expect.poll(() => card.getAttribute('data-state')).toBe('resolved');
+    await expect.poll(() => card.getAttribute('data-state'), { timeout: 20_000 }).toBe('resolved');
     const resolved = await pageApiData<WorkOrder>(site, baseUrl, `/api/v6/workorder/${id}`, GET);
     expect(resolved.photo_ids).toHaveLength(1);
 
@@ -112,10 +112,10 @@ describe('work order loop', () => {
     await site.getByTestId(`wo-row-${id}`).click();
     const drawer = site.getByTestId('wo-drawer');
     await drawer.getByTestId('wo-act-verify').click();
-    await expect.poll(() => drawer.getByTestId('wo-state').first().getAttribute('data-state')).toBe('verified');
+    await expect.poll(() => drawer.getByTestId('wo-state').first().getAttribute('data-state'), { timeout: 20_000 }).toBe('verified');
     await drawer.getByTestId('wo-act-close').click();
     await site.getByTestId('wo-close-confirm').click();
-    await expect.poll(() => drawer.getByTestId('wo-state').first().getAttribute('data-state')).toBe('closed');
+    await expect.poll(() => drawer.getByTestId('wo-state').first().getAttribute('data-state'), { timeout: 20_000 }).toBe('closed');
     const actions = await drawer.locator('[data-testid="wo-timeline-entry"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-action')));
     expect(actions).toEqual(['create', 'assign', 'accept', 'arrive', 'resolve', 'verify', 'close']);
     const after = await pageApiData<{ list: EventItem[] }>(site, baseUrl, `/api/v6/event/list?project_id=${projectId}&status=closed&size=100`, GET);
