@@ -28,7 +28,7 @@ export function WorkOrderDrawer({ id, onClose }: { id: number | null; onClose: (
           </Space>
           {o.reject_reason && o.state !== 'closed' && <Typography.Text type="danger" data-testid="wo-reject-reason">{`${t('workorders.rejectReason')}：${o.reject_reason}`}</Typography.Text>}
           <WoActions order={o} />
-          <Descriptions size="small" column={1} bordered>
+          <Descriptions size="small" column={1} bordered styles={{ label: { width: 110, whiteSpace: "nowrap" } }}>
             <Descriptions.Item label={t('workorders.site')}>
               {text.site(o)}{' '}
               <a href={mapLink(o)} target="_blank" rel="noreferrer">
