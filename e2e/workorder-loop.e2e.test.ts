@@ -99,6 +99,8 @@ describe('work order loop', () => {
     await phone.getByTestId('wo-parts').fill('浮球开关 ×1');
     await phone.getByTestId('wo-photo-input').setInputFiles({ name: 'site.png', mimeType: 'image/png', buffer: PNG });
     await phone.getByTestId('wo-photo-preview').first().waitFor();
+    // The shell's alarm pop-ups (bottom right) may cover the button on a phone: close them as a person would.
+    for (const x of await phone.locator('.ant-notification-notice-close').all()) await x.click().catch(() => undefined);
     await phone.getByTestId('wo-resolve-submit').tap();
     await expect.poll(() => card.getAttribute('data-state'), { timeout: 20_000 }).toBe('resolved');
     const resolved = await pageApiData<WorkOrder>(site, baseUrl, `/api/v6/workorder/${id}`, GET);
