@@ -12,7 +12,7 @@ import { seedDemo } from './seed/demo.js';
 import { bootstrapAdmin } from './modules/account/bootstrap.js';
 import { spawnSimulator, type SimulatorProcess } from './simulatorHost.js';
 import type { AppServices } from './services.js';
-import { startSlaWatcher } from './modules/workorders/service.js';
+import { startSlaWatcher } from './modules/workorders/slaWatcher.js';
 
 export interface Runtime {
   app: FastifyInstance;
