@@ -44,6 +44,7 @@ describe('events, history, analysis, security and robot pages', () => {
     expect(await row.getByTestId('event-status').textContent()).toBe('已确认');
 
     await page.getByTestId(`event-handle-${id}`).click();
+    await page.getByTestId('event-handle-mode-note').click();
     await page.getByTestId('event-handle-note').fill('现场复位，温度恢复正常');
     await page.getByTestId('event-handle-ok').click();
     await expect.poll(() => row.getAttribute('data-status')).toBe('handled');

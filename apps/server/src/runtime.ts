@@ -18,6 +18,7 @@ import type { Ops } from './modules/ops/routes.js';
 import { wireOps } from './opsWiring.js';
 import { portFailure, serviceFailure } from './lib/startErrors.js';
 import { opsRepository } from './modules/ops/repository.js';
+import { startSlaWatcher } from './modules/workorders/slaWatcher.js';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -130,10 +131,14 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       },
       log: app.log,
     });
+    services.workOrders.attach((topic, payload) => connectedBus.publish(topic, payload, 2));
+    const stopSla = startSlaWatcher(services.workOrders, app.log);
     closers.push(async () => {
+      stopSla();
       services.control.attach(null);
       services.security.attach(null);
       services.aiSecurity.attach(null);
+      services.workOrders.attach(null);
     });
     // A rotated or revoked gateway secret ends that gateway's connection here at once (an external broker
     // re-reads its password file); adopted devices reach this instance's ingest at once, other instances'

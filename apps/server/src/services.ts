@@ -40,6 +40,7 @@ import { createStreamSigner } from './modules/video/urls.js';
 import { randomBytes } from 'node:crypto';
 import { createInspectionPlanService } from './modules/inspection/planService.js';
 import { createInspectionTaskService } from './modules/inspection/taskService.js';
+import { createWorkOrderService } from './modules/workorders/service.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig, opts: { videoAvailable?: boolean } = {}) {
@@ -82,7 +83,8 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   const aiSecurity = createAiSecurityService(db, access, audit);
   const inspectionPlans = createInspectionPlanService(db, access, audit);
   const inspectionTasks = createInspectionTaskService(db, access);
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks };
+  const workOrders = createWorkOrderService(db, access, audit);
+  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -40,4 +40,6 @@ export * from './api/controlConfig.js';
 export * from './api/video.js';
 export * from './api/aiSecurity.js';
 export * from './api/inspection.js';
+export * from './workorders.js';
+export * from './api/workorders.js';
 export * from './routes/index.js';

@@ -8,6 +8,7 @@ import type { DictionaryDB } from './schemaDictionary.js';
 import type { AlarmDB } from './schemaAlarm.js';
 import type { BillingDB } from './schemaBilling.js';
 import type { InspectionDB } from './schemaInspection.js';
+import type { WorkOrdersDB } from './schemaWorkorders.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -262,7 +263,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB, BillingDB, VideoDB, InspectionDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB, BillingDB, VideoDB, InspectionDB, WorkOrdersDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;

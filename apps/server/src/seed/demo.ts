@@ -14,6 +14,7 @@ import { seedDemoAssets } from './demoAssets.js';
 import { seedDemoVideo } from './demoVideo.js';
 import { seedDemoInspection } from './demoInspection.js';
 import { DEMO_PASSWORD, demoGroups, demoRegional, demoStations, demoUsers, type DemoStation } from './demoData.js';
+import { seedDemoWorkOrders } from './demoWorkOrders.js';
 
 type Trx = Db;
 
@@ -204,6 +205,7 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
     await seedDemoAssets(trx);
     await seedDemoVideo(trx);
     await seedDemoInspection(trx, projectIds);
+    await seedDemoWorkOrders(trx, projectIds);
   });
   return true;
 }

@@ -28,6 +28,7 @@ import { orgAdminBundle } from './org-admin/i18n';
 import { siteHomeBundle } from './site-home/i18n';
 import { weatherBundle } from './weather/i18n';
 import { workerHomeBundle } from './worker-home/i18n';
+import { workOrdersBundle } from './workorders/i18n';
 
 /** Strings of the area features; small enough to ship with the first load so lazy pages never flash keys. */
 export const featureBundles: Record<string, Bundle> = {
@@ -60,4 +61,5 @@ export const featureBundles: Record<string, Bundle> = {
   billing: billingBundle,
   video: videoBundle,
   inspection: inspectionBundle,
+  workorders: workOrdersBundle,
 };

@@ -28,6 +28,7 @@ import { userApi } from './user.js';
 import { videoApi } from './video.js';
 import { aiSecurityApi } from './aiSecurity.js';
 import { weatherApi } from './weather.js';
+import { workOrderApi } from './workorders.js';
 
 export * from './define.js';
 export {
@@ -61,6 +62,7 @@ export {
   userApi,
   videoApi,
   weatherApi,
+  workOrderApi,
 };
 
 /**
@@ -101,6 +103,7 @@ export const apiRoutes = {
   video: videoApi,
   aiSecurity: aiSecurityApi,
   inspection: inspectionApi,
+  workOrder: workOrderApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -20,6 +20,7 @@ import { controlConfigPageModules } from '../../features/control-config/pageModu
 import { billingPageModules } from '../../features/billing/pageModules';
 import { videoPageModules } from '../../features/video/pageModules';
 import { inspectionPageModules } from '../../features/inspection/pageModules';
+import { workOrderPageModules } from '../../features/workorders/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -48,4 +49,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...billingPageModules,
   ...videoPageModules,
   ...inspectionPageModules,
+  ...workOrderPageModules,
 };
