@@ -82,8 +82,20 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   const video = createVideoService(db, access, audit, { hub: videoHub, signer: createStreamSigner(randomBytes(32)), origins: config.video.origins });
   const aiSecurity = createAiSecurityService(db, access, audit);
   const inspectionPlans = createInspectionPlanService(db, access, audit);
-  const inspectionTasks = createInspectionTaskService(db, access);
   const workOrders = createWorkOrderService(db, access, audit);
+  // "Create defect" on an abnormal inspection finding opens a work order waiting to be dispatched.
+  const inspectionTasks = createInspectionTaskService(db, access, {
+    report: (user, f) =>
+      workOrders.reportFromInspection(user, {
+        project_id: f.project_id,
+        findingRef: `F${f.id}`,
+        title: `${f.checkpoint_name}：${f.item_name}异常`,
+        title_en: `${f.checkpoint_name_en || f.checkpoint_name}: ${f.item_name_en || f.item_name} abnormal`,
+        description: [f.value !== null ? `${f.value} ${f.unit}`.trim() : '', f.note].filter(Boolean).join(' · '),
+        priority: 'normal',
+        device_id: null,
+      }),
+  });
   return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders };
 }
 

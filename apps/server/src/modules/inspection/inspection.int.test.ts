@@ -189,6 +189,12 @@ describe.each(backends)('routine inspection on %s', (backend) => {
     expect((await call('POST', `/api/v6/inspection/finding/${findingId}/requestDefect`, xihu)).code).toBe(ErrorCode.Forbidden);
     const requested = await call<{ defect_status: string }>('POST', `/api/v6/inspection/finding/${findingId}/requestDefect`, worker);
     expect(requested.data.defect_status).toBe('defect_requested');
+    // The worker's "create defect" opened one work order, waiting to be dispatched; a second tap opens none.
+    await call('POST', `/api/v6/inspection/finding/${findingId}/requestDefect`, worker);
+    const orders = await t.database.db.selectFrom('work_orders').select(['state', 'source_kind', 'project_id', 'title_en']).where('source_ref', '=', `F${findingId}`).execute();
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ state: 'created', source_kind: 'inspection', project_id: projectId });
+    expect(orders[0]!.title_en).toMatch(/abnormal$/);
 
     const series = await call<{ points: { value: number }[]; unit: string }>('GET', `/api/v6/inspection/readings?plan_id=${plan.id}&seq=0&item_key=temp`, site);
     expect(series.data.points.map((p) => p.value)).toEqual([75]);

@@ -77,7 +77,12 @@ const toFinding = (f: FindingRow): Finding => ({ ...f, created_at: f.created_at.
  * Inspection tasks: the worker's list, start and submission (idempotent on the phone's submission id), and the
  * results pages. Workers see and act on their own tasks only; site and centre users read the tasks of their scope.
  */
-export function createInspectionTaskService(db: Db, access: AccessService) {
+/** Who turns an abnormal finding into a defect work order (the work-order service, wired in services.ts). */
+export interface DefectReporter {
+  report(user: AuthUser, finding: Finding): Promise<unknown>;
+}
+
+export function createInspectionTaskService(db: Db, access: AccessService, defects?: DefectReporter) {
   async function visibleTask(user: AuthUser, id: number): Promise<TaskRow> {
     const t = await repo.task(db, id);
     if (!t) throw forbidden();
@@ -235,7 +240,11 @@ export function createInspectionTaskService(db: Db, access: AccessService) {
       const f = await repo.finding(db, id);
       if (!f) throw forbidden();
       await visibleTask(user, f.task_id);
-      await repo.requestDefect(db, id, user.id);
+      // Once per finding: a second tap (or a second phone) does not open a second work order.
+      if (toFinding(f).defect_status === 'open') {
+        await defects?.report(user, toFinding(f));
+        await repo.requestDefect(db, id, user.id);
+      }
       return toFinding((await repo.finding(db, id))!);
     },
 

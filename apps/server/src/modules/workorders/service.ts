@@ -252,6 +252,52 @@ export function createWorkOrderService(db: Db, access: AccessService, audit: Aud
   const lostRace = () =>
     new AppError(ErrorCode.Conflict, { zh: '工单已被他人更新，请刷新后重试', en: 'Someone else changed this work order; reload and try again' }, 'version');
 
+  /** Inserts an order (and its first assignment when given) in one transaction; the callers check access first. */
+  function insertOrder(user: AuthUser, input: WorkOrderCreate): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const project = await repo.project(trx, input.project_id);
+      if (!project) throw forbidden();
+      let eventId: number | null = null;
+      let deviceId = input.device_id;
+      if (input.source.kind === 'event') {
+        const n = Number(input.source.ref);
+        const ev = Number.isInteger(n) && n > 0 && n <= 2 ** 53 ? await repo.event(trx, n) : undefined;
+        if (!ev || ev.project_id !== input.project_id) throw invalid('source.ref', '事件不存在或不属于该站点', 'No such event at this site');
+        const open = await repo.openOrderForEvent(trx, ev.id);
+        if (open !== undefined) throw new AppError(ErrorCode.Conflict, { zh: `该事件已有处理中的工单 ${orderCode(open)}`, en: `This event already has an open work order ${orderCode(open)}` }, 'source.ref');
+        eventId = ev.id;
+        deviceId ??= ev.device_id;
+      } else if (input.source.kind === 'inspection' && !input.source.ref) {
+        throw invalid('source.ref', '请注明巡检发现的编号', 'Name the inspection finding');
+      }
+      if (deviceId !== null && !(await repo.deviceInProject(trx, deviceId, input.project_id))) throw invalid('device_id', '设备不属于该站点', 'The device is not at this site');
+      const at = Date.now();
+      const due = slaDeadlines(at, input.priority, await slaOf(trx, project.org_id));
+      const newId = await repo.insert(trx, {
+        org_id: project.org_id,
+        project_id: input.project_id,
+        source_kind: input.source.kind,
+        source_ref: input.source.ref,
+        event_id: eventId,
+        device_id: deviceId,
+        title: input.title,
+        title_en: input.title_en,
+        description: input.description,
+        priority: input.priority,
+        created_by: user.id,
+        ...due,
+      });
+      await repo.log(trx, { order_id: newId, action: 'create', from_state: null, to_state: 'created', user_id: user.id, note: '' });
+      if (eventId !== null) await repo.acknowledgeEvent(trx, eventId, user.id);
+      await audit.recordChange(trx, { action: 'workorder.create', target: { type: 'workorder', id: newId }, before: null, after: { title: input.title, priority: input.priority, source: input.source }, projectId: input.project_id });
+      if (input.assignee) {
+        const row = await repo.get(trx, newId);
+        await applyTransition(trx, user, row!, { action: 'assign', version: 1, reason: '', assignee: input.assignee, cause: '', action_taken: '', parts: '', photos: [] });
+      }
+      return newId;
+    });
+  }
+
   return {
     attach(p: Publish | null) {
       publish = p;
@@ -289,52 +335,23 @@ export function createWorkOrderService(db: Db, access: AccessService, audit: Aud
     async create(user: AuthUser, input: WorkOrderCreate): Promise<WorkOrderDetail> {
       if (user.userType === UserType.Worker) throw forbidden();
       await access.assertProject(user, input.project_id);
-      const id = await db.transaction().execute(async (trx) => {
-        const project = await repo.project(trx, input.project_id);
-        if (!project) throw forbidden();
-        let eventId: number | null = null;
-        let deviceId = input.device_id;
-        if (input.source.kind === 'event') {
-          const n = Number(input.source.ref);
-          const ev = Number.isInteger(n) && n > 0 && n <= 2 ** 53 ? await repo.event(trx, n) : undefined;
-          if (!ev || ev.project_id !== input.project_id) throw invalid('source.ref', '事件不存在或不属于该站点', 'No such event at this site');
-          const open = await repo.openOrderForEvent(trx, ev.id);
-          if (open !== undefined) throw new AppError(ErrorCode.Conflict, { zh: `该事件已有处理中的工单 ${orderCode(open)}`, en: `This event already has an open work order ${orderCode(open)}` }, 'source.ref');
-          eventId = ev.id;
-          deviceId ??= ev.device_id;
-        } else if (input.source.kind === 'inspection' && !input.source.ref) {
-          throw invalid('source.ref', '请注明巡检发现的编号', 'Name the inspection finding');
-        }
-        if (deviceId !== null && !(await repo.deviceInProject(trx, deviceId, input.project_id))) throw invalid('device_id', '设备不属于该站点', 'The device is not at this site');
-        const at = Date.now();
-        const due = slaDeadlines(at, input.priority, await slaOf(trx, project.org_id));
-        const newId = await repo.insert(trx, {
-          org_id: project.org_id,
-          project_id: input.project_id,
-          source_kind: input.source.kind,
-          source_ref: input.source.ref,
-          event_id: eventId,
-          device_id: deviceId,
-          title: input.title,
-          title_en: input.title_en,
-          description: input.description,
-          priority: input.priority,
-          created_by: user.id,
-          ...due,
-        });
-        await repo.log(trx, { order_id: newId, action: 'create', from_state: null, to_state: 'created', user_id: user.id, note: '' });
-        if (eventId !== null) await repo.acknowledgeEvent(trx, eventId, user.id);
-        await audit.recordChange(trx, { action: 'workorder.create', target: { type: 'workorder', id: newId }, before: null, after: { title: input.title, priority: input.priority, source: input.source }, projectId: input.project_id });
-        if (input.assignee) {
-          const row = await repo.get(trx, newId);
-          await applyTransition(trx, user, row!, { action: 'assign', version: 1, reason: '', assignee: input.assignee, cause: '', action_taken: '', parts: '', photos: [] });
-        }
-        return newId;
-      });
+      const id = await insertOrder(user, input);
       const out = await detail(db, user, id);
       const row = await repo.get(db, id);
       if (row) await notifyAfter(row, input.assignee ? 'assign' : 'create');
       return out;
+    },
+
+    /**
+     * A defect reported from an inspection finding (the inspection service has checked the finding is the
+     * caller's own): workers may report one too. The order waits, unassigned, for the site to dispatch it.
+     */
+    async reportFromInspection(user: AuthUser, input: Omit<WorkOrderCreate, 'source' | 'assignee'> & { findingRef: string }): Promise<{ id: number; code: string }> {
+      await access.assertProject(user, input.project_id);
+      const id = await insertOrder(user, { ...input, source: { kind: 'inspection', ref: input.findingRef }, assignee: null });
+      const row = await repo.get(db, id);
+      if (row) await notifyAfter(row, 'create');
+      return { id, code: orderCode(id) };
     },
 
     async transition(user: AuthUser, id: number, t: WorkOrderTransition): Promise<WorkOrderDetail> {

@@ -52,10 +52,8 @@ export const inspectionCalls = {
 };
 
 /**
- * THE "create defect" action of an abnormal finding. The defect work-order route is built in another branch: until
- * it is merged this records the finding as "defect requested" (POST inspection/finding/:id/requestDefect). To wire
- * it, call the work-order create route here (with the finding's project, checkpoint, item, value, note and photo
- * ids) and keep the requestDefect call so the finding shows it has a work order.
+ * "Create defect" on an abnormal finding: the server opens one defect work order for it (source: inspection,
+ * waiting on /OperMainte/SolveTask to be dispatched) and marks the finding, once however often it is tapped.
  */
 export function createDefectFromFinding(finding: Pick<Finding, 'id'>): Promise<Finding> {
   return api(inspectionApi.requestDefect, { id: finding.id }, { silent: true });
