@@ -4,11 +4,9 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../shared/format';
 import { ListFormPage } from '../../shared/ui/listForm/ListFormPage';
-import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
-import { assetsApi, useChargers, usePvArrays, useSettleAssets } from './api';
+import { assetsApi, useChargers, usePvArrays } from './api';
+import { assetPage, useAssetListProps } from './assetList';
 
 /** Name fields every asset form starts with. */
 export function NameFields() {
@@ -54,7 +52,7 @@ function PvSet({ projectId }: { projectId: number }) {
   const f = useFormat();
   const lang = i18n.language;
   const q = usePvArrays(projectId);
-  const settle = useSettleAssets();
+  const common = useAssetListProps('pv', q);
   const columns: TableColumnsType<PvArray> = [
     { title: t('assets.name'), key: 'name', render: (_, a) => <span data-testid={`pv-${a.id}`}>{localName(a, lang)}</span> },
     { title: t('assets.pv.capacity'), key: 'kwp', align: 'right', render: (_, a) => f.unit(a.capacity_kwp, 'kWp').text },
@@ -65,16 +63,8 @@ function PvSet({ projectId }: { projectId: number }) {
   ];
   return (
     <ListFormPage<PvArray, PvValues>
-      testId="pv-set"
-      look={SETUP_QUERY}
-      intro={t('assets.pv.intro')}
-      items={q.data?.items}
-      loading={q.isPending}
-      error={q.error}
-      onRetry={() => void q.refetch()}
+      {...common}
       columns={columns}
-      canEdit={useCanConfigure()}
-      text={{ add: t('assets.pv.add'), addTitle: t('assets.pv.addTitle'), editTitle: t('assets.pv.editTitle'), readOnly: t('assets.readOnly'), saved: t('assets.saved'), deleted: t('assets.deleted'), deleteTitle: (a) => t('assets.confirmDelete', { name: localName(a, lang) }) }}
       initialValues={(a) => (a ? { ...a } : { name: '', name_en: '', capacity_kwp: 100, azimuth_deg: 180, tilt_deg: 20, performance_ratio: 0.8, inverter_ids: [] })}
       fields={() => (
         <>
@@ -99,8 +89,6 @@ function PvSet({ projectId }: { projectId: number }) {
         </>
       )}
       save={(v, a) => (a ? assetsApi.pv.update({ ...v, id: a.id, version: a.version }) : assetsApi.pv.create({ ...v, project_id: projectId }))}
-      remove={(a) => assetsApi.pv.remove(a.id, a.version)}
-      settle={settle}
     />
   );
 }
@@ -112,7 +100,7 @@ function ChargeSet({ projectId }: { projectId: number }) {
   const f = useFormat();
   const lang = i18n.language;
   const q = useChargers(projectId);
-  const settle = useSettleAssets();
+  const common = useAssetListProps('charger', q);
   const columns: TableColumnsType<Charger> = [
     { title: t('assets.name'), key: 'name', render: (_, c) => <span data-testid={`charger-${c.id}`}>{localName(c, lang)}</span> },
     { title: t('assets.device'), key: 'device', render: (_, c) => deviceNames([c.device_id], q.data?.devices, lang).join('') || '-' },
@@ -123,16 +111,8 @@ function ChargeSet({ projectId }: { projectId: number }) {
   ];
   return (
     <ListFormPage<Charger, ChargerValues>
-      testId="charge-set"
-      look={SETUP_QUERY}
-      intro={t('assets.charger.intro')}
-      items={q.data?.items}
-      loading={q.isPending}
-      error={q.error}
-      onRetry={() => void q.refetch()}
+      {...common}
       columns={columns}
-      canEdit={useCanConfigure()}
-      text={{ add: t('assets.charger.add'), addTitle: t('assets.charger.addTitle'), editTitle: t('assets.charger.editTitle'), readOnly: t('assets.readOnly'), saved: t('assets.saved'), deleted: t('assets.deleted'), deleteTitle: (c) => t('assets.confirmDelete', { name: localName(c, lang) }) }}
       initialValues={(c) => (c ? { ...c } : { name: '', name_en: '', device_id: 0, connectors: 1, connector_type: 'gbt_dc', rated_kw: 60, service_fee_yuan_kwh: 0.6 })}
       fields={() => (
         <>
@@ -159,18 +139,12 @@ function ChargeSet({ projectId }: { projectId: number }) {
         </>
       )}
       save={(v, c) => (c ? assetsApi.charger.update({ ...v, id: c.id, version: c.version }) : assetsApi.charger.create({ ...v, project_id: projectId }))}
-      remove={(c) => assetsApi.charger.remove(c.id, c.version)}
-      settle={settle}
     />
   );
 }
 
 /** /RunSetup/PvSet */
-export function PvSetPage() {
-  return <SiteGate prompt={SETUP_SITE} testId="pv-set-page">{(id) => <PvSet key={id} projectId={id} />}</SiteGate>;
-}
+export const PvSetPage = assetPage(PvSet, 'pv-set-page');
 
 /** /RunSetup/ChargeSet */
-export function ChargeSetPage() {
-  return <SiteGate prompt={SETUP_SITE} testId="charge-set-page">{(id) => <ChargeSet key={id} projectId={id} />}</SiteGate>;
-}
+export const ChargeSetPage = assetPage(ChargeSet, 'charge-set-page');

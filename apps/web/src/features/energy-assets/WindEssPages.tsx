@@ -4,11 +4,9 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../shared/format';
 import { ListFormPage } from '../../shared/ui/listForm/ListFormPage';
-import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
-import { assetsApi, useEssSystems, useSettleAssets, useWindTurbines } from './api';
+import { assetsApi, useEssSystems, useWindTurbines } from './api';
+import { assetPage, useAssetListProps } from './assetList';
 import { deviceNames, deviceOptions, NameFields, NumberField } from './PvChargePages';
 
 type WindValues = Omit<WindTurbine, 'id' | 'project_id' | 'version'>;
@@ -18,7 +16,7 @@ function FanSet({ projectId }: { projectId: number }) {
   const f = useFormat();
   const lang = i18n.language;
   const q = useWindTurbines(projectId);
-  const settle = useSettleAssets();
+  const common = useAssetListProps('wind', q);
   const columns: TableColumnsType<WindTurbine> = [
     { title: t('assets.name'), key: 'name', render: (_, w) => <span data-testid={`wind-${w.id}`}>{localName(w, lang)}</span> },
     { title: t('assets.wind.rated'), key: 'kw', align: 'right', render: (_, w) => f.unit(w.rated_kw, 'kW').text },
@@ -29,17 +27,9 @@ function FanSet({ projectId }: { projectId: number }) {
   ];
   return (
     <ListFormPage<WindTurbine, WindValues>
-      testId="fan-set"
-      look={SETUP_QUERY}
-      intro={t('assets.wind.intro')}
-      items={q.data?.items}
-      loading={q.isPending}
-      error={q.error}
-      onRetry={() => void q.refetch()}
+      {...common}
       columns={columns}
-      canEdit={useCanConfigure()}
       width={720}
-      text={{ add: t('assets.wind.add'), addTitle: t('assets.wind.addTitle'), editTitle: t('assets.wind.editTitle'), readOnly: t('assets.readOnly'), saved: t('assets.saved'), deleted: t('assets.deleted'), deleteTitle: (w) => t('assets.confirmDelete', { name: localName(w, lang) }) }}
       initialValues={(w) =>
         w
           ? { ...w }
@@ -107,8 +97,6 @@ function FanSet({ projectId }: { projectId: number }) {
         </>
       )}
       save={(v, w) => (w ? assetsApi.wind.update({ ...v, id: w.id, version: w.version }) : assetsApi.wind.create({ ...v, device_id: v.device_id ?? null, project_id: projectId }))}
-      remove={(w) => assetsApi.wind.remove(w.id, w.version)}
-      settle={settle}
     />
   );
 }
@@ -121,7 +109,7 @@ function EssSet({ projectId }: { projectId: number }) {
   const f = useFormat();
   const lang = i18n.language;
   const q = useEssSystems(projectId);
-  const settle = useSettleAssets();
+  const common = useAssetListProps('ess', q);
   const columns: TableColumnsType<EssSystem> = [
     { title: t('assets.name'), key: 'name', render: (_, e) => <span data-testid={`ess-${e.id}`}>{localName(e, lang)}</span> },
     { title: t('assets.ess.pcs'), key: 'pcs', render: (_, e) => deviceNames([e.pcs_device_id], q.data?.devices, lang).join('') || '-' },
@@ -141,17 +129,9 @@ function EssSet({ projectId }: { projectId: number }) {
   ];
   return (
     <ListFormPage<EssSystem, EssValues>
-      testId="ess-set"
-      look={SETUP_QUERY}
-      intro={t('assets.ess.intro')}
-      items={q.data?.items}
-      loading={q.isPending}
-      error={q.error}
-      onRetry={() => void q.refetch()}
+      {...common}
       columns={columns}
-      canEdit={useCanConfigure()}
       width={760}
-      text={{ add: t('assets.ess.add'), addTitle: t('assets.ess.addTitle'), editTitle: t('assets.ess.editTitle'), readOnly: t('assets.readOnly'), saved: t('assets.saved'), deleted: t('assets.deleted'), deleteTitle: (e) => t('assets.confirmDelete', { name: localName(e, lang) }) }}
       initialValues={(e) => (e ? { ...e } : { name: '', name_en: '', pcs_device_id: 0, capacity_kwh: 1000, power_kw: 500, soc_min_pct: 10, soc_max_pct: 95, schedule: [] })}
       fields={() => (
         <>
@@ -206,18 +186,12 @@ function EssSet({ projectId }: { projectId: number }) {
         </>
       )}
       save={(v, e) => (e ? assetsApi.ess.update({ ...v, schedule: v.schedule ?? [], id: e.id, version: e.version }) : assetsApi.ess.create({ ...v, schedule: v.schedule ?? [], project_id: projectId }))}
-      remove={(e) => assetsApi.ess.remove(e.id, e.version)}
-      settle={settle}
     />
   );
 }
 
 /** /RunSetup/FanSet */
-export function FanSetPage() {
-  return <SiteGate prompt={SETUP_SITE} testId="fan-set-page">{(id) => <FanSet key={id} projectId={id} />}</SiteGate>;
-}
+export const FanSetPage = assetPage(FanSet, 'fan-set-page');
 
 /** /RunSetup/EssSet */
-export function EssSetPage() {
-  return <SiteGate prompt={SETUP_SITE} testId="ess-set-page">{(id) => <EssSet key={id} projectId={id} />}</SiteGate>;
-}
+export const EssSetPage = assetPage(EssSet, 'ess-set-page');
