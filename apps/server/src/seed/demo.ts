@@ -11,6 +11,7 @@ import { HISTORY_DAYS } from './demoEnergyHistory.js';
 import { seedDemoDistribution } from './demoDistribution.js';
 import { seedDemoIeSets } from './demoIeSets.js';
 import { seedDemoAssets } from './demoAssets.js';
+import { seedDemoAux } from './demoAux.js';
 import { DEMO_PASSWORD, demoGroups, demoRegional, demoStations, demoUsers, type DemoStation } from './demoData.js';
 
 type Trx = Db;
@@ -192,6 +193,7 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
         await trx.insertInto('user_projects').values(u.projects.map((code) => ({ user_id: user.id, project_id: projectIds.get(code)! }))).execute();
       }
     }
+    await seedDemoAux(trx);
     await seedHistory(trx, projectIds);
     await seedAlarmRules(trx);
     const historyDays = opts.energyHistoryDays ?? HISTORY_DAYS;
