@@ -155,7 +155,7 @@ export const en: typeof zh = {
     operate: 'Operate',
     recent: 'Recent operations',
     action: { open: 'Open', close: 'Close', on: 'Switch on', off: 'Switch off', setpoint: 'Adjust set-point' },
-    setpointTo: '{{name}} to {{value}}{{unit}}',
+    setpointTo: 'Set {{name}} to {{value}}{{unit}}',
     actionTitle: 'Action',
     dialogTitle: 'Confirm remote operation',
     selecting: 'Selecting the target…',

@@ -28,7 +28,7 @@ export function AuxDevicesCard(props: { rows: AuxTarget[]; canControl: boolean; 
           dataSource={props.rows}
           onRow={(r) => ({ 'data-testid': `aux-device-${r.device_id}`, 'data-kind': r.kind, 'data-running': String(r.running) }) as React.HTMLAttributes<HTMLElement>}
           columns={[
-            { title: t('distribution.aux.room'), dataIndex: 'room_name', width: 150, ellipsis: true },
+            { title: t('distribution.aux.room'), dataIndex: 'room_name', width: 170, ellipsis: true },
             { title: t('distribution.control.target'), dataIndex: 'name', ellipsis: true },
             { title: t('distribution.control.kind'), dataIndex: 'kind', width: 120, render: (v: string) => t(`distribution.kind.${v}`, { defaultValue: v }) },
             {
@@ -45,7 +45,7 @@ export function AuxDevicesCard(props: { rows: AuxTarget[]; canControl: boolean; 
             {
               title: t('distribution.aux.setpoint'),
               key: 'sp',
-              width: 150,
+              width: 210,
               render: (_: unknown, r: AuxTarget) =>
                 r.setpoint ? (
                   <span data-testid="aux-setpoint" data-value={r.setpoint.value ?? ''} title={t('distribution.aux.range', { min: r.setpoint.min, max: r.setpoint.max, unit: r.setpoint.unit })}>
