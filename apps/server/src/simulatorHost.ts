@@ -46,6 +46,8 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
           },
           // The simulator derives a parent meter from its children (transformer → feeders → chargers).
           ...(d.parent_id !== null && snOf.has(d.parent_id) ? { parent_sn: snOf.get(d.parent_id)! } : {}),
+          // Fans, AC and dehumidifiers condition the environment sensors of their own room.
+          ...(d.room_id !== null ? { room: d.room_id } : {}),
         })),
     })),
   };

@@ -5,3 +5,4 @@
 export { SiteModel, siteSeedOf, type SiteDeviceDef, type SiteSampleOptions } from './models/site.js';
 export { DRY_TYPE_LOSSES, LINE_LOSS, BACKFLOW_MARGIN, transformerLossKw, transformerRating } from './models/physics.js';
 export { hashString } from './noise.js';
+export { GatewaySim, type CommandResult } from './gatewaySim.js';

@@ -1,4 +1,4 @@
-import { AI_EVENT_TYPES, type AiEventPayload, type DeviceKind, type SimulatorDevice, type SimulatorGateway, type TelemetryPayload } from '@gridops/contract';
+import { AI_EVENT_TYPES, AUX_SETPOINTS, isAuxKind, type AiEventPayload, type DeviceKind, type SimulatorDevice, type SimulatorGateway, type TelemetryPayload } from '@gridops/contract';
 import { captureImage } from './captureImage.js';
 import { chancePerTick, makeDetection } from './aiDetections.js';
 import { CAPTURE_FAULTS, faultApplies, isFaultKind, randomFaultsFor, type FaultKind } from './faults.js';
@@ -259,6 +259,8 @@ export class GatewaySim {
         this.aiEvents.push(makeDetection({ gateway: this.sn, code, t, zone: this.gw.timezone, rng: this.rng, seq: ++this.aiSeq, ...(type ? { type } : {}) }));
         return done(null);
       }
+      case 'aux':
+        return done(this.operateAux(deviceSn, params.run, params.setpoint));
       case 'capture': {
         const d = deviceSn === undefined ? undefined : this.bySn.get(deviceSn);
         if (!d || d.def.kind !== 'camera') return done(`no camera ${String(deviceSn)}`);
@@ -268,6 +270,27 @@ export class GatewaySim {
       default:
         return done(`unknown command ${msg.command}`);
     }
+  }
+
+  /** The `aux` command: switches an auxiliary device and/or moves its set-point (docs/gateway-protocol.md). */
+  private operateAux(deviceSn: string | undefined, run: unknown, setpoint: unknown): string | null {
+    const d = deviceSn === undefined ? undefined : this.bySn.get(deviceSn);
+    if (!d || !isAuxKind(d.def.kind)) return `no auxiliary device ${String(deviceSn)}`;
+    if (run !== undefined && typeof run !== 'boolean') return 'params.run must be true or false';
+    const sp = asRecord(setpoint);
+    if (setpoint !== undefined && !sp) return 'params.setpoint must be { key, value }';
+    if (run === undefined && !sp) return 'params.run or params.setpoint is required';
+    let value: number | undefined;
+    if (sp) {
+      const def = AUX_SETPOINTS[d.def.kind];
+      if (!def || sp.key !== def.key) return `${d.def.kind} has no set-point ${String(sp.key)}`;
+      if (typeof sp.value !== 'number' || !Number.isFinite(sp.value) || sp.value < def.min || sp.value > def.max) return `${def.key} must be between ${def.min} and ${def.max}`;
+      value = sp.value;
+    }
+    if (d.faults.has('comm_loss')) return `${d.def.sn} does not answer`;
+    this.site.setAux(d.def.sn, { ...(typeof run === 'boolean' ? { run } : {}), ...(value !== undefined ? { setpoint: value } : {}) });
+    this.log(`${this.sn}/${d.def.sn}: aux${typeof run === 'boolean' ? ` ${run ? 'on' : 'off'}` : ''}${value !== undefined ? ` set-point ${value}` : ''}`);
+    return null;
   }
 
   private operateBreaker(deviceSn: string | undefined, close: unknown): string | null {

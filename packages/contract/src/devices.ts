@@ -29,6 +29,11 @@ export const DEVICE_KINDS = [
   'fire_sensor',
   'env_sensor',
   'camera',
+  'fan',
+  'air_conditioner',
+  'dehumidifier',
+  'light',
+  'water_pump',
 ] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
@@ -165,4 +170,61 @@ export const deviceCatalog: Record<DeviceKind, { name: string; name_en: string; 
     name_en: 'Camera',
     points: [p('online', '在线', 'Online', '', 'digital', 0)],
   },
+  fan: {
+    name: '风机',
+    name_en: 'Fan',
+    points: [p('run', '运行状态', 'Running', '', 'digital', 0), p('speed', '风速档位', 'Speed level', '', 'analog', 0), p('P', '有功功率', 'Active power', 'kW')],
+  },
+  air_conditioner: {
+    name: '空调',
+    name_en: 'Air conditioner',
+    points: [p('run', '运行状态', 'Running', '', 'digital', 0), p('temp_set', '温度设定值', 'Temperature set-point', '°C', 'analog', 1), p('P', '有功功率', 'Active power', 'kW')],
+  },
+  dehumidifier: {
+    name: '除湿机',
+    name_en: 'Dehumidifier',
+    points: [p('run', '运行状态', 'Running', '', 'digital', 0), p('humidity_set', '湿度设定值', 'Humidity set-point', '%RH', 'analog', 0), p('P', '有功功率', 'Active power', 'kW')],
+  },
+  light: {
+    name: '照明',
+    name_en: 'Lights',
+    points: [p('run', '运行状态', 'Running', '', 'digital', 0), p('P', '有功功率', 'Active power', 'kW')],
+  },
+  water_pump: {
+    name: '排水泵',
+    name_en: 'Water pump',
+    points: [p('run', '运行状态', 'Running', '', 'digital', 0), p('P', '有功功率', 'Active power', 'kW')],
+  },
 };
+
+/** Auxiliary devices of a room (fans, AC, dehumidifiers, lights, pumps): switched by the `aux` gateway command. */
+export const AUX_KINDS = ['fan', 'air_conditioner', 'dehumidifier', 'light', 'water_pump'] as const satisfies readonly DeviceKind[];
+export type AuxKind = (typeof AUX_KINDS)[number];
+export const isAuxKind = (k: string): k is AuxKind => (AUX_KINDS as readonly string[]).includes(k);
+
+export interface AuxSetpointDef {
+  key: string;
+  /** Default limits; a device may narrow them with props `<key>_min` / `<key>_max` (/RunSetup/AuxDeviceSet). */
+  min: number;
+  max: number;
+  /** The value a device starts with. */
+  initial: number;
+  step: number;
+}
+
+/** The adjustable set-point (遥调) of each auxiliary kind; lights and pumps only switch. */
+export const AUX_SETPOINTS: Partial<Record<AuxKind, AuxSetpointDef>> = {
+  fan: { key: 'speed', min: 1, max: 3, initial: 2, step: 1 },
+  air_conditioner: { key: 'temp_set', min: 16, max: 30, initial: 26, step: 0.5 },
+  dehumidifier: { key: 'humidity_set', min: 40, max: 80, initial: 60, step: 1 },
+};
+
+/** A device's set-point limits: the kind's defaults narrowed by its props. */
+export function auxSetpointLimits(kind: AuxKind, props: Readonly<Record<string, unknown>>): { key: string; min: number; max: number; step: number } | null {
+  const def = AUX_SETPOINTS[kind];
+  if (!def) return null;
+  const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+  const min = Math.max(def.min, num(props[`${def.key}_min`], def.min));
+  const max = Math.min(def.max, num(props[`${def.key}_max`], def.max));
+  return { key: def.key, min, max: Math.max(min, max), step: def.step };
+}

@@ -15,6 +15,8 @@ export const simulatorDevice = z.object({
   props: z.record(z.string(), z.number()).default({}),
   /** The device it hangs off electrically (transformer → feeder → charger): the simulator derives parent meters from their children. */
   parent_sn: z.string().optional(),
+  /** The room it stands in (rooms.id): auxiliary devices (fans, AC, dehumidifiers) condition their own room. */
+  room: z.number().int().optional(),
 });
 export type SimulatorDevice = z.infer<typeof simulatorDevice>;
 

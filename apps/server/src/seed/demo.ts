@@ -13,6 +13,7 @@ import { seedDemoIeSets } from './demoIeSets.js';
 import { seedDemoAssets } from './demoAssets.js';
 import { seedDemoVideo } from './demoVideo.js';
 import { seedDemoInspection } from './demoInspection.js';
+import { seedDemoAux } from './demoAux.js';
 import { DEMO_PASSWORD, demoGroups, demoRegional, demoStations, demoUsers, type DemoStation } from './demoData.js';
 import { seedDemoWorkOrders } from './demoWorkOrders.js';
 
@@ -195,6 +196,7 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
         await trx.insertInto('user_projects').values(u.projects.map((code) => ({ user_id: user.id, project_id: projectIds.get(code)! }))).execute();
       }
     }
+    await seedDemoAux(trx);
     await seedHistory(trx, projectIds);
     await seedAlarmRules(trx);
     const historyDays = opts.energyHistoryDays ?? HISTORY_DAYS;

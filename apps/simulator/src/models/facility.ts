@@ -1,5 +1,6 @@
 import { commercialLoad, dailyWarmth, heatingSeason, mealLoad, localClock } from '../curves.js';
 import { clamp, drift, hash01 } from '../noise.js';
+import { conditionRoom } from './aux.js';
 import { integrate, prop, type DeviceState, type ModelInput, type ModelOutput } from './types.js';
 
 const MIN = 60_000;
@@ -65,7 +66,11 @@ export function sampleEnv(input: ModelInput, prev: DeviceState): ModelOutput {
   const warm = dailyWarmth(input.t, input.zone);
   const temp = 24 + 2.5 * warm + 1.5 * commercialLoad(input.t, input.zone) + 0.8 * drift(input.seed, input.t, 20 * MIN);
   const humidity = clamp(60 - 8 * warm + 6 * drift(input.seed ^ 0x13, input.t, 40 * MIN), 30, 80);
-  return { values: { temp, humidity, water: 0, smoke: 0, door: doorOpen(input.seed, input.t, input.zone) ? 1 : 0 }, state: prev };
+  const door = doorOpen(input.seed, input.t, input.zone) ? 1 : 0;
+  if (!input.room && !prev.envOffset) return { values: { temp, humidity, water: 0, smoke: 0, door }, state: prev };
+  // The room's fans, AC and dehumidifiers (models/aux.ts) pull the unconditioned values down.
+  const c = conditionRoom({ temp, humidity }, input.room, prev, input.dtMs);
+  return { values: { temp: c.temp, humidity: c.humidity, water: 0, smoke: 0, door }, state: { ...prev, envOffset: c.offset } };
 }
 
 /** Cameras report only whether the NVR sees them; images come as captures. */

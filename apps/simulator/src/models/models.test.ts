@@ -29,6 +29,11 @@ const PROPS: Record<DeviceKind, Record<string, number>> = {
   fire_sensor: { rated_a: 630 },
   env_sensor: {},
   camera: {},
+  fan: {},
+  air_conditioner: {},
+  dehumidifier: {},
+  light: {},
+  water_pump: {},
 };
 
 const input = (kind: DeviceKind, t: number, dtMs: number, faults: FaultKind[] = []): ModelInput => ({

@@ -1,6 +1,7 @@
-import { deviceCatalog, type DeviceKind } from '@gridops/contract';
+import { deviceCatalog, isAuxKind, type DeviceKind } from '@gridops/contract';
 import { forcedValues } from '../faults.js';
 import { hash01, roundTo } from '../noise.js';
+import { initialAux, sampleAux } from './aux.js';
 import { sampleThreePhase } from './electrical.js';
 import { sampleCamera, sampleEnv, sampleFire, sampleGas, sampleHeat, sampleWater } from './facility.js';
 import { sampleBms, sampleEvCharger, samplePcs, samplePv } from './renewables.js';
@@ -23,6 +24,11 @@ const models: Record<DeviceKind, Model> = {
   fire_sensor: sampleFire,
   env_sensor: sampleEnv,
   camera: sampleCamera,
+  fan: (i, s) => sampleAux('fan', i, s),
+  air_conditioner: (i, s) => sampleAux('air_conditioner', i, s),
+  dehumidifier: (i, s) => sampleAux('dehumidifier', i, s),
+  light: (i, s) => sampleAux('light', i, s),
+  water_pump: (i, s) => sampleAux('water_pump', i, s),
 };
 
 /**
@@ -68,7 +74,8 @@ export function initialState(kind: DeviceKind, seed: number, props: Readonly<Rec
     const precision = deviceCatalog[kind].points.find((p) => p.key === key)?.precision ?? 0;
     if (typeof start === 'number' && Number.isFinite(start) && start >= 0) counters[key] = Math.ceil(start * 10 ** precision - 1e-9) / 10 ** precision;
   }
-  return { counters, breakerClosed: true, soc: 30 + 40 * r(2), temp: null, powerKw: 0 };
+  const state: DeviceState = { counters, breakerClosed: true, soc: 30 + 40 * r(2), temp: null, powerKw: 0 };
+  return isAuxKind(kind) ? { ...state, aux: initialAux(kind) } : state;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { DeviceKind } from '@gridops/contract';
+import { AUX_KINDS, isAuxKind, type DeviceKind } from '@gridops/contract';
+import { roomClimateOf } from './aux.js';
 import type { FaultKind } from '../faults.js';
 import { hashString } from '../noise.js';
 import { BACKFLOW_MARGIN, INVERTER_PF, LINE_LOSS, transformerLossKw } from './physics.js';
@@ -6,7 +7,7 @@ import { pvAvailableKw, storageMaxKw } from './renewables.js';
 import { initialState, sampleDevice } from './sample.js';
 import { storageDispatchKw } from './storageDispatch.js';
 import { circuitLoadKw, type ElectricalKind } from './electrical.js';
-import { integrate, prop, type DeviceState, type ModelInput, type StorageLink } from './types.js';
+import { integrate, prop, type DeviceState, type ModelInput, type RoomClimate, type StorageLink } from './types.js';
 
 /**
  * A station as one electrical system (docs/energy-model.md, "Site physics"): loads, PV and storage are
@@ -26,6 +27,8 @@ export interface SiteDeviceDef {
   props: Readonly<Record<string, number>>;
   /** The device this one hangs off electrically (incomer → transformer → feeder → charger/inverter). */
   parent_sn?: string | undefined;
+  /** The room it stands in: auxiliary devices condition the environment sensors of their own room. */
+  room?: number | undefined;
 }
 
 interface Node {
@@ -46,7 +49,7 @@ export const siteSeedOf = (latitude: number, longitude: number) => hashString(`$
 const CIRCUITS: readonly DeviceKind[] = ['incomer', 'transformer', 'feeder', 'meter'];
 const ELECTRICAL: readonly DeviceKind[] = [...CIRCUITS, 'pv_inverter', 'pcs', 'ev_charger'];
 /** Devices whose values do not feed any counter: the history skips them. */
-const NO_COUNTER: readonly DeviceKind[] = ['fire_sensor', 'env_sensor', 'camera', 'bms'];
+const NO_COUNTER: readonly DeviceKind[] = ['fire_sensor', 'env_sensor', 'camera', 'bms', ...AUX_KINDS];
 
 export interface SiteSampleOptions {
   /** Staged faults per device serial. */
@@ -97,6 +100,28 @@ export class SiteModel {
   state(sn: string): DeviceState | undefined {
     return this.bySn.get(sn)?.state;
   }
+
+  /** Switches an auxiliary device and/or moves its set-point (the `aux` command); false if sn is not one. */
+  setAux(sn: string, change: { run?: boolean; setpoint?: number }): boolean {
+    const n = this.bySn.get(sn);
+    if (!n || !isAuxKind(n.def.kind) || !n.state.aux) return false;
+    n.state = { ...n.state, aux: { run: change.run ?? n.state.aux.run, setpoint: change.setpoint ?? n.state.aux.setpoint } };
+    return true;
+  }
+
+  /** Per room: what its running auxiliary devices do, with the room's last measured temperature and humidity. */
+  private climates(): Map<number, RoomClimate> {
+    const byRoom = new Map<number, Node[]>();
+    for (const n of this.nodes) if (isAuxKind(n.def.kind)) byRoom.set(n.def.room ?? -1, [...(byRoom.get(n.def.room ?? -1) ?? []), n]);
+    const out = new Map<number, RoomClimate>();
+    for (const [room, nodes] of byRoom) {
+      const c = roomClimateOf(nodes.map((n) => ({ kind: n.def.kind as (typeof AUX_KINDS)[number], aux: n.state.aux ?? { run: false, setpoint: null } })));
+      out.set(room, { ...c, ...this.lastEnv.get(room) });
+    }
+    return out;
+  }
+
+  private readonly lastEnv = new Map<number, { temp: number; humidity: number }>();
 
   setBreaker(sn: string, closed: boolean) {
     const n = this.bySn.get(sn);
@@ -172,6 +197,7 @@ export class SiteModel {
       links.set(n, { soc: n.state.soc, powerKw: n.state.powerKw, ratedKw: prop(n.def.props, 'rated_kw', 250) });
     const pcsList = [...links.keys()];
     let bmsIndex = 0;
+    let climates: Map<number, RoomClimate> | undefined;
     for (const n of this.nodes) {
       if (ELECTRICAL.includes(n.def.kind)) continue;
       if (opts.countersOnly && NO_COUNTER.includes(n.def.kind)) continue;
@@ -181,6 +207,12 @@ export class SiteModel {
         bmsIndex++;
         const link = pcs ? links.get(pcs) : undefined;
         run(n, link ? { storage: link } : {});
+      } else if (n.def.kind === 'env_sensor' || isAuxKind(n.def.kind)) {
+        const room = n.def.room ?? -1;
+        climates ??= this.climates();
+        const climate = climates.get(room);
+        const v = run(n, climate ? { room: climate } : {});
+        if (n.def.kind === 'env_sensor' && v.temp !== undefined && v.humidity !== undefined) this.lastEnv.set(room, { temp: v.temp, humidity: v.humidity });
       } else run(n);
     }
     return out;

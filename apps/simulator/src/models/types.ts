@@ -26,8 +26,20 @@ export interface ModelInput {
   powerKw?: number;
   /** An upstream breaker is open: nothing flows through this device. */
   deenergised?: boolean;
+  /** For an environment sensor or auxiliary device: what the room's running auxiliary devices do to it. */
+  room?: RoomClimate;
   /** Power factor of a derived circuit that carries inverter output (PV feeder): near unity. */
   pf?: number;
+}
+
+/** A room's conditioning (models/aux.ts): AC and dehumidifier set-points of running devices, total fan speed levels. */
+export interface RoomClimate {
+  coolTo: number | null;
+  dryTo: number | null;
+  fanLevel: number;
+  /** The room's last measured values (what an AC or dehumidifier regulates on). */
+  temp?: number;
+  humidity?: number;
 }
 
 export interface StorageLink {
@@ -47,6 +59,10 @@ export interface DeviceState {
   temp: number | null;
   /** Last storage power, kW, discharge positive (a PCS shares it with its BMS). */
   powerKw: number;
+  /** Auxiliary device: its commanded switch and set-point (models/aux.ts). */
+  aux?: { run: boolean; setpoint: number | null };
+  /** Environment sensor: how far the room's auxiliary devices have moved its temperature and humidity. */
+  envOffset?: { temp: number; humidity: number };
 }
 
 export interface ModelOutput {

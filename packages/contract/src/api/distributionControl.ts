@@ -3,8 +3,11 @@ import { dbId, dbIdParam } from '../ids.js';
 
 /** Remote control (/DevControl, /CtrlLogs), security captures (/SecMonitor) and the robot (/RobMonitor). */
 
-/** Breakers only: the gateways (and the simulator) execute `breaker` commands; see docs/gateway-protocol.md. */
-export const CONTROL_ACTIONS = ['open', 'close'] as const;
+/**
+ * open/close: breakers (`breaker` command); on/off/setpoint: auxiliary devices of a room (`aux` command,
+ * docs/gateway-protocol.md). A setpoint selection carries the new value.
+ */
+export const CONTROL_ACTIONS = ['open', 'close', 'on', 'off', 'setpoint'] as const;
 export type ControlAction = (typeof CONTROL_ACTIONS)[number];
 
 export const controlTargetsQuery = z.object({ project_id: dbIdParam });
@@ -20,7 +23,12 @@ export const controlTarget = z.object({
 });
 export const controlTargetsResponse = z.array(controlTarget);
 
-export const controlSelectRequest = z.object({ device_id: dbId, action: z.enum(CONTROL_ACTIONS) });
+export const controlSelectRequest = z.object({
+  device_id: dbId,
+  action: z.enum(CONTROL_ACTIONS),
+  /** For `setpoint`: the new value of the device kind's set-point (AUX_SETPOINTS), within the device's limits. */
+  value: z.number().finite().optional(),
+});
 export const controlSelectResponse = z.object({
   selection_id: z.string(),
   device_id: z.number().int(),
@@ -31,7 +39,27 @@ export const controlSelectResponse = z.object({
   breaker_closed: z.boolean().nullable(),
   /** Two-person rule (docs/control-config.md): a second authorised user must approve before execute. */
   needs_approval: z.boolean().optional(),
+  /** For `setpoint`: the set-point and the value that will be sent. */
+  setpoint: z.object({ key: z.string(), value: z.number() }).nullable().optional(),
 });
+
+/** An auxiliary device of a site (/ElectricalRoom/AuxControl) with its latest state and set-point limits. */
+export const auxTarget = z.object({
+  device_id: z.number().int(),
+  room_id: z.number().int().nullable(),
+  room_name: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  running: z.boolean().nullable(),
+  power_kw: z.number().nullable(),
+  setpoint: z
+    .object({ key: z.string(), name: z.string(), unit: z.string(), value: z.number().nullable(), min: z.number(), max: z.number(), step: z.number() })
+    .nullable(),
+  ts: z.string().nullable(),
+  gateway_online: z.boolean(),
+  actions: z.array(z.enum(CONTROL_ACTIONS)),
+});
+export const auxTargetsResponse = z.array(auxTarget);
 
 export const controlExecuteRequest = z.object({ selection_id: z.string().min(1).max(100), password: z.string().min(1).max(200) });
 export const CONTROL_RESULTS = ['succeeded', 'refused', 'timed_out', 'failed'] as const;

@@ -1,4 +1,5 @@
 import {
+  auxTargetsResponse,
   controlCancelRequest,
   controlCancelResponse,
   controlExecuteRequest,
@@ -24,6 +25,14 @@ export const controlApi = {
     permission: 'control',
     query: controlTargetsQuery,
     data: controlTargetsResponse,
+  }),
+  auxTargets: defineRoute({
+    method: 'GET',
+    path: '/api/v6/control/aux-targets',
+    tags,
+    summary: 'Auxiliary devices of a site (fans, AC, dehumidifiers, lights, pumps) with their state and set-point limits',
+    query: controlTargetsQuery,
+    data: auxTargetsResponse,
   }),
   select: defineRoute({
     method: 'POST',

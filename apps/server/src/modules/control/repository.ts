@@ -20,7 +20,7 @@ export const controlRepository = {
     db
       .selectFrom('devices as d')
       .leftJoin('gateways as g', 'g.id', 'd.gateway_id')
-      .select(['d.id', 'd.project_id', 'd.room_id', 'd.sn', 'd.kind', 'd.name', 'd.name_en', 'd.gateway_id', 'g.sn as gateway_sn', 'g.online as gateway_online'])
+      .select(['d.id', 'd.project_id', 'd.room_id', 'd.sn', 'd.kind', 'd.name', 'd.name_en', 'd.props', 'd.gateway_id', 'g.sn as gateway_sn', 'g.online as gateway_online'])
       .where('d.id', '=', deviceId)
       .executeTakeFirst(),
 
@@ -34,6 +34,22 @@ export const controlRepository = {
       .select(['d.id', 'd.room_id', 'd.kind', 'd.name', 'd.name_en', 'g.online as gateway_online', 'l.value', 'l.ts'])
       .where('d.project_id', '=', projectId)
       .where('d.kind', 'in', kinds)
+      .orderBy('d.sort')
+      .orderBy('d.id')
+      .execute(),
+
+  /** Auxiliary devices of a project with their room and every point's latest value (one row per point). */
+  auxPoints: (db: Db, projectId: number, kinds: readonly string[]) =>
+    db
+      .selectFrom('devices as d')
+      .leftJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .leftJoin('rooms as r', 'r.id', 'd.room_id')
+      .leftJoin('device_points as p', 'p.device_id', 'd.id')
+      .leftJoin('point_latest as l', 'l.point_id', 'p.id')
+      .select(['d.id', 'd.room_id', 'r.name as room_name', 'r.name_en as room_name_en', 'd.kind', 'd.name', 'd.name_en', 'd.props', 'g.online as gateway_online', 'p.key', 'p.name as point_name', 'p.name_en as point_name_en', 'p.unit', 'l.value', 'l.ts'])
+      .where('d.project_id', '=', projectId)
+      .where('d.kind', 'in', [...kinds])
+      .orderBy('r.sort')
       .orderBy('d.sort')
       .orderBy('d.id')
       .execute(),

@@ -11,6 +11,9 @@ export const controlRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 
   addRoute(app, controlApi.targets, (req) =>
     control.targets(requireUser(req.user), req.query.project_id, req.lang),
   );
+  addRoute(app, controlApi.auxTargets, (req) =>
+    control.auxTargets(requireUser(req.user), req.query.project_id, req.lang),
+  );
   addRoute(app, controlApi.select, (req) =>
     control.select(requireUser(req.user), req.body, req.ip, req.lang),
   );

@@ -1,4 +1,4 @@
-import { ErrorCode, gatewayTopics, type ControlAction, type Lang } from '@gridops/contract';
+import { ErrorCode, gatewayTopics, isAuxKind, type ControlAction, type Lang } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
@@ -7,6 +7,7 @@ import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { LoginLimits } from '../user/loginLimits.js';
 import type { AuditService } from '../audit/service.js';
+import { auxCommand, auxTargets } from './aux.js';
 import { controlRepository as repo, type LogEntry } from './repository.js';
 import { BREAKER_KINDS, ControlRefusal, type ControlConfigService } from './configService.js';
 
@@ -73,7 +74,13 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
       }));
     },
 
-    async select(user: AuthUser, body: { device_id: number; action: ControlAction }, ip: string, lang: Lang) {
+    /** Auxiliary devices with their state; anyone who sees the site sees them, only control may operate them. */
+    async auxTargets(user: AuthUser, projectId: number, lang: Lang) {
+      await access.assertProject(user, projectId);
+      return auxTargets(db, projectId, lang);
+    },
+
+    async select(user: AuthUser, body: { device_id: number; action: ControlAction; value?: number | undefined }, ip: string, lang: Lang) {
       const d = await repo.device(db, body.device_id);
       if (!d) throw new AppError(ErrorCode.NotFound, { zh: '设备不存在', en: 'Unknown device' }, 'device_id');
       await access.assertProject(user, d.project_id);
@@ -82,17 +89,31 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         await log({ ...entry, outcome: 'refused_permission' });
         throw forbidden();
       }
-      if (!BREAKER_KINDS.includes(d.kind) || d.gateway_id === null || !d.gateway_sn) {
+      const aux = isAuxKind(d.kind);
+      if ((!aux && !BREAKER_KINDS.includes(d.kind)) || d.gateway_id === null || !d.gateway_sn) {
         await log({ ...entry, outcome: 'refused_not_controllable' });
         throw new AppError(ErrorCode.Validation, { zh: '该设备没有可遥控的断路器', en: 'This device has no remotely operable breaker' }, 'device_id');
       }
+      if (!aux && body.action !== 'open' && body.action !== 'close') {
+        await log({ ...entry, outcome: 'refused_not_controllable' });
+        throw new AppError(ErrorCode.Validation, { zh: '断路器只能分闸或合闸', en: 'A breaker can only be opened or closed' }, 'action');
+      }
+      let command: { name: string; params: object; setpoint: { key: string; value: number } | null };
+      try {
+        command = aux ? { name: 'aux', ...auxCommand(d, body.action, body.value) } : { name: 'breaker', params: { device_sn: d.sn, close: body.action === 'close' }, setpoint: null };
+      } catch (err) {
+        await log({ ...entry, outcome: 'refused_out_of_range', detail: body.value === undefined ? '' : String(body.value) });
+        throw err;
+      }
+      const detail = command.setpoint ? `${command.setpoint.key}=${command.setpoint.value}` : '';
       if (!d.gateway_online) {
         await log({ ...entry, outcome: 'refused_offline' });
         throw conflict('设备所在网关离线，不能遥控', "The device's gateway is offline", 'device_id');
       }
-      // The site's remote-control configuration (docs/control-config.md): controllable, by whom, blocked periods, interlocks.
+      // The site's remote-control configuration (docs/control-config.md): controllable, by whom, blocked periods,
+      // interlocks. It configures breakers; auxiliary devices (fans, AC…) need the control permission only.
       let needsApproval = false;
-      if (config) {
+      if (config && !aux && (body.action === 'open' || body.action === 'close')) {
         try {
           needsApproval = (await config.checkSelection(user, d, body.action)).needsApproval;
         } catch (e) {
@@ -111,17 +132,17 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
           gatewayId: d.gateway_id!,
           userId: user.id,
           action: body.action,
-          command: 'breaker',
-          params: { device_sn: d.sn, close: body.action === 'close' },
+          command: command.name,
+          params: command.params,
           expiresAt,
         });
         if (needsApproval) await config?.markNeedsApproval(trx, row.id);
-        await repo.log(trx, { ...entry, controlCommandId: row.id, outcome: needsApproval ? 'awaiting_approval' : 'selected' });
+        await repo.log(trx, { ...entry, controlCommandId: row.id, outcome: needsApproval ? 'awaiting_approval' : 'selected', detail });
         await audit.record(trx, {
           kind: 'control',
           action: 'control.select',
           target: { type: 'control_command', id: row.id },
-          after: { device_id: d.id, action: body.action, selection_id: selectionId },
+          after: { device_id: d.id, action: body.action, selection_id: selectionId, ...(command.setpoint ? { setpoint: command.setpoint } : {}) },
           projectId: d.project_id,
         });
         return row.id;
@@ -130,7 +151,7 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         await log({ ...entry, outcome: 'refused_busy' });
         throw conflict('该设备已有进行中的操作', 'Another operation on this device is in progress', 'device_id');
       }
-      const state = await repo.breakerState(db, d.id);
+      const state = aux ? undefined : await repo.breakerState(db, d.id);
       return {
         selection_id: selectionId,
         device_id: d.id,
@@ -139,6 +160,7 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         expires_at: expiresAt.toISOString(),
         breaker_closed: state ? state.value >= 0.5 : null,
         needs_approval: needsApproval,
+        setpoint: command.setpoint,
       };
     },
 

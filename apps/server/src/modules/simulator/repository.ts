@@ -24,7 +24,7 @@ export const simulatorRepository = {
   devicesBehindGateways(db: Db) {
     return db
       .selectFrom('devices')
-      .select(['id', 'gateway_id', 'parent_id', 'sn', 'kind', 'name', 'name_en', 'props'])
+      .select(['id', 'gateway_id', 'parent_id', 'room_id', 'sn', 'kind', 'name', 'name_en', 'props'])
       .where('gateway_id', 'is not', null)
       .orderBy('id')
       .execute();

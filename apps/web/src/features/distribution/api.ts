@@ -6,6 +6,7 @@ import {
   historyApi,
   type RouteInput,
   type SldDocument,
+  type auxTargetsResponse,
   type controlLogResponse,
   type controlTargetsResponse,
   type diagramResponse,
@@ -181,6 +182,20 @@ export function useControlTargets(projectId: number | null, enabled: boolean) {
       projectId === null
         ? skipToken
         : ({ signal }) => api(controlApi.targets, { project_id: projectId }, { signal, silent: true }),
+  });
+}
+
+export type AuxTarget = ReturnType<typeof auxTargetsResponse.parse>[number];
+
+/** Auxiliary devices of a site with their state and set-point limits (/AuxControl). */
+export function useAuxTargets(projectId: number | null) {
+  const lang = useLangKey();
+  return useQuery({
+    queryKey: ['distribution', 'auxTargets', projectId, lang],
+    refetchInterval: 2_000,
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+    queryFn: projectId === null ? skipToken : ({ signal }) => api(controlApi.auxTargets, { project_id: projectId }, { signal, silent: true }),
   });
 }
 

@@ -8,7 +8,7 @@ import type { ControlEvent, ControlState } from './machine';
 const RESULT_STATUS = { succeeded: 'success', refused: 'error', timed_out: 'warning', failed: 'error' } as const;
 
 /**
- * The confirm step of select-before-operate: the selected breaker and action stay on screen with the
+ * The confirm step of select-before-operate: the selected breaker or auxiliary device and action stay on screen with the
  * selection's remaining seconds while the operator types the password; then the gateway's answer.
  */
 export function ControlDialog(props: {
@@ -37,9 +37,9 @@ export function ControlDialog(props: {
 
   if (state.step === 'idle') return null;
   const target = state.target;
-  const actionText = t(`distribution.control.action.${target.action}`);
-  // The colour of the state the action leads to (closed red, open green).
-  const actionColour = target.action === 'close' ? 'red' : 'green';
+  const actionText = target.detail ?? t(`distribution.control.action.${target.action}`);
+  // The colour of the state the action leads to (closed or running red, open or stopped green).
+  const actionColour = target.action === 'close' || target.action === 'on' ? 'red' : target.action === 'setpoint' ? 'blue' : 'green';
 
   const header = (
     <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}>

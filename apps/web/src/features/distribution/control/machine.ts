@@ -12,6 +12,9 @@ export interface Target {
   deviceId: number;
   name: string;
   action: ControlAction;
+  /** For a set-point: the value to send, and how the dialog names it ("Temperature set-point to 24 °C"). */
+  value?: number;
+  detail?: string;
 }
 
 export type ControlState =

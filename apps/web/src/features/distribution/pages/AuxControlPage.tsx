@@ -2,7 +2,11 @@ import { Alert, Button, Card, Col, Descriptions, Row, Space, Statistic } from 'a
 import { useTranslation } from 'react-i18next';
 import { patchSession, useSession } from '../../../session/store';
 import { useFormat } from '../../../shared/format/useFormat';
-import { useRealtime } from '../api';
+import { useAuxTargets, useControlLog, useRealtime } from '../api';
+import { AuxDevicesCard } from '../control/AuxDevicesCard';
+import { ControlDialog } from '../control/ControlDialog';
+import { ControlLogTable } from '../control/ControlLogTable';
+import { useControlFlow } from '../control/useControlFlow';
 import { QualityTag, StateTag, TimeText } from '../components/common';
 import { pointOf, worstQuality } from '../points';
 import type { RtDevice, RtRoom } from '../points';
@@ -61,10 +65,14 @@ function Aux({ projectId }: { projectId: number }) {
   const roomFilter = useSession((s) => s.roomID);
   const rt = useRealtime(projectId);
   const rooms = (rt.data?.rooms ?? []).filter((r) => roomFilter === null || String(r.id) === roomFilter);
+  const canControl = useSession((s) => s.userInfo?.permissions?.includes('control') === true);
+  const aux = useAuxTargets(projectId);
+  const devices = (aux.data ?? []).filter((d) => roomFilter === null || String(d.room_id) === roomFilter);
+  const flow = useControlFlow(['auxTargets', 'controlLog', 'realtime']);
+  const log = useControlLog({ projectId, page: 1, size: 10 }, { refetchInterval: 5_000 });
   const cards = rooms.flatMap((room) => room.devices.filter((d) => d.kind === 'env_sensor' || d.points.some((p) => isSf6(p.key))).map((dev) => ({ room, dev })));
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Alert type="info" showIcon data-testid="aux-not-connected" title={t('distribution.aux.controlTitle')} description={t('distribution.aux.controlNote')} />
       {roomFilter !== null && (
         <Alert
           type="warning"
@@ -78,20 +86,38 @@ function Aux({ projectId }: { projectId: number }) {
           }
         />
       )}
-      <QueryState look={DISTRIBUTION_QUERY} loading={rt.isLoading} error={rt.error && !rt.data ? rt.error : null} onRetry={() => void rt.refetch()} empty={cards.length === 0} emptyText={t('distribution.aux.none')}>
-        <Row gutter={[16, 16]}>
-          {cards.map(({ room, dev }) => (
-            <Col key={dev.id} xs={24} md={12} xl={8}>
-              <SensorCard room={room} dev={dev} />
-            </Col>
-          ))}
-        </Row>
-      </QueryState>
+      <AuxDevicesCard rows={devices} canControl={canControl} busy={flow.state.step !== 'idle'} onSelect={(target) => void flow.select(target)}>
+        {aux.isLoading || aux.error || devices.length === 0 ? (
+          <QueryState look={DISTRIBUTION_QUERY} loading={aux.isLoading} error={aux.error && !aux.data ? aux.error : null} onRetry={() => void aux.refetch()} empty={devices.length === 0} emptyText={t('distribution.aux.noDevices')}>
+            {null}
+          </QueryState>
+        ) : undefined}
+      </AuxDevicesCard>
+      <Card title={t('distribution.aux.sensors')} size="small">
+        <QueryState look={DISTRIBUTION_QUERY} loading={rt.isLoading} error={rt.error && !rt.data ? rt.error : null} onRetry={() => void rt.refetch()} empty={cards.length === 0} emptyText={t('distribution.aux.none')}>
+          <Row gutter={[16, 16]}>
+            {cards.map(({ room, dev }) => (
+              <Col key={dev.id} xs={24} md={12} xl={8}>
+                <SensorCard room={room} dev={dev} />
+              </Col>
+            ))}
+          </Row>
+        </QueryState>
+      </Card>
+      {canControl && (
+        <Card title={t('distribution.control.recent')}>
+          <ControlLogTable rows={log.data?.list ?? []} loading={log.isLoading} />
+        </Card>
+      )}
+      <ControlDialog state={flow.state} dispatch={flow.dispatch} onExecute={(id, pw) => void flow.execute(id, pw)} onCancel={flow.cancel} onClose={flow.close} />
     </Space>
   );
 }
 
-/** /ElectricalRoom/AuxControl: environment sensors per room; the auxiliary devices themselves are not connected. */
+/**
+ * /ElectricalRoom/AuxControl: the rooms' auxiliary devices (fans, AC, dehumidifiers, lights, pumps) switched and
+ * adjusted with select-before-operate (users with the control permission), and each room's environment sensors.
+ */
 export function AuxControlPage() {
   return <SiteGate prompt={DISTRIBUTION_SITE} testId="aux-control">{(id) => <Aux projectId={id} />}</SiteGate>;
 }

@@ -1,19 +1,14 @@
 import { LockOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Card, Result, Space, Table, Tag } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
-import { useReducer } from 'react';
+import { Badge, Button, Card, Result, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { controlApi } from '@gridops/contract';
-import { api } from '../../../api/api';
-import { ApiError } from '../../../api/http';
 import { useSession } from '../../../session/store';
 import { useFormat } from '../../../shared/format/useFormat';
 import { useControlLog, useControlTargets } from '../api';
 import type { ControlTarget } from '../api';
 import { ControlDialog } from '../control/ControlDialog';
 import { ControlLogTable } from '../control/ControlLogTable';
-import { availableActions, controlReducer, initialControl } from '../control/machine';
-import type { Target } from '../control/machine';
+import { availableActions } from '../control/machine';
+import { useControlFlow } from '../control/useControlFlow';
 import { DISTRIBUTION_QUERY, DISTRIBUTION_SITE } from '../pageStates';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { SiteGate } from '../../../shared/ui/SiteGate';
@@ -23,53 +18,13 @@ import { ControlApprovals } from '../../control-config/Approvals';
 /** Breaker state tags: closed solid red, open hollow green (the diagram's convention). */
 const TAG_COLOR = { closed: 'red', open: 'green', unknown: 'default' } as const;
 
-const message = (e: unknown) => (e instanceof ApiError || e instanceof Error ? e.message : String(e));
-
 function Control({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const dict = useDictionary();
   const f = useFormat();
-  const qc = useQueryClient();
   const targets = useControlTargets(projectId, true);
   const log = useControlLog({ projectId, page: 1, size: 10 }, { refetchInterval: 5_000 });
-  const [state, dispatch] = useReducer(controlReducer, initialControl);
-  const { notification } = App.useApp();
-
-  const refresh = () => {
-    for (const k of ['controlTargets', 'controlLog', 'realtime', 'diagram']) void qc.invalidateQueries({ queryKey: ['distribution', k] });
-  };
-
-  const select = async (target: Target) => {
-    dispatch({ type: 'select', target });
-    try {
-      const r = await api(controlApi.select, { device_id: target.deviceId, action: target.action }, { silent: true });
-      dispatch({ type: 'selected', selectionId: r.selection_id, expiresAt: new Date(r.expires_at).getTime() });
-      // Two-person rule (docs/control-config.md): another authorised user approves before the password is accepted.
-      if (r.needs_approval) notification.info({ title: t('controlConfig.twoPerson'), description: t('controlConfig.needsApproval'), duration: 0 });
-    } catch (e) {
-      dispatch({ type: 'selectFailed', message: message(e) });
-      refresh();
-    }
-  };
-  const execute = async (selectionId: string, password: string) => {
-    dispatch({ type: 'execute' });
-    try {
-      // The server waits up to 10 s for the gateway; allow for that on top of the request itself.
-      const r = await api(
-        controlApi.execute,
-        { selection_id: selectionId, password },
-        { silent: true, timeoutMs: 30_000 },
-      );
-      dispatch({ type: 'executed', result: r.status, error: r.error, elapsedMs: r.elapsed_ms });
-    } catch (e) {
-      dispatch({ type: 'executeFailed', message: message(e) });
-    }
-    refresh();
-  };
-  const cancel = (selectionId: string | null) => {
-    if (selectionId) void api(controlApi.cancel, { selection_id: selectionId }, { silent: true }).catch(() => undefined).finally(refresh);
-    dispatch({ type: 'cancel' });
-  };
+  const { state, dispatch, select, execute, cancel, close } = useControlFlow(['controlTargets', 'controlLog', 'realtime', 'diagram']);
 
   const busy = state.step !== 'idle';
   return (
@@ -136,10 +91,7 @@ function Control({ projectId }: { projectId: number }) {
         dispatch={dispatch}
         onExecute={(id, pw) => void execute(id, pw)}
         onCancel={cancel}
-        onClose={() => {
-          dispatch({ type: 'close' });
-          refresh();
-        }}
+        onClose={close}
       />
     </Space>
   );

@@ -28,6 +28,7 @@ const api = () =>
   mockApi({
     '/api/v6/distribution/realtime': realtimeFixture,
     '/api/v6/control/targets': controlTargetsFixture,
+    '/api/v6/control/aux-targets': [],
     '/api/v6/control/log': controlLogFixture,
     '/api/v6/org/tree': orgTreeFixture,
   });
