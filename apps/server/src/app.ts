@@ -33,6 +33,7 @@ import { expertRoutes } from './modules/experts/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { ieSetsRoutes } from './modules/metering/ieRoutes.js';
 import { energyAssetsRoutes } from './modules/energy-assets/routes.js';
+import { faceRoutes } from './modules/face/routes.js';
 import { createServices, type AppServices } from './services.js';
 import { opsPlugin, type Ops } from './modules/ops/routes.js';
 import { createMetrics } from './modules/ops/metrics.js';
@@ -127,6 +128,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
   await app.register(pushRoutes, { services: { push: services.push } });
   await app.register(ieSetsRoutes, { services: { ieSets: services.ieSets } });
   await app.register(energyAssetsRoutes, { services: { energyAssets: services.energyAssets } });
+  await app.register(faceRoutes, { services: { face: services.face } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
   return { app, services, ops };

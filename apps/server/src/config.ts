@@ -119,6 +119,13 @@ const envSchema = z.object({
   CONTROL_SELECT_TTL_S: z.coerce.number().int().min(5).max(600).default(30),
   /** Usage logs (docs/audit.md): rows older than this many days are deleted by the daily retention job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** Face-photo encryption key (docs/face-library.md): base64 of 32 bytes; unset = a key file under DATA_DIR. */
+  FACE_PHOTO_KEY: z
+    .string()
+    .trim()
+    .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'expected the base64 of 32 random bytes (openssl rand -base64 32)')
+    .transform((v) => Buffer.from(v, 'base64'))
+    .optional(),
 });
 
 export interface AppConfig {
@@ -180,6 +187,8 @@ export interface AppConfig {
   control: { timeoutMs: number; selectTtlS: number };
   /** Usage logs: how many days the daily retention job keeps. */
   audit: { retentionDays: number };
+  /** AES-256-GCM key of the face photos; undefined = generated once into DATA_DIR/face-photo.key (mode 0600). */
+  facePhotoKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -238,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ready: { stallMs: e.READY_STALL_SECONDS * 1000, idleMs: e.READY_IDLE_SECONDS * 1000 },
     control: { timeoutMs: e.CONTROL_TIMEOUT_MS, selectTtlS: e.CONTROL_SELECT_TTL_S },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+    facePhotoKey: e.FACE_PHOTO_KEY,
   };
 }

@@ -28,6 +28,8 @@ import { createExpertService } from './modules/experts/service.js';
 import { createPushService } from './modules/push/service.js';
 import { createIeSetsService } from './modules/metering/ieService.js';
 import { createEnergyAssetsService } from './modules/energy-assets/service.js';
+import { createFaceService } from './modules/face/service.js';
+import { facePhotoKeyring } from './modules/face/photo.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig) {
@@ -59,7 +61,8 @@ export function createServices(db: Db, config: AppConfig) {
   const push = createPushService(db, access);
   const ieSets = createIeSetsService(db, access, audit);
   const energyAssets = createEnergyAssetsService(db, access, audit);
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets };
+  const face = createFaceService(db, access, facePhotoKeyring(config.facePhotoKey, config.dataDir), audit);
+  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, face };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -32,4 +32,5 @@ export * from './api/experts.js';
 export * from './api/push.js';
 export * from './api/ieSets.js';
 export * from './api/energyAssets.js';
+export * from './api/face.js';
 export * from './routes/index.js';

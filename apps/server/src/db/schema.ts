@@ -3,6 +3,7 @@ import type { DistributionDB } from './schemaDistribution.js';
 import type { EnergyDB } from './schemaEnergy.js';
 import type { IeDB } from './schemaIe.js';
 import type { AssetsDB } from './schemaAssets.js';
+import type { FaceDB } from './schemaFace.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -241,7 +242,7 @@ export interface AuditLogTable {
   project_id: number | null;
   user_id: number | null;
   username: string | null;
-  kind: 'login_ok' | 'login_failed' | 'logout' | 'write' | 'control';
+  kind: 'login_ok' | 'login_failed' | 'logout' | 'write' | 'control' | 'read';
   action: string;
   target_type: string | null;
   target_id: string | null;
@@ -257,7 +258,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, FaceDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;

@@ -12,6 +12,7 @@ import { gatewayApi } from './gateway.js';
 import { analysisApi, historyApi } from './history.js';
 import { ieSetsApi } from './ieSets.js';
 import { energyAssetsApi } from './energyAssets.js';
+import { faceApi } from './face.js';
 import { meteringApi } from './metering.js';
 import { memberApi } from './members.js';
 import { noticeApi } from './notice.js';
@@ -38,6 +39,7 @@ export {
   historyApi,
   ieSetsApi,
   energyAssetsApi,
+  faceApi,
   memberApi,
   meteringApi,
   noticeApi,
@@ -80,6 +82,7 @@ export const apiRoutes = {
   assetWind: energyAssetsApi.wind,
   assetEss: energyAssetsApi.ess,
   assetCharger: energyAssetsApi.charger,
+  face: faceApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */
