@@ -14,6 +14,7 @@ import { expertPageModules } from '../../features/experts/pageModules';
 import { pushPageModules } from '../../features/push/pageModules';
 import { ieSetsPageModules } from '../../features/ie-sets/pageModules';
 import { energyAssetsPageModules } from '../../features/energy-assets/pageModules';
+import { facePageModules } from '../../features/face/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -36,4 +37,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...pushPageModules,
   ...ieSetsPageModules,
   ...energyAssetsPageModules,
+  ...facePageModules,
 };
