@@ -1,6 +1,6 @@
 import { FACE_PERSON_KINDS, type FaceGroup, type FacePerson, type FacePersonKind } from '@gridops/contract';
 import { Col, DatePicker, Form, Input, Row, Select, Switch, Tag } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { FormInstance, TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +24,15 @@ interface PersonValues {
   valid_until: Dayjs | null;
   enabled: boolean;
   photo?: string;
+  /** The person being edited (shows the current photo); not sent. */
+  existing?: { id: number; version: number } | null;
 }
 
+/** The photo control, showing the current photo of the person being edited (watched from the form). */
+function PersonPhoto({ form, value, onChange }: { form: FormInstance<PersonValues>; value?: string; onChange?: (v: string | undefined) => void }) {
+  const existing = Form.useWatch('existing', form) ?? null;
+  return <PhotoField value={value} onChange={onChange} existing={existing} />;
+}
 const day = (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null);
 
 /** Enabled, disabled, expired or not yet valid, judged on the site's calendar. */
@@ -82,14 +89,15 @@ export function PeopleTab({ projectId }: { projectId: number }) {
       text={{ add: t('face.people.add'), addTitle: t('face.people.addTitle'), editTitle: t('face.people.editTitle'), readOnly: t('face.readOnly'), saved: t('face.saved'), deleted: t('face.deleted'), deleteTitle: (p) => t('face.confirmDelete', { name: localName(p, lang) }) }}
       initialValues={(p) =>
         p
-          ? { name: p.name, name_en: p.name_en, kind: p.kind, company: p.company, phone: p.phone, group_id: p.group_id, valid_from: p.valid_from ? dayjs(p.valid_from) : null, valid_until: p.valid_until ? dayjs(p.valid_until) : null, enabled: p.enabled }
+          ? { name: p.name, name_en: p.name_en, kind: p.kind, company: p.company, phone: p.phone, group_id: p.group_id, valid_from: p.valid_from ? dayjs(p.valid_from) : null, valid_until: p.valid_until ? dayjs(p.valid_until) : null, enabled: p.enabled, existing: p.has_photo ? { id: p.id, version: p.version } : null }
           : { name: '', name_en: '', kind: 'staff', company: '', phone: '', group_id: null, valid_from: null, valid_until: null, enabled: true }
       }
       width={640}
       fields={(form) => (
         <>
+          <Form.Item name="existing" hidden />
           <Form.Item name="photo" label={t('face.people.photo')}>
-            <PhotoField />
+            <PersonPhoto form={form} />
           </Form.Item>
           <Row gutter={12}>
             <Col span={12}>

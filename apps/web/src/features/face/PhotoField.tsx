@@ -24,7 +24,7 @@ export function FaceThumb({ id, version, hasPhoto, size = 40 }: { id: number; ve
  * The form's photo control (antd Form.Item child: value = base64 or undefined). The server checks type, size and
  * pixels again and names `photo` when it refuses; here only the size is checked before sending.
  */
-export function PhotoField({ value, onChange }: { value?: string; onChange?: (v: string | undefined) => void }) {
+export function PhotoField({ value, onChange, existing }: { value?: string; onChange?: (v: string | undefined) => void; existing?: { id: number; version: number } | null }) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<{ name: string; error: string | null } | null>(null);
@@ -41,12 +41,16 @@ export function PhotoField({ value, onChange }: { value?: string; onChange?: (v:
   return (
     <Space orientation="vertical" size={4}>
       <Space>
-        {value ? <Avatar shape="square" size={64} src={`data:image/*;base64,${value}`} data-testid="face-photo-preview" /> : null}
+        {value ? (
+          <Avatar shape="square" size={64} src={`data:image/*;base64,${value}`} data-testid="face-photo-preview" />
+        ) : existing ? (
+          <FaceThumb id={existing.id} version={existing.version} hasPhoto size={64} />
+        ) : null}
         <Button onClick={() => input.current?.click()} data-testid="face-photo-choose">
-          {value ? t('face.people.replace') : t('face.people.choose')}
+          {value || existing ? t('face.people.replace') : t('face.people.choose')}
         </Button>
       </Space>
-      <input ref={input} type="file" accept="image/png,image/jpeg" hidden data-testid="face-photo-input" onChange={(e) => void pick(e.target.files?.[0])} />
+      <input ref={input} type="file" accept="image/png,image/jpeg" style={{ display: 'none' }} data-testid="face-photo-input" onChange={(e) => void pick(e.target.files?.[0])} />
       <Typography.Text type={chosen?.error ? 'danger' : 'secondary'}>{chosen?.error ?? (chosen ? t('face.people.chosen', { name: chosen.name }) : t('face.people.photoHint'))}</Typography.Text>
     </Space>
   );
