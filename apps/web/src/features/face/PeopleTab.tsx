@@ -96,7 +96,12 @@ export function PeopleTab({ projectId }: { projectId: number }) {
       fields={(form) => (
         <>
           <Form.Item name="existing" hidden />
-          <Form.Item name="photo" label={t('face.people.photo')}>
+          <Form.Item
+            name="photo"
+            label={t('face.people.photo')}
+            required
+            rules={[{ validator: async (_, v) => (v || form.getFieldValue('existing') ? undefined : Promise.reject(new Error(t('face.people.photoRequired')))) }]}
+          >
             <PersonPhoto form={form} />
           </Form.Item>
           <Row gutter={12}>

@@ -69,6 +69,10 @@ describe('face library', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByTestId('face-people-add'));
     fireEvent.change(await screen.findByTestId('face-name'), { target: { value: '新人' } });
     fireEvent.change(screen.getByTestId('face-name-en'), { target: { value: 'Newcomer' } });
+    // Without a photo the form asks for one before anything is sent.
+    fireEvent.click(screen.getByTestId('face-people-save'));
+    await screen.findByText('请选择人脸照片');
+    expect(calls).not.toContain('POST /api/v6/face/people');
     const file = new File([Uint8Array.from(atob(PNG_1PX), (c) => c.charCodeAt(0))], 'tiny.png', { type: 'image/png' });
     fireEvent.change(screen.getByTestId('face-photo-input'), { target: { files: [file] } });
     await screen.findByTestId('face-photo-preview');
