@@ -42,6 +42,7 @@ import { aiSecurityRoutes } from './modules/ai-security/routes.js';
 import { probeFfmpeg } from './modules/video/streams.js';
 import { inspectionRoutes } from './modules/inspection/routes.js';
 import { workOrderRoutes } from './modules/workorders/routes.js';
+import { faceRoutes } from './modules/face/routes.js';
 import { createServices, type AppServices } from './services.js';
 import { opsPlugin, type Ops } from './modules/ops/routes.js';
 import { createMetrics } from './modules/ops/metrics.js';
@@ -152,6 +153,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
   await app.register(aiSecurityRoutes, { services: { aiSecurity: services.aiSecurity } });
   await app.register(inspectionRoutes, { services: { inspectionPlans: services.inspectionPlans, inspectionTasks: services.inspectionTasks } });
   await app.register(workOrderRoutes, { services: { workOrders: services.workOrders } });
+  await app.register(faceRoutes, { services: { face: services.face } });
   await app.register(mqttAuthRoutes, { services: { config: services.config, db: services.db } });
   await app.register(webRoutes, { services: { config: services.config } });
   return { app, services, ops };

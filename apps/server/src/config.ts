@@ -144,6 +144,13 @@ const envSchema = z.object({
       return out;
     })
     .optional(),
+  /** Face-photo encryption key (docs/face-library.md): base64 of 32 bytes; unset = a key file under DATA_DIR. */
+  FACE_PHOTO_KEY: z
+    .string()
+    .trim()
+    .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'expected the base64 of 32 random bytes (openssl rand -base64 32)')
+    .transform((v) => Buffer.from(v, 'base64'))
+    .optional(),
 });
 
 export interface AppConfig {
@@ -210,6 +217,8 @@ export interface AppConfig {
   audit: { retentionDays: number };
   /** Push delivery log: how many days the daily clean-up keeps. */
   push: { retentionDays: number };
+  /** AES-256-GCM key of the face photos; undefined = generated once into DATA_DIR/face-photo.key (mode 0600). */
+  facePhotoKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -271,5 +280,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     control: { timeoutMs: e.CONTROL_TIMEOUT_MS, selectTtlS: e.CONTROL_SELECT_TTL_S },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     push: { retentionDays: e.PUSH_RETENTION_DAYS },
+    facePhotoKey: e.FACE_PHOTO_KEY,
   };
 }

@@ -41,6 +41,8 @@ import { randomBytes } from 'node:crypto';
 import { createInspectionPlanService } from './modules/inspection/planService.js';
 import { createInspectionTaskService } from './modules/inspection/taskService.js';
 import { createWorkOrderService } from './modules/workorders/service.js';
+import { createFaceService } from './modules/face/service.js';
+import { facePhotoKeyring } from './modules/face/photo.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig, opts: { videoAvailable?: boolean } = {}) {
@@ -96,7 +98,8 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
         device_id: null,
       }),
   });
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders };
+  const face = createFaceService(db, access, facePhotoKeyring(config.facePhotoKey, config.dataDir), audit);
+  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

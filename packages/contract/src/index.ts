@@ -42,4 +42,5 @@ export * from './api/aiSecurity.js';
 export * from './api/inspection.js';
 export * from './workorders.js';
 export * from './api/workorders.js';
+export * from './api/face.js';
 export * from './routes/index.js';

@@ -9,6 +9,7 @@ import type { AlarmDB } from './schemaAlarm.js';
 import type { BillingDB } from './schemaBilling.js';
 import type { InspectionDB } from './schemaInspection.js';
 import type { WorkOrdersDB } from './schemaWorkorders.js';
+import type { FaceDB } from './schemaFace.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -247,7 +248,7 @@ export interface AuditLogTable {
   project_id: number | null;
   user_id: number | null;
   username: string | null;
-  kind: 'login_ok' | 'login_failed' | 'logout' | 'write' | 'control';
+  kind: 'login_ok' | 'login_failed' | 'logout' | 'write' | 'control' | 'read';
   action: string;
   target_type: string | null;
   target_id: string | null;
@@ -263,7 +264,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB, BillingDB, VideoDB, InspectionDB, WorkOrdersDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB, BillingDB, VideoDB, InspectionDB, WorkOrdersDB, FaceDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;

@@ -6,6 +6,7 @@ import { distributionBundle } from './distribution/i18n';
 import { energySetupBundle } from './energy-setup/i18n';
 import { ieSetsBundle } from './ie-sets/i18n';
 import { energyAssetsBundle } from './energy-assets/i18n';
+import { faceBundle } from './face/i18n';
 import { membersBundle } from './members/i18n';
 import { auditLogBundle } from './usage-logs/i18n';
 import { carbonBundle } from './carbon/i18n';
@@ -62,4 +63,5 @@ export const featureBundles: Record<string, Bundle> = {
   video: videoBundle,
   inspection: inspectionBundle,
   workorders: workOrdersBundle,
+  face: faceBundle,
 };

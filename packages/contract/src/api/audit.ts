@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INT4_MAX } from '../ids.js';
 
 /** What an audit entry records (docs/audit.md). */
-export const auditKinds = ['login_ok', 'login_failed', 'logout', 'write', 'control'] as const;
+export const auditKinds = ['login_ok', 'login_failed', 'logout', 'write', 'control', 'read'] as const;
 export const auditKind = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKind>;
 

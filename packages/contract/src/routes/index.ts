@@ -16,6 +16,7 @@ import { inspectionApi } from './inspection.js';
 import { analysisApi, historyApi } from './history.js';
 import { ieSetsApi } from './ieSets.js';
 import { energyAssetsApi } from './energyAssets.js';
+import { faceApi } from './face.js';
 import { meteringApi } from './metering.js';
 import { memberApi } from './members.js';
 import { noticeApi } from './notice.js';
@@ -52,6 +53,7 @@ export {
   ieSetsApi,
   energyAssetsApi,
   inspectionApi,
+  faceApi,
   memberApi,
   meteringApi,
   noticeApi,
@@ -104,6 +106,7 @@ export const apiRoutes = {
   aiSecurity: aiSecurityApi,
   inspection: inspectionApi,
   workOrder: workOrderApi,
+  face: faceApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -29,6 +29,7 @@ import * as m0028 from './0028_video.js';
 import * as m0029 from './0029_capture_once.js';
 import * as m0030 from './0030_ie_sets.js';
 import * as m0031 from './0031_energy_assets.js';
+import * as m0033 from './0033_face_library.js';
 import type { Db } from '../database.js';
 
 export interface Migration {
@@ -39,4 +40,4 @@ export interface Migration {
 }
 
 /** Applied in this order; append new migrations at the end, never reorder or edit shipped ones. */
-export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024, m0025, m0026, m0027, m0028, m0029, m0030, m0031];
+export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024, m0025, m0026, m0027, m0028, m0029, m0030, m0031, m0033];

@@ -6,7 +6,7 @@ export interface AuditRow {
   project_id: number | null;
   user_id: number | null;
   username: string | null;
-  kind: 'login_ok' | 'login_failed' | 'logout' | 'write' | 'control';
+  kind: 'login_ok' | 'login_failed' | 'logout' | 'write' | 'control' | 'read';
   action: string;
   target_type: string | null;
   target_id: string | null;

@@ -21,6 +21,7 @@ import { billingPageModules } from '../../features/billing/pageModules';
 import { videoPageModules } from '../../features/video/pageModules';
 import { inspectionPageModules } from '../../features/inspection/pageModules';
 import { workOrderPageModules } from '../../features/workorders/pageModules';
+import { facePageModules } from '../../features/face/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -50,4 +51,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...videoPageModules,
   ...inspectionPageModules,
   ...workOrderPageModules,
+  ...facePageModules,
 };

@@ -17,6 +17,7 @@ const KIND_COLOR: Record<AuditKind, string> = {
   logout: 'default',
   write: 'blue',
   control: 'orange',
+  read: 'cyan',
 };
 
 /** Before → after of one entry, field by field; changed fields highlighted. */

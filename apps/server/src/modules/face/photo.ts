@@ -1,0 +1,91 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Type and size of a PNG or JPEG, read from its header (never from what the client claims); null otherwise. */
+export function imageInfo(b: Buffer): { mime: 'image/png' | 'image/jpeg'; width: number; height: number } | null {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (b.length >= 24 && b.subarray(0, 8).equals(PNG) && b.toString('latin1', 12, 16) === 'IHDR') {
+    return { mime: 'image/png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  }
+  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) {
+    // Walk the segments to the first start-of-frame (SOF0–SOF15 except DHT/JPG/DAC), which holds height, width.
+    let i = 2;
+    while (i + 9 < b.length) {
+      if (b[i] !== 0xff) return null;
+      const marker = b[i + 1]!;
+      if (marker === 0xff) {
+        i += 1;
+        continue;
+      }
+      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+        i += 2;
+        continue;
+      }
+      const len = b.readUInt16BE(i + 2);
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+        return { mime: 'image/jpeg', height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+      }
+      if (len < 2) return null;
+      i += 2 + len;
+    }
+    return null;
+  }
+  return null;
+}
+
+export interface SealedPhoto {
+  iv: Buffer;
+  tag: Buffer;
+  ciphertext: Buffer;
+  /** First 8 hex digits of SHA-256(key): tells which key sealed a row without revealing it. */
+  key_id: string;
+}
+
+const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
+
+/**
+ * The face-photo key: FACE_PHOTO_KEY when set, else DATA_DIR/face-photo.key, generated once (mode 0600).
+ * Resolved on first use, so servers that never touch a photo never write the file.
+ */
+export function facePhotoKeyring(configured: Buffer | undefined, dataDir: string) {
+  let key: Buffer | undefined = configured;
+  const get = (): Buffer => {
+    if (key) return key;
+    const file = path.join(dataDir, 'face-photo.key');
+    try {
+      key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+    } catch {
+      mkdirSync(dataDir, { recursive: true });
+      const fresh = randomBytes(32);
+      // 'wx': never overwrite a key another process wrote between our read and this write.
+      try {
+        writeFileSync(file, fresh.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
+        chmodSync(file, 0o600);
+        key = fresh;
+      } catch {
+        key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+      }
+    }
+    if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key`);
+    return key;
+  };
+  return {
+    /** AES-256-GCM with a fresh 12-byte IV; the person id is bound as associated data (no swapping rows). */
+    seal(plain: Buffer, personId: number): SealedPhoto {
+      const k = get();
+      const iv = randomBytes(12);
+      const c = createCipheriv('aes-256-gcm', k, iv);
+      c.setAAD(Buffer.from(`face:${personId}`));
+      const ciphertext = Buffer.concat([c.update(plain), c.final()]);
+      return { iv, tag: c.getAuthTag(), ciphertext, key_id: keyIdOf(k) };
+    },
+    open(s: SealedPhoto, personId: number): Buffer {
+      const d = createDecipheriv('aes-256-gcm', get(), s.iv);
+      d.setAAD(Buffer.from(`face:${personId}`));
+      d.setAuthTag(s.tag);
+      return Buffer.concat([d.update(s.ciphertext), d.final()]);
+    },
+  };
+}
+export type FacePhotoKeyring = ReturnType<typeof facePhotoKeyring>;
