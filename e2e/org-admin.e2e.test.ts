@@ -61,6 +61,10 @@ describe('organisation and project administration', () => {
       await click(page, page.getByTestId('field-org_id'));
       await page.keyboard.type(orgName);
       await page.keyboard.press('Enter');
+      // The offline map picks the coordinates: a click fills both fields (the typed values below replace them).
+      await page.getByTestId('location-map').click({ position: { x: 140, y: 110 } });
+      await expect.poll(() => page.getByTestId('field-latitude').inputValue(), { timeout: 10_000 }).toMatch(/^-?\d+(\.\d+)?$/);
+      expect(await page.getByTestId('field-longitude').inputValue()).toMatch(/^-?\d+(\.\d+)?$/);
       await page.getByTestId('field-latitude').fill('30.5');
       await page.getByTestId('field-longitude').fill('114.3');
       await page.getByTestId('project-save').click();

@@ -1,10 +1,13 @@
 import { ENERGY_TYPES, type AdminOrg, type AdminProject, type ProjectFields, type RoomView } from '@gridops/contract';
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, InputNumber, List, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localName } from '../../shared/ui/localName';
 import { adminApi, timeZones, toAdminError, useInvalidateAdmin, type AdminError } from './api';
 import { LocationPreview, type PreviewPoint } from './LocationPreview';
+
+/** Leaflet and the country outlines load with the form's map only (their own chunk). */
+const LocationMap = lazy(() => import('./LocationMap'));
 
 type Values = Omit<ProjectFields, 'area_m2'>;
 
@@ -51,7 +54,7 @@ const pickValues = (p: AdminProject): Values => ({
 });
 
 /**
- * The project (station) form: names, addresses, coordinates with an offline preview, IANA time zone, energy
+ * The project (station) form: names, addresses, coordinates picked on an offline map (or typed), IANA time zone, energy
  * types, capacities and rooms. Server refusals appear next to the field they name and above the form.
  */
 export function ProjectForm(props: {
@@ -73,6 +76,8 @@ export function ProjectForm(props: {
   const { project } = props;
   const lat = Form.useWatch('latitude', form);
   const lng = Form.useWatch('longitude', form);
+  const point = typeof lat === 'number' && typeof lng === 'number' ? { latitude: lat, longitude: lng } : null;
+  const others = useMemo(() => props.others.filter((o) => o.id !== project?.id), [props.others, project?.id]);
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), []);
 
   useEffect(() => {
@@ -207,7 +212,9 @@ export function ProjectForm(props: {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t('orgAdmin.project.preview')}
               </Typography.Text>
-              <LocationPreview point={typeof lat === 'number' && typeof lng === 'number' ? { latitude: lat, longitude: lng } : null} others={props.others.filter((o) => o.id !== project?.id)} />
+              <Suspense fallback={<LocationPreview point={point} others={others} />}>
+                <LocationMap point={point} others={others} onPick={props.canEdit ? (latitude, longitude) => form.setFieldsValue({ latitude, longitude }) : undefined} />
+              </Suspense>
             </Col>
           </Row>
         </Card>

@@ -62,8 +62,9 @@ export const orgAdminBundle: Bundle = {
       basics: '基本信息',
       location: '位置与时区',
       capacityTitle: '容量',
-      preview: '位置预览（与其他站点的相对位置）',
-      previewNote: '离线示意图，不含底图；坐标以数值为准',
+      preview: '站点位置（灰点为其他站点）',
+      previewNote: '离线地图（仅国界轮廓，无底图瓦片）；坐标以数值为准',
+      mapPick: '点击地图选取坐标，可缩放；离线地图仅含国界轮廓，也可直接输入经纬度',
       roomCount: '{{count}} 个配电房',
     },
     room: {
@@ -140,8 +141,9 @@ export const orgAdminBundle: Bundle = {
       basics: 'Basics',
       location: 'Location and time zone',
       capacityTitle: 'Capacity',
-      preview: 'Location preview (relative to the other sites)',
-      previewNote: 'Offline sketch without a base map; the numbers are what counts',
+      preview: 'Station location (grey: the other sites)',
+      previewNote: 'Offline map (country outlines, no tiles); the numbers are what counts',
+      mapPick: 'Click the map to pick the coordinates (zoom in for precision); the offline map shows country outlines only, and the numbers can always be typed',
       roomCount: '{{count}} rooms',
     },
     room: {
