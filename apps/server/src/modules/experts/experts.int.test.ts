@@ -80,6 +80,8 @@ describe.each(backends)('experts on %s', (backend) => {
   });
 
   it('refuses bad registrations naming the field', async () => {
+    // The demo seed has experts of its own (work orders are assigned to one): nothing may be added to them.
+    const before = await t.database.db.selectFrom('experts').select('id').orderBy('id').execute();
     const cases: [unknown, string][] = [
       [registration({ phone: 'call me' }), 'phone'],
       [registration({ invite_code: 'NOPE-NOPE' }), 'invite_code'],
@@ -96,7 +98,7 @@ describe.each(backends)('experts on %s', (backend) => {
     }
     const wrongType = await register(registration({}, { photo: GIF.toString('base64') }));
     expect(wrongType.msg).toBe('The certificate photo must be a PNG or JPEG image');
-    expect(await t.database.db.selectFrom('experts').select('id').execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('experts').select('id').orderBy('id').execute()).toEqual(before);
   });
 
   it('rate-limits registrations per address', async () => {
