@@ -133,7 +133,9 @@ describe('events, history, analysis, security and robot pages', () => {
     expect(await page.getByTestId('special-voltage').getByTestId('special-standard').textContent()).toContain('±7%');
 
     await open(page, `${ELECTRICAL}/SecMonitor`);
-    await page.getByTestId('no-live-video').waitFor();
+    // Live video (docs/video.md): the wall of the site's cameras, each playing (or a snapshot without ffmpeg).
+    await page.getByTestId('camera-wall').waitFor();
+    await page.locator('[data-testid^="live-player-"]').first().waitFor();
     await page.getByTestId('camera-grid').waitFor();
     await page.getByTestId('door-events').waitFor();
 
