@@ -23,6 +23,24 @@ const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const HOUR_SUMS = sql.raw(HOURS.map((h) => `sum(c.hours[${h + 1}])::float8 AS h${h}`).join(', '));
 const TRUNC: Record<Granularity, string> = { hour: 'day', day: 'day', month: 'month', year: 'year' };
 
+/**
+ * The CTEs `pts`, `prev` and `b` of the uncached reference queries: the points' hourly rollups in [from, to), each
+ * with the reading before it (`p`: the previous bucket's last, the last one before `from`, else its own first).
+ */
+const hourlyWithPrevious = (ids: number[], from: Date, to: Date) => sql`pts AS (SELECT unnest(${ids}::int[]) AS point_id),
+      prev AS MATERIALIZED (
+        SELECT pts.point_id, r.last AS prev_last FROM pts
+        LEFT JOIN LATERAL (
+          SELECT x.last FROM rollup_hourly x WHERE x.point_id = pts.point_id AND x.bucket < ${from} ORDER BY x.bucket DESC LIMIT 1
+        ) r ON true
+      ),
+      b AS (
+        SELECT x.point_id, x.bucket, x.first, x.last, x.min, x.max,
+          coalesce(lag(x.last) OVER (PARTITION BY x.point_id ORDER BY x.bucket), prev.prev_last, x.first) AS p
+        FROM rollup_hourly x JOIN prev ON prev.point_id = x.point_id
+        WHERE x.point_id = ANY(${ids}::int[]) AND x.bucket >= ${from} AND x.bucket < ${to}
+      )`;
+
 interface DayState {
   point_id: number;
   bucket: Date;
@@ -154,20 +172,8 @@ export const energyCacheRepository = {
   clockEnergyUncached: async (db: Db, ids: number[], from: Date, to: Date, zone: string, granularity: Granularity, bounds: string[]): Promise<ClockEnergy[]> => {
     if (!ids.length) return [];
     const r = await sql<ClockEnergy>`
-      WITH pts AS (SELECT unnest(${ids}::int[]) AS point_id),
+      WITH ${hourlyWithPrevious(ids, from, to)},
       bd AS (SELECT unnest(${bounds}::date[]) AS d),
-      prev AS MATERIALIZED (
-        SELECT pts.point_id, r.last AS prev_last FROM pts
-        LEFT JOIN LATERAL (
-          SELECT x.last FROM rollup_hourly x WHERE x.point_id = pts.point_id AND x.bucket < ${from} ORDER BY x.bucket DESC LIMIT 1
-        ) r ON true
-      ),
-      b AS (
-        SELECT x.point_id, x.bucket, x.first, x.last, x.min, x.max,
-          coalesce(lag(x.last) OVER (PARTITION BY x.point_id ORDER BY x.bucket), prev.prev_last, x.first) AS p
-        FROM rollup_hourly x JOIN prev ON prev.point_id = x.point_id
-        WHERE x.point_id = ANY(${ids}::int[]) AND x.bucket >= ${from} AND x.bucket < ${to}
-      ),
       l AS (SELECT point_id, bucket AT TIME ZONE ${zone} AS t, ${sql.raw(ENERGY_SQL)} AS energy FROM b),
       k AS (SELECT point_id, t::date AS day, extract(hour FROM t)::int AS hour, energy FROM l WHERE energy <> 0)
       SELECT point_id, to_char(date_trunc(${TRUNC[granularity]}, day), ${KEY_FORMAT[granularity]}) AS key,
@@ -193,19 +199,7 @@ export const energyCacheRepository = {
   monthlyDemandUncached: async (db: Db, ids: number[], from: Date, to: Date, zone: string): Promise<Map<string, number>> => {
     if (!ids.length) return new Map();
     const r = await sql<{ ym: string; kw: number }>`
-      WITH pts AS (SELECT unnest(${ids}::int[]) AS point_id),
-      prev AS MATERIALIZED (
-        SELECT pts.point_id, r.last AS prev_last FROM pts
-        LEFT JOIN LATERAL (
-          SELECT x.last FROM rollup_hourly x WHERE x.point_id = pts.point_id AND x.bucket < ${from} ORDER BY x.bucket DESC LIMIT 1
-        ) r ON true
-      ),
-      b AS (
-        SELECT x.point_id, x.bucket, x.first, x.last, x.min, x.max,
-          coalesce(lag(x.last) OVER (PARTITION BY x.point_id ORDER BY x.bucket), prev.prev_last, x.first) AS p
-        FROM rollup_hourly x JOIN prev ON prev.point_id = x.point_id
-        WHERE x.point_id = ANY(${ids}::int[]) AND x.bucket >= ${from} AND x.bucket < ${to}
-      ),
+      WITH ${hourlyWithPrevious(ids, from, to)},
       h AS (SELECT date_trunc('hour', bucket AT TIME ZONE ${zone}) AS t, sum(${sql.raw(ENERGY_SQL)}) AS e FROM b GROUP BY 1)
       SELECT to_char(t, 'YYYY-MM') AS ym, max(e)::float8 AS kw FROM h GROUP BY 1`.execute(db);
     return new Map(r.rows.map((x) => [x.ym, x.kw]));
