@@ -2,6 +2,7 @@ import type { AssetKind } from '@gridops/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { listQueryProps } from '../../shared/ui/listForm/ListFormPage';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
 import { useCanConfigure } from '../energy-setup/api';
@@ -22,10 +23,7 @@ export function useAssetListProps<T extends { id: number; version: number; name:
     testId: TEST_ID[kind],
     look: SETUP_QUERY,
     intro: t(`assets.${kind}.intro`),
-    items: q.data?.items,
-    loading: q.isPending,
-    error: q.error,
-    onRetry: () => void q.refetch(),
+    ...listQueryProps(q),
     canEdit: useCanConfigure(),
     text: {
       add: t(`assets.${kind}.add`),

@@ -3,7 +3,7 @@ import { Checkbox, Col, Form, Input, Row, Select, Tag, TimePicker } from 'antd';
 import type { TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ListFormPage } from '../../shared/ui/listForm/ListFormPage';
+import { ListFormPage, listQueryProps } from '../../shared/ui/listForm/ListFormPage';
 import { localName } from '../../shared/ui/localName';
 import { useCanConfigure } from '../energy-setup/api';
 import { SETUP_QUERY } from '../energy-setup/pageStates';
@@ -43,10 +43,7 @@ export function GroupsTab({ projectId }: { projectId: number }) {
       testId="face-groups"
       look={SETUP_QUERY}
       intro={t('face.groups.intro')}
-      items={q.data?.items}
-      loading={q.isPending}
-      error={q.error}
-      onRetry={() => void q.refetch()}
+      {...listQueryProps(q)}
       columns={columns}
       canEdit={useCanConfigure()}
       text={{ add: t('face.groups.add'), addTitle: t('face.groups.addTitle'), editTitle: t('face.groups.editTitle'), readOnly: t('face.readOnly'), saved: t('face.saved'), deleted: t('face.deleted'), deleteTitle: (g) => t('face.confirmDelete', { name: localName(g, lang) }) }}

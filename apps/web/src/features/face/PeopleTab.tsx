@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '@gridops/format';
 import { useSiteZone } from '../../shared/format/useSiteZone';
-import { ListFormPage } from '../../shared/ui/listForm/ListFormPage';
+import { ListFormPage, listQueryProps } from '../../shared/ui/listForm/ListFormPage';
 import { localName } from '../../shared/ui/localName';
 import { useCanConfigure } from '../energy-setup/api';
 import { SETUP_QUERY } from '../energy-setup/pageStates';
@@ -80,10 +80,7 @@ export function PeopleTab({ projectId }: { projectId: number }) {
       testId="face-people"
       look={SETUP_QUERY}
       intro={t('face.people.intro')}
-      items={q.data?.items}
-      loading={q.isPending}
-      error={q.error}
-      onRetry={() => void q.refetch()}
+      {...listQueryProps(q)}
       columns={columns}
       canEdit={useCanConfigure()}
       text={{ add: t('face.people.add'), addTitle: t('face.people.addTitle'), editTitle: t('face.people.editTitle'), readOnly: t('face.readOnly'), saved: t('face.saved'), deleted: t('face.deleted'), deleteTitle: (p) => t('face.confirmDelete', { name: localName(p, lang) }) }}

@@ -18,6 +18,11 @@ export function refusalOf(e: unknown): { message: string; field: string | null }
 /** "schedule.1.start" → ['schedule', 1, 'start']: the antd form path of a field the server names. */
 export const fieldPath = (field: string): (string | number)[] => field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 
+/** The list's part of ListFormPage's props, from the query that reads it (every list + form page has one). */
+export function listQueryProps<T>(q: { data?: { items: T[] } | undefined; isPending: boolean; error: unknown; refetch: () => unknown }) {
+  return { items: q.data?.items, loading: q.isPending, error: q.error, onRetry: () => void q.refetch() };
+}
+
 export interface ListFormPageProps<T extends { id: number; version: number }, V extends object> {
   testId: string;
   look: QueryLook;
