@@ -1,6 +1,9 @@
 /**
  * Ingest load benchmark. Usage:
  *   npx tsx bench/ingestLoad.ts [--backend pglite|postgres] [--broker embedded|mosquitto] [--gateways 40] [--devices 50] [--interval 1000] [--duration 30]
+ *     [--lanes N] [--max-batch N] [--max-delay MS]   (the server's INGEST_LANES / INGEST_MAX_BATCH / INGEST_MAX_DELAY_MS; default: the server's defaults)
+ *     [--profile DIR]   (writes a CPU profile of the server process there, for Chrome DevTools)
+ *     [--entry path/to/main.js]   (another build of the server, e.g. of the previous commit, to compare on the same machine load)
  *
  * Starts the real server (apps/server/dist/main.js, simulator off) on a fresh database holding the demo
  * organisation plus a load-test site of G gateways × D meters (11 points each, with two alarm rules per
@@ -13,7 +16,8 @@
  * free ports with the generated files) and the server consumes with MQTT_URL; the gateways' acknowledgements
  * are then Mosquitto's, so stored points/s and messages/s are read from the server's /metrics counters (in
  * both modes).
- * Prints the figures; record them in docs/performance.md.
+ * Prints the figures with the machine's load average (1 min) at the start and the end of the measured window;
+ * record them in docs/performance.md.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +41,11 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '5' },
     'alarm-every': { type: 'string', default: '250' },
     broker: { type: 'string', default: 'embedded' },
+    lanes: { type: 'string' },
+    'max-batch': { type: 'string' },
+    'max-delay': { type: 'string' },
+    entry: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const G = Number(args.gateways);
@@ -78,10 +87,20 @@ async function main() {
   let mosquitto: TestMosquitto | null = null;
   if (args.broker === 'mosquitto') mosquitto = await startMosquitto(seeding.db, service, path.join(database.dataDir, 'mosquitto'));
   await seeding.close();
+  const ingestEnv: Record<string, string> = {
+    ...(args.lanes ? { INGEST_LANES: args.lanes } : {}),
+    ...(args['max-batch'] ? { INGEST_MAX_BATCH: args['max-batch'] } : {}),
+    ...(args['max-delay'] ? { INGEST_MAX_DELAY_MS: args['max-delay'] } : {}),
+  };
   const server = await startBenchServer(database, {
-    env: mosquitto
-      ? { MQTT_URL: mosquitto.url, MQTT_SERVICE_USERNAME: service.username, MQTT_SERVICE_PASSWORD: service.password, MQTT_PUBLIC_WS_PORT: String(mosquitto.wsPort) }
-      : {},
+    ...(args.entry ? { entry: args.entry } : {}),
+    ...(args.profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] } : {}),
+    env: {
+      ...ingestEnv,
+      ...(mosquitto
+        ? { MQTT_URL: mosquitto.url, MQTT_SERVICE_USERNAME: service.username, MQTT_SERVICE_PASSWORD: service.password, MQTT_PUBLIC_WS_PORT: String(mosquitto.wsPort) }
+        : {}),
+    },
   });
   const ws = mosquitto ? mosquitto.wsPort : server.mqttWsPort;
   const tcp = mosquitto ? mosquitto.tcpPort : server.mqttTcpPort;
@@ -100,6 +119,8 @@ async function main() {
   });
 
   const pointsPerMeter = meterPointCount();
+  /** Publish → PUBACK of the load gateways' messages: with the embedded broker, the storage latency. */
+  const ackLatencies: number[] = [];
   let ackedPoints = 0;
   let ackedMessages = 0;
   const clients: MqttClient[] = [];
@@ -108,11 +129,13 @@ async function main() {
     const c = await mqtt.connectAsync(`mqtt://127.0.0.1:${tcp}`, { username: g.sn, password: g.secret, clientId: `gw-${g.sn}`, clean: false });
     clients.push(c);
     const send = () => {
-      c.publishAsync(gatewayTopics(g.sn).telemetry, meterTelemetry(Date.now(), D), { qos: 1 }).then(
+      const sentAt = Date.now();
+      c.publishAsync(gatewayTopics(g.sn).telemetry, meterTelemetry(sentAt, D), { qos: 1 }).then(
         () => {
           if (measuring) {
             ackedPoints += D * pointsPerMeter;
             ackedMessages++;
+            ackLatencies.push(Date.now() - sentAt);
           }
         },
         () => undefined,
@@ -133,12 +156,25 @@ async function main() {
   await new Promise((r) => setTimeout(r, WARMUP));
   const metricsBefore = { points: await metricValue(server.port, 'gridops_ingest_points_total'), messages: await metricValue(server.port, 'gridops_ingest_messages_total') };
   measuring = true;
+  const loadBefore = os.loadavg()[0]!;
   const t0 = Date.now();
   await new Promise((r) => setTimeout(r, DURATION));
   measuring = false;
   const seconds = (Date.now() - t0) / 1000;
+  const loadAfter = os.loadavg()[0]!;
   const committedPoints = (await metricValue(server.port, 'gridops_ingest_points_total')) - metricsBefore.points;
   const committedMessages = (await metricValue(server.port, 'gridops_ingest_messages_total')) - metricsBefore.messages;
+  // The server's own view (arrival → push), whole run: tells the server's share from the clients' and the network's.
+  const metricsText = await (await fetch(`http://127.0.0.1:${server.port}/metrics`)).text();
+  const serverAlarmBuckets = Object.fromEntries(
+    [...metricsText.matchAll(/^gridops_alarm_latency_seconds_bucket\{le="([^"]+)"\} (\d+)$/gm)].map((m) => [`le ${m[1]} s`, Number(m[2])]),
+  );
+  // The server's thread (whole run): time spent in garbage collection by kind, and the heap at the end.
+  const metric = (re: RegExp) => [...metricsText.matchAll(re)].map((m) => [m[1]!, Number(Number(m[2]).toFixed(3))] as const);
+  const serverThread = {
+    gcSecondsByKind: Object.fromEntries(metric(/^gridops_process_nodejs_gc_duration_seconds_sum\{kind="([^"]+)"\} (\S+)$/gm)),
+    heapUsedMb: Math.round(Number(/^gridops_process_nodejs_heap_size_used_bytes (\S+)$/m.exec(metricsText)?.[1] ?? NaN) / 1e6),
+  };
   for (const t of timers) clearInterval(t);
   const offered = (G * D * pointsPerMeter * 1000) / INTERVAL;
 
@@ -149,6 +185,8 @@ async function main() {
     devicesPerGateway: D,
     pointsPerMessage: D * pointsPerMeter,
     intervalMs: INTERVAL,
+    serverIngestEnv: ingestEnv,
+    server: args.entry ?? 'apps/server/dist/main.js',
     offeredPointsPerSec: Math.round(offered),
     storedPointsPerSec: Math.round(ackedPoints / seconds),
     ackedMessagesPerSec: Math.round(ackedMessages / seconds),
@@ -156,7 +194,12 @@ async function main() {
     committedMessagesPerSec: Math.round(committedMessages / seconds),
     alarmPushes: latencies.length,
     alarmLatencyMs: { p50: pct(latencies, 50), p95: pct(latencies, 95), p99: pct(latencies, 99), max: Math.max(...latencies) },
+    serverAlarmLatencyBuckets: serverAlarmBuckets,
+    serverThread,
+    ackLatencyMs: { p50: pct(ackLatencies, 50), p99: pct(ackLatencies, 99), max: Math.max(...ackLatencies) },
     cpus: os.cpus().length,
+    loadAverage1m: { start: Number(loadBefore.toFixed(1)), end: Number(loadAfter.toFixed(1)) },
+    at: new Date(t0).toISOString(),
   };
   console.log(JSON.stringify(result, null, 2));
   for (const c of [...clients, alarmClient, listener]) c.end(true);

@@ -140,9 +140,10 @@ describe('events, history, analysis, security and robot pages', () => {
     await page.getByTestId('door-events').waitFor();
 
     await open(page, `${ELECTRICAL}/RobMonitor`);
-    await page.getByTestId('robot-data-source').waitFor();
+    // The robot on its room's plan (e2e/robot.e2e.test.ts follows it live) and its past rounds.
+    await page.getByTestId('robot-plan').waitFor();
     await page.locator('[data-testid="robot-inspections"] tbody tr.ant-table-row').first().waitFor();
-    expect(await page.locator('[data-testid^="robot-route"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid^="robot-stop-"]').count()).toBeGreaterThan(0);
     await page.context().close();
   });
 

@@ -64,9 +64,20 @@ describe('energy-efficiency sets', () => {
     expect(await page.getByTestId('ess-set-refusal').innerText()).toContain('策略时段不能重叠');
     const still = await pageApiData<{ items: Ess[] }>(page, baseUrl, `/api/v6/assets/ess?project_id=${projectId}`, { method: 'GET' }).then((d) => d.items[0]!);
     expect(still.version).toBe(ess!.version);
+    // Moved clear of the night charge, the period saves; the server sends the strategy to the PCS's gateway and
+    // the simulated PCS's controller takes it (docs/energy-assets.md): the row says "已生效" (applied).
+    await page.getByTestId(`ess-start-${n}`).fill('06:00');
+    await click(page, page.getByTestId('ess-set-save'));
+    await page.locator('.ant-message', { hasText: '已保存' }).waitFor();
+    const sync = page.getByTestId(`ess-sync-${ess!.id}`);
+    await expect.poll(() => sync.getAttribute('data-state'), { timeout: 30_000 }).toBe('applied');
+    expect(await sync.innerText()).toBe('已生效');
 
-    // Leave the demo's array as it was.
+    // Leave the demo's array and strategy as they were.
     await pageApiData(page, baseUrl, `/api/v6/assets/pv/${first!.id}`, { method: 'PUT', body: { ...after, tilt_deg: first!.tilt_deg, id: undefined, project_id: undefined } });
+    const saved = await pageApiData<{ items: Ess[] }>(page, baseUrl, `/api/v6/assets/ess?project_id=${projectId}`, { method: 'GET' }).then((d) => d.items[0]!);
+    expect(saved.schedule).toHaveLength(n + 1);
+    await pageApiData(page, baseUrl, `/api/v6/assets/ess/${ess!.id}`, { method: 'PUT', body: { ...saved, schedule: ess!.schedule, id: undefined, project_id: undefined, sync: undefined } });
     await page.context().close();
   });
 });

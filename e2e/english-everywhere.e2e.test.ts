@@ -199,6 +199,17 @@ describe('English everywhere: the site user', () => {
     });
   }
 
+  // Tabs beyond a page's first: the face library's door terminals (with the night window) and recognition records.
+  it('FacerecManage tabs: terminals and recognition records', async () => {
+    await open(page, '/FacerecManage', 'face-people');
+    for (const tab of ['terminals', 'records'] as const) {
+      await click(page, page.getByTestId(`face-tab-${tab}`));
+      await page.getByTestId(`face-${tab}`).waitFor();
+      await settle(page, inflight, 'Face library');
+      await expectEnglish(page, `/FacerecManage ${tab} tab (site user)`);
+    }
+  });
+
   it('the event drawer of a live event the site user acknowledged (its log names the user)', async () => {
     const fault = staged.find((e) => e.event_type === 3)!;
     await pageApiData(page, baseUrl, '/api/v6/event/acknowledge', { body: { ids: [fault.id] } });
@@ -208,6 +219,27 @@ describe('English everywhere: the site user', () => {
     await page.getByTestId('event-drawer').waitFor();
     await expect.poll(() => page.getByTestId('event-drawer').textContent(), { timeout: 15_000 }).toContain('Li Na');
     await expectEnglish(page, 'the event drawer');
+  });
+
+  it('the equipment ledger drawer of a Suzhou transformer: nameplate, documents, history', async () => {
+    await open(page, '/Ledger', 'ledger-table');
+    await settle(page, inflight, 'Equipment ledger');
+    const items = (await pageApiData<{ items: { id: number; kind: string; doc_count: number }[] }>(page, baseUrl, `/api/v6/ledger/devices?project_id=${feeder.projectId}`, { method: 'GET' })).items;
+    const transformer = items.find((d) => d.kind === 'transformer' && d.doc_count > 0)!; // the demo's test report
+    const form = page.getByTestId('ledger-nameplate-form');
+    // On a loaded machine a click can land after its timeout; its retry then hits the drawer it opened.
+    await click(page, page.getByTestId(`ledger-device-${transformer.id}`)).catch(async (e: unknown) => {
+      if (!(await form.isVisible())) throw e;
+    });
+    await form.waitFor();
+    await expectEnglish(page, 'the ledger drawer (nameplate)');
+    await click(page, page.getByTestId('ledger-tab-documents'));
+    await page.locator('[data-testid^="ledger-doc-"]').first().waitFor();
+    await expectEnglish(page, 'the ledger drawer (documents)');
+    await click(page, page.getByTestId('ledger-tab-history'));
+    await settle(page, inflight, 'Equipment ledger');
+    await expectEnglish(page, 'the ledger drawer (history)');
+    await page.keyboard.press('Escape');
   });
 });
 

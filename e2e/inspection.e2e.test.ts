@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { pageApiData } from './support/api.js';
+import { apiHeaders, pageApiData, type ApiReply } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
 import { dismissPending, open, projectOf } from './support/console.js';
 
@@ -19,7 +19,7 @@ interface TaskSummary {
 }
 interface TaskDetail extends TaskSummary {
   submission_id: string | null;
-  findings: { item_key: string; value: number | null; note: string; photo_ids: number[] }[];
+  findings: { id: number; item_key: string; value: number | null; note: string; photo_ids: number[]; defect_status: string }[];
 }
 
 /** The site's date (YYYY-MM-DD) in its zone. */
@@ -34,7 +34,7 @@ describe('routine inspection', () => {
     await browser?.close();
   });
 
-  it('a plan published for today gives the worker a task; on a phone he checks in, an out-of-range reading asks for note and photo, offline the draft is kept and back online it is submitted once', async () => {
+  it('a plan published for today gives the worker a task; on a phone he checks in, an out-of-range reading asks for note and photo, offline the draft is kept and back online it is submitted once; a defect from the finding opens one work order', async () => {
     const suffix = Date.now().toString(36);
     // The site user publishes a plan for today (through the API the ReleaseInspect page uses).
     const site = await newPage(browser, { lang: 'en' });
@@ -139,6 +139,22 @@ describe('routine inspection', () => {
     const again = await pageApiData<TaskDetail>(phone, baseUrl, `/api/v6/inspection/task/${taskId}`, { method: 'GET' });
     expect(again.findings).toHaveLength(1);
     expect(again.submission_id).toBe(queued.submission_id);
+
+    // The worker opens the finished task and creates a defect from the out-of-range finding: one work order,
+    // waiting to be dispatched, that the site sees; a second tap is not offered.
+    const finding = again.findings[0]!;
+    await phone.goto(`${baseUrl}/WorkerInspectForm?task=${taskId}`);
+    await phone.getByTestId('task-findings').waitFor();
+    await phone.getByTestId(`create-defect-${finding.id}`).tap();
+    await phone.getByTestId('task-findings').getByText('已申请消缺').waitFor();
+    expect(await phone.getByTestId(`create-defect-${finding.id}`).count()).toBe(0);
+    const siteLogin = await fetch(`${baseUrl}/api/v6/user/login`, { method: 'POST', headers: apiHeaders(), body: JSON.stringify({ username: 'site', password: 'demo1234' }) });
+    const siteToken = ((await siteLogin.json()) as ApiReply<{ token: string }>).data.token;
+    const orders = await fetch(`${baseUrl}/api/v6/workorder/list?project_id=${projectId}&size=200`, { headers: apiHeaders(siteToken) });
+    const defectOrders = ((await orders.json()) as ApiReply<{ list: { source_kind: string; source_ref: string }[] }>).data.list.filter(
+      (o) => o.source_kind === 'inspection' && o.source_ref === `F${finding.id}`,
+    );
+    expect(defectOrders).toHaveLength(1);
     expect(csp).toEqual([]);
     await context.close();
   });

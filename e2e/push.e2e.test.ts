@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
 import { dismissPending, open, sessionValue } from './support/console.js';
@@ -12,6 +12,8 @@ import { dismissPending, open, sessionValue } from './support/console.js';
 const baseUrl = inject('baseUrl');
 const CJK = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/;
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots/push');
+/** PUSH_SCREENSHOTS=1 also refreshes docs/screenshots/push/; a plain test run leaves the committed images alone. */
+const shoot = (page: Page, name: string) => (process.env.PUSH_SCREENSHOTS ? page.screenshot({ path: path.join(shots, name), fullPage: true }) : Promise.resolve());
 
 describe('push settings', () => {
   let browser: Browser;
@@ -33,7 +35,7 @@ describe('push settings', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/robot/send`;
-    fs.mkdirSync(shots, { recursive: true });
+    if (process.env.PUSH_SCREENSHOTS) fs.mkdirSync(shots, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -65,7 +67,7 @@ describe('push settings', () => {
     expect(JSON.parse(last.body)).toMatchObject({ msgtype: 'text' });
     await page.getByText('测试消息已发送').waitFor();
     await page.locator('.ant-message').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-    await page.screenshot({ path: path.join(shots, 'push-settings-zh.png'), fullPage: true });
+    await shoot(page, 'push-settings-zh.png');
     await page.context().close();
 
     const en = await newPage(browser, { lang: 'en' });
@@ -74,7 +76,7 @@ describe('push settings', () => {
     await open(en, '/CentreUser/CentreSendmsgTools', 'push-settings');
     await en.getByText(`Faults at night ${suffix}`).waitFor({ timeout: 20_000 });
     expect(await en.getByTestId('push-settings').innerText()).not.toMatch(CJK);
-    await en.screenshot({ path: path.join(shots, 'push-settings-en.png'), fullPage: true });
+    await shoot(en, 'push-settings-en.png');
     await en.context().close();
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Screenshots of the auxiliary devices for docs/pages/distribution.md, zh and en:
- * docs/screenshots/run-setup/aux-<view>-<zh|en>.png.
+ * Screenshots of the auxiliary devices for docs/pages/distribution.md and docs/control-config.md, zh and en:
+ * docs/screenshots/run-setup/aux-<view>-<zh|en>.png — AuxDeviceSet (devices, a device's form, automation rules)
+ * and AuxControl.
  * Usage: npx tsx e2e/screenshots/aux.ts [url]   (or GRIDOPS_URL; default http://localhost:8080)
  * Switches the Suzhou site's fan on through the UI (select → password → simulated gateway), then shows the
  * set-point confirmation of the AC and the page with the control log.
@@ -42,6 +43,22 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   await click(page, page.getByTestId('control-cancel'));
   await page.getByTestId('control-log').locator('[data-outcome]').first().waitFor({ timeout: 15_000 });
   await snap(page, 'control', lang);
+
+  // /RunSetup/AuxDeviceSet: the devices with their set-point limits, one device's form, the automation rules.
+  await open(page, '/RunSetup/AuxDeviceSet', 'aux-set', { loading: 'state-loading' });
+  await page.locator('[data-testid^="aux-device-"]').first().waitFor();
+  await snap(page, 'devices', lang);
+  await click(page, page.locator('[data-testid^="aux-set-edit-"]').first());
+  await page.getByTestId('aux-name').waitFor();
+  await snap(page, 'device-form', lang, false);
+  await page.keyboard.press('Escape');
+  await click(page, page.getByTestId('aux-tab-automation'));
+  await page.locator('[data-testid^="aux-rules-edit-"]').first().waitFor();
+  await snap(page, 'automation', lang);
+  await click(page, page.locator('[data-testid^="aux-rules-edit-"]').first());
+  await page.getByTestId('aux-rule-name').waitFor();
+  await snap(page, 'rule-form', lang, false);
+  await page.keyboard.press('Escape');
   await page.close();
 }
 

@@ -20,6 +20,8 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
     ['ChargeSet', 'charge-set', 'chargers'],
   ] as const) {
     await open(page, `/RunSetup/${key}`, testId, { loading: 'state-loading' });
+    // Storage: once the simulated PCS has answered its strategy ("On the PCS": applied).
+    if (name === 'ess') await page.locator('[data-testid^="ess-sync-"][data-state="applied"]').first().waitFor({ timeout: 60_000 });
     await shot(page, `energy-assets/${name}-${lang}`, { dismiss: true });
   }
   // The storage form with its strategy, and the wind form's power curve.

@@ -1,6 +1,6 @@
 /**
- * Screenshots of the face library (/FacerecManage): people with thumbnails, the person form, the access groups,
- * zh and en, as the Suzhou site user: docs/screenshots/face-library/*.png. The people and groups are added through
+ * Screenshots of the face library (/FacerecManage): people with thumbnails and their sync status, the sync drawer,
+ * the person form, the access groups, the door terminals, the recognition records and a snapshot, zh and en, as the Suzhou site user: docs/screenshots/face-library/*.png. The people and groups are added through
  * the API first (generated photos) when the site has none.
  * Usage: npx tsx e2e/screenshots/face-library.ts [url]   (or GRIDOPS_URL; default http://localhost:8080)
  */
@@ -44,6 +44,20 @@ async function capture(browser: Browser, lang: 'zh' | 'en') {
   await click(page, page.getByTestId('face-tab-groups'));
   await page.getByTestId('face-groups').waitFor();
   await shot(page, `face-library/groups-${lang}`, { dismiss: true });
+  await click(page, page.getByTestId('face-tab-people'));
+  await click(page, page.locator('[data-testid^="face-sync-"]').first());
+  await page.getByTestId('face-sync-drawer').locator('.ant-table-row').first().waitFor();
+  await shot(page, `face-library/sync-drawer-${lang}`, { fullPage: false });
+  await page.keyboard.press('Escape');
+  await click(page, page.getByTestId('face-tab-terminals'));
+  await page.locator('[data-testid^="face-terminal-enrolled-"]').first().waitFor();
+  await shot(page, `face-library/terminals-${lang}`, { dismiss: true });
+  await click(page, page.getByTestId('face-tab-records'));
+  await page.locator('[data-testid^="face-record-view-"]').first().waitFor({ timeout: 120_000 });
+  await shot(page, `face-library/records-${lang}`, { dismiss: true });
+  await click(page, page.locator('[data-testid^="face-record-view-"]').first());
+  await page.getByTestId('face-snapshot-img').waitFor();
+  await shot(page, `face-library/snapshot-${lang}`, { fullPage: false });
   await page.context().close();
 }
 

@@ -52,6 +52,9 @@ export async function startServer(env: Record<string, string> = {}, opts: StartO
       // No random faults: since the site model de-energises everything below a tripped breaker, a random
       // incomer trip would zero the figures a test reads. Tests that need a fault stage their own.
       SIM_FAULT_RATE: '0',
+      // No automation of auxiliary devices: the demo rules would switch the fans and dehumidifiers that browser
+      // tests operate by hand (docs/control-config.md); the automation is tested in aux-devices/*.int.test.ts.
+      AUX_AUTOMATION_TICK_MS: '0',
       DATABASE_URL: '',
       MQTT_URL: '',
       ...(opts.demo === false ? { SEED_DEMO: '0', SIMULATOR: 'off', SEED_HISTORY_DAYS: '0' } : {}),

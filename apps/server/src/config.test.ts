@@ -17,6 +17,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ MQTT_TCP_PORT: '70000' })).toThrow(/MQTT_TCP_PORT/);
   });
 
+  it('clusters the embedded broker with REDIS_URL, which needs PostgreSQL and no external broker', () => {
+    const db = { DATABASE_URL: 'postgres://gridops@db:5432/gridops' };
+    expect(loadConfig(db).mqtt.redisUrl).toBeNull();
+    expect(loadConfig({ ...db, REDIS_URL: 'redis://redis:6379' }).mqtt.redisUrl).toBe('redis://redis:6379');
+    expect(loadConfig({ ...db, REDIS_URL: 'rediss://:pw@redis:6380/1' }).mqtt.redisUrl).toBe('rediss://:pw@redis:6380/1');
+    expect(() => loadConfig({ ...db, REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL: expected redis:\/\//);
+    expect(() => loadConfig({ REDIS_URL: 'redis://redis:6379' })).toThrow(/REDIS_URL: .*DATABASE_URL/);
+    expect(() => loadConfig({ ...db, REDIS_URL: 'redis://redis:6379', MQTT_URL: 'mqtt://broker:1883' })).toThrow(/REDIS_URL \/ MQTT_URL/);
+  });
+
   it('allows telemetry at most 5 minutes ahead by default, configurable within 0–3600 s', () => {
     expect(loadConfig({}).ingest.maxFutureSkewMs).toBe(300_000);
     expect(loadConfig({ INGEST_MAX_FUTURE_SKEW_SECONDS: '30' }).ingest.maxFutureSkewMs).toBe(30_000);

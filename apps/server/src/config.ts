@@ -70,8 +70,20 @@ const envSchema = z.object({
   MQTT_URL: z.string().url().optional(),
   MQTT_SERVICE_USERNAME: z.string().optional(),
   MQTT_SERVICE_PASSWORD: z.string().optional(),
+  /** Several instances (docs/adr/0006-clustered-broker.md): the embedded brokers form one cluster through this Redis. */
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((v) => /^rediss?:\/\//.test(v), 'expected redis://host:6379 (or rediss:// for TLS)')
+    .optional(),
   MQTT_WS_PORT: port.default(8084),
   MQTT_TCP_PORT: port.optional(),
+  /** TLS for the embedded broker (docs/deployment.md): PEM certificate chain and key files; both or neither. */
+  MQTT_TLS_CERT: z.string().trim().min(1).optional(),
+  MQTT_TLS_KEY: z.string().trim().min(1).optional(),
+  /** With MQTT_TLS_*: MQTT over TLS for gateways, and MQTT over secure WebSocket (/mqtt) for browsers. */
+  MQTT_TLS_PORT: port.default(8883),
+  MQTT_WSS_PORT: port.default(8085),
   /** Largest MQTT packet the embedded broker accepts (TCP and WebSocket); see docs/gateway-protocol.md. */
   MQTT_MAX_PACKET_BYTES: z.coerce.number().int().min(16 * 1024).max(256 * 1024 * 1024).default(1024 * 1024),
   SEED_DEMO: onOff.optional(),
@@ -119,8 +131,12 @@ const envSchema = z.object({
   EXPERT_REGISTER_WINDOW_MINUTES: z.coerce.number().positive().default(60),
   CONTROL_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   CONTROL_SELECT_TTL_S: z.coerce.number().int().min(5).max(600).default(30),
+  /** How often each instance evaluates the automation rules of auxiliary devices (docs/control-config.md); 0 = never. */
+  AUX_AUTOMATION_TICK_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** Usage logs (docs/audit.md): rows older than this many days are deleted by the daily retention job. */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** Raw telemetry (daily partitions) is kept this many days; rollups are kept (docs/performance.md). */
+  RETENTION_RAW_DAYS: z.coerce.number().int().min(14).max(36_500).default(400),
   /** Push delivery log (docs/push.md): finished deliveries older than this many days are deleted daily. */
   PUSH_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   /** Live video (docs/video.md): the ffmpeg that makes the demo cameras' streams ('off': snapshots only). */
@@ -151,7 +167,12 @@ const envSchema = z.object({
     .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'expected the base64 of 32 random bytes (openssl rand -base64 32)')
     .transform((v) => Buffer.from(v, 'base64'))
     .optional(),
+  /** CJK font of the monthly report's PDF (docs/monthly-report.md): a .ttf/.otf/.ttc file; unset = Noto Sans CJK of Debian's fonts-noto-cjk. */
+  REPORT_CJK_FONT: z.string().trim().min(1).optional(),
 });
+
+/** The names of every setting the server reads (for checks that deployment files name only real ones). */
+export const settingNames: readonly string[] = Object.keys(envSchema.shape);
 
 export interface AppConfig {
   port: number;
@@ -178,6 +199,13 @@ export interface AppConfig {
     publicWsPort: number;
     /** Larger packets close the connection (judged by the fixed header, before the body is buffered). */
     maxPacketBytes: number;
+    /** Embedded broker TLS listeners (MQTTS for gateways, WSS for browsers); null: plain TCP and WS only. */
+    tls: { certFile: string; keyFile: string; tlsPort: number; wssPort: number } | null;
+    /**
+     * REDIS_URL: the embedded broker is one node of a cluster (messages routed, sessions and queues kept in this
+     * Redis); null: one instance, everything in memory (docs/adr/0006-clustered-broker.md).
+     */
+    redisUrl: string | null;
   };
   seedDemo: boolean;
   /**
@@ -208,17 +236,21 @@ export interface AppConfig {
   weather: { provider: 'qweather' | 'openweather'; key: string; baseUrl: string };
   /** Distinguishes instances sharing one external broker (stable MQTT client ids). */
   instanceId: string;
-  ingest: { lanes: number; maxDelayMs: number; maxBatch: number; maxFutureSkewMs: number };
+  ingest: { lanes: number; maxDelayMs: number; maxBatch: number; maxTransaction: number; maxFutureSkewMs: number };
   /** /ready's ingest limits (ms). */
   ready: { stallMs: number; idleMs: number };
   /** Remote control: how long execute waits for the gateway's answer; how long a selection stays valid. */
-  control: { timeoutMs: number; selectTtlS: number };
+  control: { timeoutMs: number; selectTtlS: number; automationTickMs: number };
   /** Usage logs: how many days the daily retention job keeps. */
   audit: { retentionDays: number };
+  /** Raw telemetry: whole days older than this are dropped by the hourly partition job. */
+  retention: { rawDays: number };
   /** Push delivery log: how many days the daily clean-up keeps. */
   push: { retentionDays: number };
   /** AES-256-GCM key of the face photos; undefined = generated once into DATA_DIR/face-photo.key (mode 0600). */
   facePhotoKey: Buffer | undefined;
+  /** The monthly report's CJK font file; undefined = the first of the usual system paths that exists. */
+  reportCjkFont: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -233,6 +265,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const embeddedDatabase = !e.DATABASE_URL;
+  if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  MQTT_TLS_CERT / MQTT_TLS_KEY: set both (the certificate chain and its private key, PEM files) or neither');
+  }
+  if (e.REDIS_URL && e.MQTT_URL) {
+    throw new ConfigError('Invalid configuration:\n  REDIS_URL / MQTT_URL: REDIS_URL clusters the embedded broker, MQTT_URL replaces it with an external one; set one of them');
+  }
+  if (e.REDIS_URL && embeddedDatabase) {
+    throw new ConfigError('Invalid configuration:\n  REDIS_URL: the instances of a cluster share one PostgreSQL; set DATABASE_URL too (the embedded PGlite belongs to one instance)');
+  }
+  const mqttTls = e.MQTT_TLS_CERT && e.MQTT_TLS_KEY ? { certFile: path.resolve(e.MQTT_TLS_CERT), keyFile: path.resolve(e.MQTT_TLS_KEY), tlsPort: e.MQTT_TLS_PORT, wssPort: e.MQTT_WSS_PORT } : null;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -249,8 +291,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       wsPort: e.MQTT_WS_PORT,
       tcpPort: e.MQTT_TCP_PORT ?? 1883,
       tcpPortFallback: e.MQTT_TCP_PORT === undefined,
-      publicWsPort: e.MQTT_PUBLIC_WS_PORT ?? e.MQTT_WS_PORT,
+      // With TLS on, browsers of an https console must reach the secure WebSocket listener.
+      publicWsPort: e.MQTT_PUBLIC_WS_PORT ?? (mqttTls ? mqttTls.wssPort : e.MQTT_WS_PORT),
       maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
+      tls: mqttTls,
+      redisUrl: e.REDIS_URL ?? null,
     },
     seedDemo: e.SEED_DEMO ?? embeddedDatabase,
     bootstrap: { adminUsername: e.ADMIN_USERNAME, adminPassword: e.ADMIN_PASSWORD, orgName: e.ORG_NAME, orgNameEn: e.ORG_NAME_EN },
@@ -275,11 +320,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     weather: { provider: e.WEATHER_PROVIDER, key: e.WEATHER_KEY, baseUrl: e.WEATHER_URL ?? WEATHER_BASE_URL[e.WEATHER_PROVIDER] },
     instanceId: e.INSTANCE_ID,
     // PGlite is one connection: parallel lanes would only queue behind each other.
-    ingest: { lanes: e.INGEST_LANES ?? (embeddedDatabase ? 1 : 2), maxDelayMs: e.INGEST_MAX_DELAY_MS, maxBatch: e.INGEST_MAX_BATCH, maxFutureSkewMs: e.INGEST_MAX_FUTURE_SKEW_SECONDS * 1000 },
+    ingest: { lanes: e.INGEST_LANES ?? (embeddedDatabase ? 1 : 2), maxDelayMs: e.INGEST_MAX_DELAY_MS, maxBatch: e.INGEST_MAX_BATCH, maxTransaction: embeddedDatabase ? Math.min(e.INGEST_MAX_BATCH, 2000) : 40 * e.INGEST_MAX_BATCH, maxFutureSkewMs: e.INGEST_MAX_FUTURE_SKEW_SECONDS * 1000 },
     ready: { stallMs: e.READY_STALL_SECONDS * 1000, idleMs: e.READY_IDLE_SECONDS * 1000 },
-    control: { timeoutMs: e.CONTROL_TIMEOUT_MS, selectTtlS: e.CONTROL_SELECT_TTL_S },
+    control: { timeoutMs: e.CONTROL_TIMEOUT_MS, selectTtlS: e.CONTROL_SELECT_TTL_S, automationTickMs: e.AUX_AUTOMATION_TICK_MS },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+    retention: { rawDays: e.RETENTION_RAW_DAYS },
     push: { retentionDays: e.PUSH_RETENTION_DAYS },
     facePhotoKey: e.FACE_PHOTO_KEY,
+    reportCjkFont: e.REPORT_CJK_FONT,
   };
 }

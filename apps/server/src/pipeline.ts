@@ -2,6 +2,7 @@ import { GATEWAY_TOPIC_PATTERN, TOPIC_VERSION } from '@gridops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/database.js';
 import { AlarmEngine } from './modules/alarm/engine.js';
+import { LiveAlarms } from './modules/alarm/live.js';
 import { createNotifier, type Notifier } from './modules/event/notifier.js';
 import { startGatewayWatch } from './modules/telemetry/gatewayWatch.js';
 import { startCertificateReminders } from './modules/experts/service.js';
@@ -9,6 +10,7 @@ import { startInspectionJobs } from './modules/inspection/jobs.js';
 import { createPushDispatcher, type PushDispatcher } from './modules/push/dispatcher.js';
 import type { RaisedEvent } from './modules/event/raisedEvent.js';
 import { IngestPipeline, type IngestOptions } from './modules/telemetry/ingest.js';
+import { startPartitionJob } from './modules/telemetry/partitions.js';
 import { startQuarterHourCompaction } from './modules/telemetry/quarterHours.js';
 import { PointRegistry } from './modules/telemetry/registry.js';
 import type { Bus } from './plugins/bus.js';
@@ -16,6 +18,8 @@ import type { Bus } from './plugins/bus.js';
 export interface Pipeline {
   registry: PointRegistry;
   engine: AlarmEngine;
+  /** Alarm evaluation before storage (docs/adr/0007-alarms-before-storage.md). */
+  alarms: LiveAlarms;
   ingest: IngestPipeline;
   notifier: Notifier;
   /** E-mail and IM robot pushes by the push rules (docs/push.md); never blocks the pipeline. */
@@ -34,7 +38,7 @@ export interface Pipeline {
   close(): Promise<void>;
 }
 
-const RELOAD_MS = 30_000;
+const RELOAD_MS = 10_000;
 const SWEEP_MS = 5_000;
 
 /** Telemetry in, alarms evaluated, events pushed: the live-data pipeline of one server instance. */
@@ -49,6 +53,14 @@ export async function startPipeline(opts: {
   onCapture?: (gatewaySn: string, payload: Buffer) => Promise<unknown>;
   /** Edge AI detections (…/ai_event). */
   onAiEvent?: (gatewaySn: string, payload: Buffer) => Promise<unknown>;
+  /** Face terminal recognitions (…/face_event). */
+  onFaceEvent?: (gatewaySn: string, payload: Buffer) => Promise<unknown>;
+  /** Inspection robots' finished rounds (…/robot_round). */
+  onRobotRound?: (gatewaySn: string, payload: Buffer) => Promise<unknown>;
+  /** RETENTION_RAW_DAYS: runs the raw-telemetry partition job (daily partitions, retention). */
+  rawRetentionDays?: number;
+  /** PostgreSQL, which other instances may write too (the alarm lane reads what changed every round); false: PGlite. */
+  sharedDatabase?: boolean;
 }): Promise<Pipeline> {
   const { db, log } = opts;
   const registry = new PointRegistry(db);
@@ -62,22 +74,33 @@ export async function startPipeline(opts: {
     push.dispatch(events);
     return notifier.notify(events);
   };
-  const ingest = new IngestPipeline(db, registry, engine, raised, log, opts.ingest);
+  // Alarms are evaluated on their own lane before storage; their pushes go out once their events are committed.
+  const alarms = new LiveAlarms(
+    db,
+    engine,
+    async (events, receivedAt) => {
+      await raised(events);
+      ingest.observer?.alarmsPushed((Date.now() - receivedAt) / 1000, events.length);
+    },
+    log,
+    { saveEveryMs: 2000, saveOthersEvery: 10, forgetAfterMs: 600_000, sharedDatabase: opts.sharedDatabase ?? true, validateEveryMs: 1000 },
+  );
+  const ingest = new IngestPipeline(db, registry, alarms, log, opts.ingest);
   const watch = startGatewayWatch(db, raised, log, opts.gatewayWatchMs);
   const compaction = startQuarterHourCompaction(db, log);
+  const partitions = opts.rawRetentionDays ? startPartitionJob(db, opts.rawRetentionDays, log) : null;
   const reminders = startCertificateReminders(db, raised, log);
   const inspection = startInspectionJobs(db, raised, log);
-  // Rules and devices edited through another instance (or the database) are picked up within RELOAD_MS.
+  // Rules and devices edited through another instance (or the database) are picked up within RELOAD_MS: two
+  // small reads of their generations, and a reload only of what changed (a full reload of a large catalogue
+  // held the server's thread long enough to delay live alarms; migration 0047).
   const reload = setInterval(() => {
-    Promise.all([registry.load(), engine.loadRules()]).catch((err: unknown) => log.warn({ err }, 'reload failed'));
+    Promise.all([registry.reloadIfChanged(), engine.ensureFresh()]).catch((err: unknown) => log.warn({ err }, 'reload failed'));
   }, RELOAD_MS);
   reload.unref();
-  // Communication-loss rules need the passing of time, not a sample (alarm/engine.ts sweep).
+  // Communication-loss rules need the passing of time, not a sample (alarm/engine.ts sweep), on the alarm lane.
   const sweep = setInterval(() => {
-    db.transaction()
-      .execute((trx) => engine.sweep(trx))
-      .then((events) => (events.length ? raised(events) : undefined))
-      .catch((err: unknown) => log.warn({ err }, 'alarm sweep failed'));
+    alarms.sweep().catch((err: unknown) => log.warn({ err }, 'alarm sweep failed'));
   }, SWEEP_MS);
   sweep.unref();
 
@@ -95,6 +118,8 @@ export async function startPipeline(opts: {
       else if (m[2] === 'command/result') await opts.onCommandResult?.(gatewaySn, payload);
       else if (m[2] === 'capture') await opts.onCapture?.(gatewaySn, payload);
       else if (m[2] === 'ai_event') await opts.onAiEvent?.(gatewaySn, payload);
+      else if (m[2] === 'face_event') await opts.onFaceEvent?.(gatewaySn, payload);
+      else if (m[2] === 'robot_round') await opts.onRobotRound?.(gatewaySn, payload);
     } finally {
       inflight.delete(id);
     }
@@ -108,6 +133,7 @@ export async function startPipeline(opts: {
   return {
     registry,
     engine,
+    alarms,
     ingest,
     notifier,
     push,
@@ -129,6 +155,8 @@ export async function startPipeline(opts: {
           `$share/gridops/${TOPIC_VERSION}/gateway/+/command/result`,
           `$share/gridops/${TOPIC_VERSION}/gateway/+/capture`,
           `$share/gridops/${TOPIC_VERSION}/gateway/+/ai_event`,
+          `$share/gridops/${TOPIC_VERSION}/gateway/+/face_event`,
+          `$share/gridops/${TOPIC_VERSION}/gateway/+/robot_round`,
         ],
         async (topic, payload) => {
           const m = GATEWAY_TOPIC_PATTERN.exec(topic);
@@ -139,11 +167,9 @@ export async function startPipeline(opts: {
     close: async () => {
       clearInterval(reload);
       clearInterval(sweep);
-      watch.stop();
-      compaction.stop();
-      reminders.stop();
-      inspection.stop();
+      await Promise.all([watch.stop(), compaction.stop(), partitions?.stop(), reminders.stop(), inspection.stop()]);
       await ingest.close();
+      await alarms.close();
       await push.stop();
     },
   };

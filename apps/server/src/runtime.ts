@@ -4,9 +4,13 @@ import type { AppConfig } from './config.js';
 import { buildApp } from './app.js';
 import { migrate, openDatabase, type Database } from './db/database.js';
 import { randomSecret } from './lib/tokens.js';
-import { startEmbeddedBroker, type EmbeddedBroker } from './plugins/broker.js';
+import { readBrokerTls, startEmbeddedBroker, type EmbeddedBroker } from './plugins/broker.js';
 import { connectBus, type Bus } from './plugins/bus.js';
+import { connectCluster, type BrokerCluster } from './plugins/cluster.js';
+import { startFaceSyncSender } from './modules/face/sync.js';
+import { startStrategySender } from './modules/energy-assets/strategySync.js';
 import { startPipeline, type Pipeline } from './pipeline.js';
+import { startMonthReportJob } from './modules/month-report/service.js';
 import { createMqttAuthService } from './modules/mqtt-auth/service.js';
 import { seedDemo } from './seed/demo.js';
 import { bootstrapAdmin } from './modules/account/bootstrap.js';
@@ -19,6 +23,7 @@ import { wireOps } from './opsWiring.js';
 import { portFailure, serviceFailure } from './lib/startErrors.js';
 import { opsRepository } from './modules/ops/repository.js';
 import { startSlaWatcher } from './modules/workorders/slaWatcher.js';
+import { startAuxAutomation } from './modules/aux-devices/automation.js';
 
 export interface Runtime {
   app: FastifyInstance;
@@ -55,12 +60,17 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
   };
   try {
     const { db } = database;
-    const ops: Ops = { metrics: createMetrics(), readiness: new Readiness(['broker', 'ingest']) };
+    const redisUrl = config.mqtt.redisUrl;
+    const ops: Ops = { metrics: createMetrics(), readiness: new Readiness(['broker', 'ingest', ...(redisUrl ? ['redis'] : [])]) };
     const { app, services } = await buildApp({ config, db, logger: opts.logger ?? true, ops });
     closers.push(() => app.close());
+    // REDIS_URL: this instance's broker joins the others' (docs/adr/0006-clustered-broker.md). Connected before
+    // anything else is started, so a Redis that is not there fails the start at once, naming it.
+    const cluster: BrokerCluster | null = redisUrl ? await connectCluster(redisUrl, app.log, config.instanceId) : null;
+    if (cluster) closers.push(() => cluster.close());
     const applied = await migrate(db);
     if (applied.length) app.log.info({ applied }, 'database migrated');
-    if (config.seedDemo && (await seedDemo(db, { energyHistoryDays: config.seedHistoryDays }))) app.log.info('demo organisation seeded');
+    if (config.seedDemo && (await seedDemo(db, { energyHistoryDays: config.seedHistoryDays, faceKeys: services.faceKeys }))) app.log.info('demo organisation seeded');
     // Without the demo, an empty database gets its first administrator (docs/onboarding.md).
     if (!config.seedDemo) await bootstrapAdmin(db, config.bootstrap, app.log);
 
@@ -75,24 +85,39 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       db,
       log: app.log,
       ingest: config.ingest,
+      sharedDatabase: database.kind === 'postgres',
+      rawRetentionDays: config.retention.rawDays,
       // Handed to the client, not awaited: a push raised while handling a gateway message must never wait on
       // an acknowledgement the same connection has to read (plugins/bus.ts).
       publish: async (topic, payload) => {
         if (!bus) throw new Error('bus not connected');
         bus.send(topic, payload, 2);
       },
-      onCommandResult: (sn, payload) => services.control.onResult(sn, payload),
+      // Face terminal answers carry ids starting "face-" (modules/face/sync.ts), storage strategies "ess-"
+      // (modules/energy-assets/strategySync.ts); everything else is remote control.
+      onCommandResult: async (sn, payload) => {
+        if (await services.faceSync.onResult(sn, payload)) return;
+        if (await services.essStrategySync.onResult(sn, payload)) return;
+        await services.control.onResult(sn, payload);
+      },
       onCapture: (sn, payload) => services.security.onCapture(sn, payload),
       onAiEvent: (sn, payload) => services.aiSecurity.onAiEvent(sn, payload),
+      onFaceEvent: (sn, payload) => services.faceRecords.onFaceEvent(sn, payload),
+      onRobotRound: (sn, payload) => services.robotRounds.onRobotRound(sn, payload),
     });
+    // Monthly operation reports: on the 1st (site zone) for the previous month, and on first start (docs/monthly-report.md).
+    const monthReports = startMonthReportJob(services.monthReport, app.log, 30_000);
+    closers.push(async () => monthReports.stop());
     let broker: EmbeddedBroker | null = null;
     if (!config.mqtt.externalUrl) {
       broker = await startEmbeddedBroker({
+        cluster,
         tcpPort: config.mqtt.tcpPort,
         tcpPortFallback: config.mqtt.tcpPortFallback,
         maxPacketBytes: config.mqtt.maxPacketBytes,
         wsPort: config.mqtt.wsPort,
         host: config.host,
+        tls: await readBrokerTls(config.mqtt.tls),
         auth: createMqttAuthService(db, serviceCreds),
         log: app.log,
         onGatewayMessage: pipeline.onGatewayMessage,
@@ -103,7 +128,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       const stopListening = services.users.onSessionRevoked((sessionId) => embedded.disconnectSession(sessionId));
       closers.push(async () => stopListening());
       // Tell browsers the port actually bound (differs when MQTT_WS_PORT=0 in tests).
-      if (config.mqtt.publicWsPort === 0) config.mqtt.publicWsPort = broker.wsPort;
+      if (config.mqtt.publicWsPort === 0) config.mqtt.publicWsPort = broker.tls?.wssPort ?? broker.wsPort;
     }
     const mqttTcpUrl = config.mqtt.externalUrl ?? `mqtt://127.0.0.1:${broker!.tcpPort}`;
     bus = await connectBus({
@@ -119,6 +144,8 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     closers.push(() => connectedBus.close());
     // Commands to gateways at QoS 1 (the gateway subscribes at 1); captures to browsers at the live channel's QoS 2.
     services.control.attach((topic, payload) => connectedBus.publish(topic, payload, 1));
+    // Two-person approvals reach the approvers' own topics at the live channel's QoS 2.
+    services.controlConfig.attach((topic, payload) => connectedBus.publish(topic, payload, 2));
     // Captures arrive inside an inbound handler: their push is sent without waiting for its acknowledgement.
     services.security.attach(async (topic, payload) => connectedBus.send(topic, payload, 2));
     // A confirmed AI detection is pushed like any alarm (live pop-up, push rules); detections arrive inside an
@@ -132,13 +159,43 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       log: app.log,
     });
     services.workOrders.attach((topic, payload) => connectedBus.publish(topic, payload, 2));
-    const stopSla = startSlaWatcher(services.workOrders, app.log);
+    // Face terminals: enrolments go out as gateway commands (QoS 1) from a claimed sender on every instance;
+    // recognition records arrive inside an inbound handler, so their pushes do not wait for acknowledgements.
+    services.faceSync.attach({ publish: (topic, payload) => connectedBus.publish(topic, payload, 1), log: app.log });
+    services.faceRecords.attach({
+      publish: async (topic, payload) => connectedBus.send(topic, payload, 2),
+      onRaised: async (events) => {
+        pipeline.push.dispatch(events);
+        await pipeline.notifier.notify(events);
+      },
+      log: app.log,
+    });
+    // "Start a round now" goes to the robot's gateway as a command (QoS 1); round reports arrive inbound.
+    services.building.attach({ publish: (topic, payload) => connectedBus.publish(topic, payload, 1), log: app.log });
+    services.robotRounds.attach({ publish: (topic, payload) => connectedBus.publish(topic, payload, 1), log: app.log });
+    const faceSender = startFaceSyncSender(services.faceSync, app.log);
+    services.face.setKick(faceSender.kick);
+    // Storage strategies (EssSet) go to their PCS's gateway the same way (docs/energy-assets.md).
+    services.essStrategySync.attach({ publish: (topic, payload) => connectedBus.publish(topic, payload, 1), log: app.log });
+    const strategySender = startStrategySender(services.essStrategySync, app.log);
+    services.essStrategySync.setKick(strategySender.kick);
+    const slaWatcher = startSlaWatcher(services.workOrders, app.log);
+    // Automation of auxiliary devices: commands go through the control flow just attached (docs/control-config.md).
+    const automation = config.control.automationTickMs > 0 ? startAuxAutomation(db, services.control, app.log, config.control.automationTickMs) : null;
     closers.push(async () => {
-      stopSla();
+      await Promise.all([slaWatcher.stop(), automation?.stop()]);
       services.control.attach(null);
+      services.controlConfig.attach(null);
       services.security.attach(null);
       services.aiSecurity.attach(null);
       services.workOrders.attach(null);
+      faceSender.stop();
+      services.faceSync.attach(null);
+      strategySender.stop();
+      services.essStrategySync.attach(null);
+      services.faceRecords.attach(null);
+      services.robotRounds.attach(null);
+      services.building.attach(null);
     });
     // A rotated or revoked gateway secret ends that gateway's connection here at once (an external broker
     // re-reads its password file); adopted devices reach this instance's ingest at once, other instances'
@@ -153,7 +210,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     closers.push(() => pipeline.close());
 
     // Readiness (/ready) and metrics (/metrics): the broker, the ingest and the counters of this instance.
-    wireOps(ops, { config, database, broker, bus: connectedBus, pipeline });
+    wireOps(ops, { config, database, broker, cluster, bus: connectedBus, pipeline });
 
     await app.listen({ port: config.port, host: config.host }).catch((e: unknown) => Promise.reject(portFailure('HTTP', 'PORT', config.port, e)));
     const port = (app.server.address() as { port: number }).port;

@@ -1,3 +1,4 @@
+import { createBuildingService } from './modules/building/service.js';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/database.js';
 import { createAccessService } from './modules/access/service.js';
@@ -12,6 +13,9 @@ import { createAccountService } from './modules/account/service.js';
 import { createLoginLimits } from './modules/user/loginLimits.js';
 import { createControlService } from './modules/control/service.js';
 import { createControlConfigService } from './modules/control/configService.js';
+import { createAuxDeviceService } from './modules/aux-devices/service.js';
+import { createAuxRuleService } from './modules/aux-devices/ruleService.js';
+import { createAuxDeviceImport } from './modules/aux-devices/importXlsx.js';
 import { createDistributionService } from './modules/distribution/service.js';
 import { createAnalysisService } from './modules/history/analysis.js';
 import { createHistoryService } from './modules/history/service.js';
@@ -29,6 +33,14 @@ import { createExpertService } from './modules/experts/service.js';
 import { createPushService } from './modules/push/service.js';
 import { createIeSetsService } from './modules/metering/ieService.js';
 import { createEnergyAssetsService } from './modules/energy-assets/service.js';
+import { createStrategySync } from './modules/energy-assets/strategySync.js';
+import { createDataEntryService } from './modules/data-entry/service.js';
+import { createReadingImport } from './modules/data-entry/readingImport.js';
+import { createFireSetsService } from './modules/fire-sets/service.js';
+import { createFireLoopImport } from './modules/fire-sets/loopImport.js';
+import { createArcDetectorImport } from './modules/fire-sets/arcImport.js';
+import { createRobotsService } from './modules/robots/service.js';
+import { createRobotRoundsService } from './modules/robots/rounds.js';
 import { createDictionaryService } from './modules/dictionary/service.js';
 import { createAlarmRuleService } from './modules/alarm/ruleService.js';
 import { createAlarmInsightService } from './modules/alarm/insights.js';
@@ -36,13 +48,18 @@ import { createAlarmRuleImport } from './modules/alarm/ruleImport.js';
 import { createVideoService } from './modules/video/service.js';
 import { createAiSecurityService } from './modules/ai-security/service.js';
 import { createStreamHub } from './modules/video/streams.js';
-import { createStreamSigner } from './modules/video/urls.js';
-import { randomBytes } from 'node:crypto';
+import { createSharedStreamSigner } from './modules/video/urls.js';
+import { sharedSecret } from './lib/serverSecrets.js';
 import { createInspectionPlanService } from './modules/inspection/planService.js';
 import { createInspectionTaskService } from './modules/inspection/taskService.js';
 import { createWorkOrderService } from './modules/workorders/service.js';
 import { createFaceService } from './modules/face/service.js';
 import { facePhotoKeyring } from './modules/face/photo.js';
+import { createLedgerService } from './modules/ledger/service.js';
+import { createLedgerImport } from './modules/ledger/import.js';
+import { createMonthReportService } from './modules/month-report/service.js';
+import { createFaceSyncService } from './modules/face/sync.js';
+import { createFaceRecordsService } from './modules/face/records.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
 export function createServices(db: Db, config: AppConfig, opts: { videoAvailable?: boolean } = {}) {
@@ -74,14 +91,21 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   const experts = createExpertService(db, access, config.expertRegister);
   const push = createPushService(db, access);
   const ieSets = createIeSetsService(db, access, audit);
-  const energyAssets = createEnergyAssetsService(db, access, audit);
+  const essStrategySync = createStrategySync(db);
+  const energyAssets = createEnergyAssetsService(db, access, audit, undefined, essStrategySync);
+  const robots = createRobotsService(db, access, audit);
+  const robotRounds = createRobotRoundsService(db, access, audit);
+  const building = createBuildingService(db, access, audit);
   const dictionary = createDictionaryService(db, access, audit);
   const alarmRules = createAlarmRuleService(db, access, audit);
   const alarmInsights = createAlarmInsightService(db, access, alarmRules);
   const alarmRuleImport = createAlarmRuleImport(db, access, audit, alarmRules);
+  const fireSets = createFireSetsService(db, access, audit);
+  const fireLoopImport = createFireLoopImport(db, access, audit, fireSets);
+  const arcDetectorImport = createArcDetectorImport(db, access, audit, fireSets);
   // Without ffmpeg (or VIDEO_FFMPEG=off) the demo cameras show snapshots only; the runtime probes and says so once.
   const videoHub = createStreamHub({ ffmpeg: config.video.ffmpeg, available: opts.videoAvailable ?? false });
-  const video = createVideoService(db, access, audit, { hub: videoHub, signer: createStreamSigner(randomBytes(32)), origins: config.video.origins });
+  const video = createVideoService(db, access, audit, { hub: videoHub, signer: createSharedStreamSigner(() => sharedSecret(db, 'video.stream_signing_key')), origins: config.video.origins });
   const aiSecurity = createAiSecurityService(db, access, audit);
   const inspectionPlans = createInspectionPlanService(db, access, audit);
   const workOrders = createWorkOrderService(db, access, audit);
@@ -98,8 +122,19 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
         device_id: null,
       }),
   });
-  const face = createFaceService(db, access, facePhotoKeyring(config.facePhotoKey, config.dataDir), audit);
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face };
+  const ledger = createLedgerService(db, access, audit);
+  const ledgerImport = createLedgerImport(db, access, audit);
+  const dataEntry = createDataEntryService(db, access, audit);
+  const dataEntryImport = createReadingImport(db, dataEntry, audit);
+  const monthReport = createMonthReportService(db, access, { statistics, overview, carbon, inspectionTasks }, { audit, cjkFont: config.reportCjkFont });
+  const auxDevices = createAuxDeviceService(db, access, audit, () => gateways.devicesChanged());
+  const auxRules = createAuxRuleService(db, access, audit);
+  const auxImport = createAuxDeviceImport(db, access, auxDevices, () => gateways.devicesChanged());
+  const faceKeys = facePhotoKeyring(config.facePhotoKey, config.dataDir);
+  const faceSync = createFaceSyncService(db, access, faceKeys, { maxCommandBytes: config.mqtt.maxPacketBytes });
+  const faceRecords = createFaceRecordsService(db, access, faceKeys, audit);
+  const face = createFaceService(db, access, faceKeys, audit, faceSync);
+  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, essStrategySync, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face, ledger, ledgerImport, dataEntry, dataEntryImport, monthReport, auxDevices, auxRules, auxImport, fireSets, fireLoopImport, arcDetectorImport, faceSync, faceRecords, faceKeys, robots, robotRounds, building };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

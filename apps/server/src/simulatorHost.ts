@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SimulatorManifest } from '@gridops/contract';
+import { equipmentSchedule, essStrategy, robotPlan, robotStop, scheduleMinutes, type EssStrategy, type SimulatorManifest, type SimulatorRobot } from '@gridops/contract';
+import { z } from 'zod';
 import type { Db } from './db/database.js';
 import { issueGatewaySecrets } from './modules/mqtt-auth/gatewaySecrets.js';
 import { simulatorRepository } from './modules/simulator/repository.js';
@@ -24,6 +25,9 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
     gateways.map((g) => g.sn),
   );
   const snOf = new Map(devices.map((d) => [d.id, d.sn]));
+  const robots = await simulatorRobots(db, snOf);
+  const schedules = await buildingSchedules(db);
+  const strategies = await storageStrategies(db);
   return {
     gateways: gateways.map((g) => ({
       sn: g.sn,
@@ -43,14 +47,68 @@ export async function buildSimulatorManifest(db: Db): Promise<SimulatorManifest>
           props: {
             ...Object.fromEntries(Object.entries(d.props).filter((e): e is [string, number] => typeof e[1] === 'number')),
             ...starts.get(d.id),
+            ...schedules.get(d.id),
           },
           // The simulator derives a parent meter from its children (transformer → feeders → chargers).
           ...(d.parent_id !== null && snOf.has(d.parent_id) ? { parent_sn: snOf.get(d.parent_id)! } : {}),
           // Fans, AC and dehumidifiers condition the environment sensors of their own room.
           ...(d.room_id !== null ? { room: d.room_id } : {}),
+          // A PCS starts with its configured strategy; later edits reach it as `ess_strategy` commands.
+          ...(d.kind === 'pcs' && strategies.has(d.id) ? { ess_strategy: strategies.get(d.id)! } : {}),
         })),
+      robots: robots.filter((r) => r.gatewayId === g.id).map((r) => r.robot),
     })),
   };
+}
+
+/** BuildAirSet / BuildPowerSet schedules as the simulator's `sched_on` / `sched_off` / `sched_everyday` props. */
+async function buildingSchedules(db: Db): Promise<Map<number, Record<string, number>>> {
+  const out = new Map<number, Record<string, number>>();
+  for (const r of await simulatorRepository.buildingSchedules(db)) {
+    const s = equipmentSchedule.safeParse((r.spec as Record<string, unknown> | null)?.schedule);
+    if (r.device_id === null || !s.success) continue;
+    const m = scheduleMinutes(s.data);
+    out.set(r.device_id, { sched_on: m.on, sched_off: m.off, sched_everyday: m.everyday ? 1 : 0 });
+  }
+  return out;
+}
+
+/** The configured robots as the simulator drives them: dock, stops, readings by their targets' serials. */
+async function simulatorRobots(db: Db, snOf: Map<number, string>): Promise<{ gatewayId: number; robot: SimulatorRobot }[]> {
+  const rows = await simulatorRepository.robotsBehindGateways(db);
+  return rows.flatMap((r) => {
+    const plan = robotPlan.safeParse(r.plan);
+    const stops = z.array(robotStop).safeParse(r.stops);
+    if (!plan.success || !stops.success || r.gateway_id === null || r.serial === null) return [];
+    return [
+      {
+        gatewayId: r.gateway_id,
+        robot: {
+          sn: r.serial,
+          speed_mps: r.speed_mps,
+          dock: plan.data.dock,
+          stops: stops.data.map((s) => ({
+            x: s.x,
+            y: s.y,
+            dwell_s: s.dwell_s,
+            readings: s.readings.flatMap((x) => (snOf.has(x.target_device_id) ? [{ key: x.key, kind: x.kind, target_sn: snOf.get(x.target_device_id)!, target_key: x.target_key }] : [])),
+          })),
+          schedule: z.array(z.string()).catch([]).parse(r.schedule),
+        },
+      },
+    ];
+  });
+}
+
+/** Each PCS's configured storage strategy (EssSet), by device id. */
+async function storageStrategies(db: Db): Promise<Map<number, EssStrategy>> {
+  const out = new Map<number, EssStrategy>();
+  for (const r of await simulatorRepository.storageStrategies(db)) {
+    const pcs = r.spec.pcs_device_id;
+    const s = essStrategy.safeParse(r.spec);
+    if (typeof pcs === 'number' && s.success) out.set(pcs, s.data);
+  }
+  return out;
 }
 
 /**

@@ -2,7 +2,7 @@ import net from 'node:net';
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRuntime } from './runtime.js';
-import { tempDir, testConfig } from './test-support/backends.js';
+import { createTestDatabase, tempDir, testConfig } from './test-support/backends.js';
 import { freePort } from './test-support/mosquitto.js';
 
 /** Start failures name the service and the setting, and a failed start leaves no port open behind it. */
@@ -33,6 +33,18 @@ describe('start failures an operator can act on', () => {
     const port = await freePort();
     const started = startRuntime(env({ MQTT_URL: `mqtt://127.0.0.1:${port}`, MQTT_SERVICE_USERNAME: 'svc', MQTT_SERVICE_PASSWORD: 'pw' }), { logger: false });
     await expect(started).rejects.toThrow(new RegExp(`^broker at MQTT_URL \\(127\\.0\\.0\\.1:${port}\\) refused the connection`));
+  }, 180_000);
+
+  // A cluster's instances share one PostgreSQL: REDIS_URL needs DATABASE_URL, so this runs where PostgreSQL does.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('names Redis and REDIS_URL when the cluster Redis is not there', async () => {
+    const port = await freePort();
+    const tdb = await createTestDatabase('postgres');
+    try {
+      const started = startRuntime(env({ DATABASE_URL: tdb.databaseUrl!, REDIS_URL: `redis://127.0.0.1:${port}` }), { logger: false });
+      await expect(started).rejects.toThrow(new RegExp(`^Redis at REDIS_URL \\(127\\.0\\.0\\.1:${port}\\) refused the connection`));
+    } finally {
+      await tdb.drop();
+    }
   }, 180_000);
 
   it('names the setting of a taken port and leaves the other ports free', async () => {

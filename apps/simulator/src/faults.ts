@@ -26,7 +26,7 @@ export const isFaultKind = (v: unknown): v is FaultKind => typeof v === 'string'
 
 const ALL_KINDS: readonly DeviceKind[] = [
   'incomer', 'transformer', 'feeder', 'meter', 'pv_inverter', 'pcs', 'bms', 'ev_charger', 'water_meter', 'gas_meter',
-  'heat_meter', 'fire_sensor', 'env_sensor', 'camera',
+  'heat_meter', 'fire_sensor', 'env_sensor', 'camera', 'arc_detector',
 ];
 
 export const faultTargets: Record<FaultKind, readonly DeviceKind[]> = {
@@ -37,7 +37,7 @@ export const faultTargets: Record<FaultKind, readonly DeviceKind[]> = {
   water_leak: ['env_sensor'],
   high_humidity: ['env_sensor'],
   door_open: ['env_sensor'],
-  arc: ['fire_sensor'],
+  arc: ['fire_sensor', 'arc_detector'],
   residual_current: ['fire_sensor'],
   over_voltage: ['bms'],
   low_soc: ['bms'],
@@ -75,6 +75,9 @@ export function forcedValues(kind: DeviceKind, faults: ReadonlySet<FaultKind>): 
       if (has('over_temperature')) Object.assign(out, { T1: 86.4, T2: 79.2, T3: 75.8 }); // rule: > 70
       if (has('residual_current')) out.IR = 468; // rule: > 300 mA
       if (has('arc')) out.arc = 1;
+      break;
+    case 'arc_detector':
+      if (has('arc')) Object.assign(out, { arc_count: 28, arc: 1 }); // GB 14287.4: ≥ 14 half-cycles in 1 s
       break;
     case 'env_sensor':
       if (has('over_temperature')) out.temp = 42.5; // rule: > 35

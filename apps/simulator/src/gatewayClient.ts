@@ -139,6 +139,8 @@ export class GatewayClient {
     if (telemetry.devices.length) this.send({ topic: this.topics.telemetry, payload: JSON.stringify(telemetry) });
     for (const c of this.sim.takeCaptures()) this.send({ topic: this.topics.capture, payload: JSON.stringify(c) });
     for (const a of this.sim.takeAiEvents()) this.send({ topic: this.topics.aiEvent, payload: JSON.stringify(a) });
+    for (const f of this.sim.takeFaceEvents()) this.send({ topic: this.topics.faceEvent, payload: JSON.stringify(f) });
+    for (const r of this.sim.takeRobotRounds()) this.send({ topic: this.topics.robotRound, payload: JSON.stringify(r) });
   }
 
   private canSendLive(): boolean {
@@ -193,6 +195,8 @@ export class GatewayClient {
     this.client?.publish(this.topics.commandResult, JSON.stringify(result), { qos: 1 });
     for (const c of this.sim.takeCaptures()) this.send({ topic: this.topics.capture, payload: JSON.stringify(c) });
     for (const a of this.sim.takeAiEvents()) this.send({ topic: this.topics.aiEvent, payload: JSON.stringify(a) });
+    for (const f of this.sim.takeFaceEvents()) this.send({ topic: this.topics.faceEvent, payload: JSON.stringify(f) });
+    for (const r of this.sim.takeRobotRounds()) this.send({ topic: this.topics.robotRound, payload: JSON.stringify(r) });
     // The staged values should show at once, not an interval later.
     if (result.ok) this.tick();
   }

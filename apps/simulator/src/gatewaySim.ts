@@ -1,9 +1,11 @@
-import { AI_EVENT_TYPES, AUX_SETPOINTS, isAuxKind, type AiEventPayload, type DeviceKind, type SimulatorDevice, type SimulatorGateway, type TelemetryPayload } from '@gridops/contract';
+import { AI_EVENT_TYPES, assetProblem, essStrategyCommandParams, type AiEventPayload, type RobotRoundPayload, AUX_SETPOINTS, type DeviceKind, type FaceEventPayload, isAuxKind, type SimulatorDevice, type SimulatorGateway, type TelemetryPayload, BUILDING_SETPOINTS, isBuildingSwitched } from '@gridops/contract';
 import { captureImage } from './captureImage.js';
 import { chancePerTick, makeDetection } from './aiDetections.js';
+import { FaceTerminals } from './faceTerminal.js';
 import { CAPTURE_FAULTS, faultApplies, isFaultKind, randomFaultsFor, type FaultKind } from './faults.js';
 import { SiteModel, siteSeedOf } from './models/site.js';
 import { hashString } from './noise.js';
+import { RobotFleet } from './robotFleet.js';
 
 export interface CapturePayload {
   ts: number;
@@ -74,6 +76,10 @@ export class GatewaySim {
   private captures: CapturePayload[] = [];
   private aiEvents: AiEventPayload[] = [];
   private aiSeq = 0;
+  /** The gateway's face door terminals: who is enrolled, and their recognitions. */
+  readonly faces: FaceTerminals;
+  /** The gateway's inspection robots and where each is (docs/robot.md). */
+  private readonly robots: RobotFleet;
 
   constructor(
     private readonly gw: SimulatorGateway,
@@ -89,6 +95,24 @@ export class GatewaySim {
       (sn) => hashString(`${gw.sn}/${sn}`),
     );
     for (const d of this.devices) this.bySn.set(d.def.sn, d);
+    this.faces = new FaceTerminals(
+      gw.sn,
+      gw.devices.filter((d) => d.kind === 'access_terminal').map((d) => d.sn),
+      gw.timezone,
+      this.rng,
+    );
+    // Robots wait at their docks for their schedule or an operator, charged between 90 and 100 %.
+    this.robots = new RobotFleet(gw.robots ?? [], gw.timezone, (sn) => 90 + (hashString(`${gw.sn}/${sn}`) % 11));
+  }
+
+  /** Inspection rounds finished since the last call (…/robot_round). */
+  takeRobotRounds(): RobotRoundPayload[] {
+    return this.robots.takeRounds();
+  }
+
+  /** Face recognitions since the last call (random ones paced by the AI rate, `face_event` commands). */
+  takeFaceEvents(): FaceEventPayload[] {
+    return this.faces.takeEvents();
   }
 
   /** True while a gateway-wide comm_loss is staged: the client then sends nothing but buffers. */
@@ -143,14 +167,24 @@ export class GatewaySim {
     const dtMs = this.lastT === null ? this.opts.intervalMs : Math.max(0, t - this.lastT);
     this.lastT = t;
     this.detect(t, dtMs);
+    // The demo's pace: a terminal sees about four people an hour per AI detection a camera reports.
+    this.faces.tick(t, dtMs, (this.opts.aiRatePerHour ?? 0) * 4);
     const samples = this.site.sample(t, dtMs, { faults: (sn) => new Set(this.bySn.get(sn)?.faults.keys() ?? []) });
+    for (const sn of this.faces.terminals) {
+      const v = samples.get(sn);
+      if (v) v.enrolled = this.faces.enrolledCount(sn);
+    }
     return {
       ts: t,
-      devices: this.devices
-        .filter((d) => !(d.faults.has('comm_loss') && d.def.kind !== 'camera'))
-        .map((d) => ({ sn: d.def.sn, values: this.trim(samples.get(d.def.sn) ?? {}) })),
+      devices: [
+        ...this.devices
+          .filter((d) => !(d.faults.has('comm_loss') && d.def.kind !== 'camera'))
+          .map((d) => ({ sn: d.def.sn, values: this.trim(samples.get(d.def.sn) ?? {}) })),
+        ...this.robots.tick(t, dtMs, (sn) => samples.get(sn), this.rng),
+      ],
     };
   }
+
 
   private trim(values: Record<string, number>): Record<string, number> {
     const n = this.opts.pointsPerDevice;
@@ -261,6 +295,19 @@ export class GatewaySim {
       }
       case 'aux':
         return done(this.operateAux(deviceSn, params.run, params.setpoint));
+      case 'face_sync':
+      case 'face_delete':
+      case 'face_event':
+        return done(this.faces.command(msg.command, params, t));
+      case 'robot_hot_spot':
+        // Test hook: the robot's next telemetry carries this infrared reading as a hot spot (docs/robot.md).
+        return done(this.robots.stageHotSpot(deviceSn, params.key));
+      case 'robot_start_round':
+        return done(this.robots.startRound(deviceSn));
+      case 'building':
+        return done(this.operateBuilding(deviceSn, params));
+      case 'ess_strategy':
+        return done(this.applyStrategy(params));
       case 'capture': {
         const d = deviceSn === undefined ? undefined : this.bySn.get(deviceSn);
         if (!d || d.def.kind !== 'camera') return done(`no camera ${String(deviceSn)}`);
@@ -291,6 +338,66 @@ export class GatewaySim {
     this.site.setAux(d.def.sn, { ...(typeof run === 'boolean' ? { run } : {}), ...(value !== undefined ? { setpoint: value } : {}) });
     this.log(`${this.sn}/${d.def.sn}: aux${typeof run === 'boolean' ? ` ${run ? 'on' : 'off'}` : ''}${value !== undefined ? ` set-point ${value}` : ''}`);
     return null;
+  }
+
+  /**
+   * The `building` command (docs/gateway-protocol.md): switches a chiller, AHU, FCU group, VRF unit or lighting
+   * circuit on or off, hands it back to its schedule (`auto: true`), and/or moves its set-point.
+   */
+  private operateBuilding(deviceSn: string | undefined, params: Record<string, unknown>): string | null {
+    const d = deviceSn === undefined ? undefined : this.bySn.get(deviceSn);
+    if (!d || !isBuildingSwitched(d.def.kind)) return `no building equipment ${String(deviceSn)}`;
+    const { run, auto, setpoint } = params;
+    const schedule = asRecord(params.schedule);
+    if (params.schedule !== undefined) {
+      const minute = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 1440;
+      if (!schedule || !minute(schedule.on) || !minute(schedule.off) || typeof schedule.everyday !== 'boolean') return 'params.schedule must be { on, off, everyday } in minutes of the day';
+    }
+    if (run !== undefined && typeof run !== 'boolean') return 'params.run must be true or false';
+    if (auto !== undefined && auto !== true) return 'params.auto must be true';
+    const sp = asRecord(setpoint);
+    if (setpoint !== undefined && !sp) return 'params.setpoint must be { key, value }';
+    if (run === undefined && auto === undefined && !sp && !schedule) return 'params.run, params.auto, params.setpoint or params.schedule is required';
+    let value: number | undefined;
+    if (sp) {
+      const def = BUILDING_SETPOINTS[d.def.kind];
+      if (!def || sp.key !== def.key) return `${d.def.kind} has no set-point ${String(sp.key)}`;
+      if (typeof sp.value !== 'number' || !Number.isFinite(sp.value) || sp.value < def.min || sp.value > def.max) return `${def.key} must be between ${def.min} and ${def.max}`;
+      value = sp.value;
+    }
+    if (d.faults.has('comm_loss')) return `${d.def.sn} does not answer`;
+    const sched = schedule ? { on: schedule.on as number, off: schedule.off as number, everyday: schedule.everyday as boolean } : undefined;
+    this.site.setBuilding(d.def.sn, { ...(typeof run === 'boolean' ? { run } : {}), ...(auto === true ? { auto: true } : {}), ...(value !== undefined ? { setpoint: value } : {}), ...(sched ? { schedule: sched } : {}) });
+    this.log(`${this.sn}/${d.def.sn}: building${typeof run === 'boolean' ? ` ${run ? 'on' : 'off'}` : ''}${auto === true ? ' auto' : ''}${value !== undefined ? ` set-point ${value}` : ''}${sched ? ` schedule ${sched.on}–${sched.off}` : ''}`);
+    return null;
+  }
+
+  /**
+   * The `ess_strategy` command (docs/gateway-protocol.md): the PCS's controller takes the site's storage strategy
+   * (or, null, goes back to its own plan). A strategy the controller cannot run is refused with the reason.
+   */
+  private applyStrategy(params: Record<string, unknown>): string | null {
+    const parsed = essStrategyCommandParams.safeParse(params);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return `params.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`;
+    }
+    const { device_sn: sn, strategy } = parsed.data;
+    const d = this.bySn.get(sn);
+    if (!d || d.def.kind !== 'pcs') return `no PCS ${sn}`;
+    if (strategy) {
+      const problem = assetProblem('ess', strategy);
+      if (problem) return `${problem.field}: ${problem.en}`;
+    }
+    if (d.faults.has('comm_loss')) return `${sn} does not answer`;
+    this.site.setStrategy(sn, strategy);
+    this.log(`${this.sn}/${sn}: storage strategy ${strategy ? `set (${strategy.schedule.length} periods)` : 'cleared (own plan)'}`);
+    return null;
+  }
+
+  /** The strategy a PCS follows now (tests). */
+  strategyOf(sn: string) {
+    return this.site.strategyOf(sn);
   }
 
   private operateBreaker(deviceSn: string | undefined, close: unknown): string | null {

@@ -34,6 +34,18 @@ export const DEVICE_KINDS = [
   'dehumidifier',
   'light',
   'water_pump',
+  'arc_detector',
+  'access_terminal',
+  // Smart building (docs/smart-building.md): HVAC plant and terminals, water, lighting, lifts, comfort.
+  'chiller',
+  'hvac_pump',
+  'ahu',
+  'fcu',
+  'vrf_outdoor',
+  'water_tank',
+  'lighting_circuit',
+  'elevator',
+  'comfort_sensor',
 ] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
@@ -45,6 +57,79 @@ const p = (key: string, name: string, name_en: string, unit: string, kind: Point
   kind,
   precision,
 });
+
+const runFault = [p('run', '运行状态', 'Running', '', 'digital', 0), p('fault', '故障', 'Fault', '', 'digital', 0)];
+const powerEnergy = [p('P', '有功功率', 'Active power', 'kW'), p('EP', '正向有功电能', 'Active energy import', 'kWh', 'counter')];
+
+/** The smart-building kinds (docs/smart-building.md, "Device kinds"): their loads are metered, so each has P and EP. */
+const buildingCatalog = {
+  chiller: {
+    name: '冷水机组',
+    name_en: 'Chiller',
+    points: [
+      ...runFault,
+      p('chw_set', '冷冻水出水设定', 'Chilled-water set-point', '°C', 'analog', 1),
+      p('t_chw_supply', '冷冻水出水温度', 'Chilled-water supply', '°C', 'analog', 1),
+      p('t_chw_return', '冷冻水回水温度', 'Chilled-water return', '°C', 'analog', 1),
+      p('t_cw_in', '冷却水进水温度', 'Condenser-water inlet', '°C', 'analog', 1),
+      p('load_pct', '负载率', 'Load', '%', 'analog', 0),
+      p('cooling_kw', '制冷量', 'Cooling output', 'kW', 'analog', 0),
+      p('COP', '性能系数', 'COP', '', 'analog', 2),
+      ...powerEnergy,
+    ],
+  },
+  hvac_pump: {
+    name: '水泵',
+    name_en: 'Pump',
+    points: [...runFault, p('freq', '运行频率', 'Frequency', 'Hz', 'analog', 1), p('flow', '流量', 'Flow rate', 'm³/h', 'analog', 0), ...powerEnergy],
+  },
+  ahu: {
+    name: '组合式空调箱',
+    name_en: 'Air-handling unit',
+    points: [
+      ...runFault,
+      p('sa_set', '送风温度设定', 'Supply-air set-point', '°C', 'analog', 1),
+      p('t_supply_air', '送风温度', 'Supply-air temperature', '°C', 'analog', 1),
+      p('t_return_air', '回风温度', 'Return-air temperature', '°C', 'analog', 1),
+      p('fan_freq', '风机频率', 'Fan frequency', 'Hz', 'analog', 1),
+      ...powerEnergy,
+    ],
+  },
+  fcu: {
+    name: '风机盘管',
+    name_en: 'Fan-coil units',
+    points: [...runFault, p('room_set', '室内温度设定', 'Room set-point', '°C', 'analog', 1), ...powerEnergy],
+  },
+  vrf_outdoor: {
+    name: '多联机室外机',
+    name_en: 'VRF outdoor unit',
+    points: [...runFault, p('t_outdoor', '室外温度', 'Outdoor temperature', '°C', 'analog', 1), p('load_pct', '负载率', 'Load', '%', 'analog', 0), ...powerEnergy],
+  },
+  water_tank: {
+    name: '水箱',
+    name_en: 'Water tank',
+    points: [p('level_pct', '液位', 'Level', '%', 'analog', 1), p('level_m', '水位', 'Water depth', 'm', 'analog', 2)],
+  },
+  lighting_circuit: {
+    name: '照明回路',
+    name_en: 'Lighting circuit',
+    points: [p('run', '运行状态', 'On', '', 'digital', 0), ...powerEnergy],
+  },
+  elevator: {
+    name: '电梯',
+    name_en: 'Lift',
+    points: [...runFault, p('floor', '所在楼层', 'Floor', '', 'analog', 0), ...powerEnergy],
+  },
+  comfort_sensor: {
+    name: '室内环境传感器',
+    name_en: 'Indoor comfort sensor',
+    points: [
+      p('temp', '室内温度', 'Indoor temperature', '°C', 'analog', 1),
+      p('humidity', '室内湿度', 'Indoor humidity', '%RH', 'analog', 0),
+      p('co2', '二氧化碳浓度', 'CO2', 'ppm', 'analog', 0),
+    ],
+  },
+} satisfies Record<string, { name: string; name_en: string; points: PointDef[] }>;
 
 const threePhase: PointDef[] = [
   p('Ua', 'A相电压', 'Phase A voltage', 'V', 'analog', 1),
@@ -154,6 +239,15 @@ export const deviceCatalog: Record<DeviceKind, { name: string; name_en: string; 
       p('arc', '故障电弧', 'Fault arc', '', 'digital', 0),
     ],
   },
+  /**
+   * Arc-fault detector (GB 14287.4) on a final circuit: the half-cycles of arcing it counted in the last second,
+   * and its own alarm output (latched by the device at the standard's 14 half-cycles).
+   */
+  arc_detector: {
+    name: '故障电弧探测器',
+    name_en: 'Arc-fault detector',
+    points: [p('arc_count', '故障电弧半周期数', 'Arc half-cycles per second', '', 'analog', 0), p('arc', '故障电弧报警', 'Arc-fault alarm', '', 'digital', 0)],
+  },
   env_sensor: {
     name: '环境监测',
     name_en: 'Environment sensor',
@@ -195,6 +289,16 @@ export const deviceCatalog: Record<DeviceKind, { name: string; name_en: string; 
     name_en: 'Water pump',
     points: [p('run', '运行状态', 'Running', '', 'digital', 0), p('P', '有功功率', 'Active power', 'kW')],
   },
+  /**
+   * A face-recognition door terminal: it controls the door of its room (docs/face-library.md). People are pushed
+   * to it with the `face_sync` / `face_delete` gateway commands; it reports recognitions on `…/face_event`.
+   */
+  access_terminal: {
+    name: '人脸门禁终端',
+    name_en: 'Face access terminal',
+    points: [p('online', '在线', 'Online', '', 'digital', 0), p('enrolled', '已下发人脸数', 'Faces enrolled', '', 'analog', 0)],
+  },
+  ...buildingCatalog,
 };
 
 /** Auxiliary devices of a room (fans, AC, dehumidifiers, lights, pumps): switched by the `aux` gateway command. */
@@ -228,3 +332,24 @@ export function auxSetpointLimits(kind: AuxKind, props: Readonly<Record<string, 
   const max = Math.min(def.max, num(props[`${def.key}_max`], def.max));
   return { key: def.key, min, max: Math.max(min, max), step: def.step };
 }
+
+/** Building kinds whose loads are metered (P and EP): the site model and the metering tree treat them as loads. */
+export const BUILDING_LOAD_KINDS = ['chiller', 'hvac_pump', 'ahu', 'fcu', 'vrf_outdoor', 'lighting_circuit', 'elevator'] as const satisfies readonly DeviceKind[];
+export const BUILDING_KINDS = [...BUILDING_LOAD_KINDS, 'water_tank', 'comfort_sensor'] as const satisfies readonly DeviceKind[];
+export type BuildingLoadKind = (typeof BUILDING_LOAD_KINDS)[number];
+export const isBuildingLoadKind = (k: string): k is BuildingLoadKind => (BUILDING_LOAD_KINDS as readonly string[]).includes(k);
+
+/** Building equipment the operator switches (on/off through the `building` gateway command). */
+export const BUILDING_SWITCHED = ['chiller', 'ahu', 'fcu', 'vrf_outdoor', 'lighting_circuit'] as const satisfies readonly DeviceKind[];
+export type BuildingSwitchedKind = (typeof BUILDING_SWITCHED)[number];
+export const isBuildingSwitched = (k: string): k is BuildingSwitchedKind => (BUILDING_SWITCHED as readonly string[]).includes(k);
+
+/**
+ * The adjustable set-point (遥调) of each building kind and its absolute limits; /RunSetup/BuildAirSet narrows
+ * them per unit (setpoint_min, setpoint_max). Chilled water 5–12 °C is what screw and centrifugal chillers accept.
+ */
+export const BUILDING_SETPOINTS: Partial<Record<BuildingSwitchedKind, AuxSetpointDef>> = {
+  chiller: { key: 'chw_set', min: 5, max: 12, initial: 7, step: 0.5 },
+  ahu: { key: 'sa_set', min: 12, max: 22, initial: 16, step: 0.5 },
+  fcu: { key: 'room_set', min: 18, max: 30, initial: 25, step: 0.5 },
+};

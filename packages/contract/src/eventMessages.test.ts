@@ -96,6 +96,13 @@ const examples: { [K in EventMessageKey]: { params: EventMessage<K>['params']; z
     speechZh: '巡检 配电房日巡 超时',
     speechEn: 'Inspection Switch room daily round overdue',
   },
+  'face.strangerAtNight': {
+    params: { terminal: { zh: '配电室人脸门禁', en: 'Room door face terminal' }, time: '02:15' },
+    zh: '配电室人脸门禁 夜间识别到陌生人（02:15）',
+    en: 'Room door face terminal: stranger at the door at night (02:15)',
+    speechZh: '配电室人脸门禁，夜间陌生人',
+    speechEn: 'Room door face terminal, stranger at night',
+  },
 };
 
 describe('event message catalogue', () => {

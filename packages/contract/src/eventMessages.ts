@@ -65,6 +65,9 @@ const inspectionOverdueParams = z.object({
   window: z.string(),
 });
 
+/** A stranger at a door terminal in the site's night window (docs/face-library.md): the terminal and its site time. */
+const faceStrangerParams = z.object({ terminal: textPair, time: z.string() });
+
 /** Parameters of every message key: the closed set of event texts. */
 export const eventMessageParams = {
   /** Analog value above its high limit. */
@@ -87,6 +90,8 @@ export const eventMessageParams = {
   'expert.certificateExpiring': certificateParams,
   /** An inspection task past its window, unfinished. */
   'inspection.overdue': inspectionOverdueParams,
+  /** A face terminal saw an unknown person during the site's night window. */
+  'face.strangerAtNight': faceStrangerParams,
 } as const;
 
 export type EventMessageKey = keyof typeof eventMessageParams;
@@ -156,6 +161,7 @@ const sentences: Renderers = {
     lang === 'en'
       ? `Inspection "${inLang(p.plan, 'en')}" of ${p.date} ${p.window} (${inLang(p.worker, 'en')}) is overdue`
       : `巡检「${p.plan.zh}」（${p.date} ${p.window}，${p.worker.zh}）已超时未完成`,
+  'face.strangerAtNight': (p, lang) => (lang === 'en' ? `${inLang(p.terminal, 'en')}: stranger at the door at night (${p.time})` : `${p.terminal.zh} 夜间识别到陌生人（${p.time}）`),
 };
 
 const deviceAndCause = (p: { device: TextPair; cause: TextPair; phases?: string[] | undefined }, lang: Lang) => {
@@ -175,6 +181,7 @@ const spoken: Renderers = {
   'expert.certificateExpiring': (p, lang) =>
     lang === 'en' ? `Expert ${inLang(p.expert, 'en')}, certificate expiring` : `专家 ${p.expert.zh}，证书即将到期`,
   'inspection.overdue': (p, lang) => (lang === 'en' ? `Inspection ${inLang(p.plan, 'en')} overdue` : `巡检 ${p.plan.zh} 超时`),
+  'face.strangerAtNight': (p, lang) => (lang === 'en' ? `${inLang(p.terminal, 'en')}, stranger at night` : `${p.terminal.zh}，夜间陌生人`),
 };
 
 /** The event's sentence in the language. */

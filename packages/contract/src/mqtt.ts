@@ -20,10 +20,14 @@ export const gatewayTopics = (gatewaySn: string) => ({
   capture: `${TOPIC_VERSION}/gateway/${gatewaySn}/capture`,
   /** Edge AI detections (docs/gateway-protocol.md "AI events"; payload: aiEventPayload). */
   aiEvent: `${TOPIC_VERSION}/gateway/${gatewaySn}/ai_event`,
+  /** Face terminal recognitions (docs/gateway-protocol.md "Face recognition records"; payload: faceEventPayload). */
+  faceEvent: `${TOPIC_VERSION}/gateway/${gatewaySn}/face_event`,
+  /** An inspection robot's finished round (docs/gateway-protocol.md "Robot rounds"; payload: robotRoundPayload). */
+  robotRound: `${TOPIC_VERSION}/gateway/${gatewaySn}/robot_round`,
   prefix: `${TOPIC_VERSION}/gateway/${gatewaySn}/`,
 });
 
-export const GATEWAY_TOPIC_PATTERN = /^v1\.1\/gateway\/([^/]+)\/(telemetry|status|capture|ai_event|command\/result)$/;
+export const GATEWAY_TOPIC_PATTERN = /^v1\.1\/gateway\/([^/]+)\/(telemetry|status|capture|ai_event|face_event|robot_round|command\/result)$/;
 
 /** Spec §3 "Message envelope": command, data, timestamp. */
 export const messageEnvelope = z.object({

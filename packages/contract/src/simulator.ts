@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { essStrategy } from './api/energyAssets.js';
 import { DEVICE_KINDS } from './devices.js';
 
 /**
@@ -17,8 +18,29 @@ export const simulatorDevice = z.object({
   parent_sn: z.string().optional(),
   /** The room it stands in (rooms.id): auxiliary devices (fans, AC, dehumidifiers) condition their own room. */
   room: z.number().int().optional(),
+  /** A PCS's configured storage strategy (EssSet) when it starts; later changes come as `ess_strategy` commands. */
+  ess_strategy: essStrategy.optional(),
 });
 export type SimulatorDevice = z.infer<typeof simulatorDevice>;
+
+/** A stop reading as the simulated robot takes it: from its target device's simulated state (docs/robot.md). */
+export const simulatorRobotReading = z.object({
+  key: z.string(),
+  kind: z.enum(['ir_temp', 'meter', 'switch']),
+  target_sn: z.string(),
+  target_key: z.string().default(''),
+});
+
+/** An inspection robot behind the gateway: its plan's dock, its route and speed (m/s). */
+export const simulatorRobot = z.object({
+  sn: z.string(),
+  speed_mps: z.number().positive(),
+  dock: z.object({ x: z.number(), y: z.number() }),
+  stops: z.array(z.object({ x: z.number(), y: z.number(), dwell_s: z.number(), readings: z.array(simulatorRobotReading) })),
+  /** Round start times (HH:MM, site clock); the robot waits at its dock between them (docs/robot.md). */
+  schedule: z.array(z.string()).optional(),
+});
+export type SimulatorRobot = z.infer<typeof simulatorRobot>;
 
 export const simulatorGateway = z.object({
   sn: z.string(),
@@ -30,6 +52,8 @@ export const simulatorGateway = z.object({
   /** IANA time zone of the site (projects.timezone): the local clock its load curves follow. */
   timezone: z.string(),
   devices: z.array(simulatorDevice),
+  /** Inspection robots reporting through this gateway (their devices are not in `devices`). */
+  robots: z.array(simulatorRobot).optional(),
 });
 export type SimulatorGateway = z.infer<typeof simulatorGateway>;
 

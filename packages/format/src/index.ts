@@ -34,6 +34,7 @@ export {
   monthRange,
   offsetLabel,
   resolvePeriod,
+  DAY_MS,
   runtimeZone,
   shiftMonth,
   siteDate,

@@ -24,7 +24,8 @@ export interface WallClock {
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
+/** Milliseconds in a day of 24 hours (UTC arithmetic; a site's calendar day is siteDayStart/siteDayEnd). */
+export const DAY_MS = 86_400_000;
 /**
  * Offsets are cached per quarter of an hour: every zone's transitions fall on a whole quarter (most on the
  * hour), so one Intl lookup serves all instants of that quarter. The simulator asks once per sample.

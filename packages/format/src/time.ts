@@ -3,7 +3,7 @@ import type { Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { EMPTY_TEXT, isEmptyValue, normalizeLang } from './lang.js';
 import type { Lang } from './lang.js';
-import { zoneOffsetMinutes } from './siteClock.js';
+import { DAY_MS, zoneOffsetMinutes } from './siteClock.js';
 
 // The utc plugin only adds methods (`dayjs.utc`), it changes no existing dayjs behaviour.
 dayjs.extend(utc);
@@ -133,7 +133,6 @@ export interface RelativeTimeOptions extends TimeZoneOptions {
   lang?: Lang;
 }
 
-const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 /** Last whole-day count still shown as "N days ago". */

@@ -4,12 +4,18 @@ import type { VideoDB } from './schemaVideo.js';
 import type { EnergyDB } from './schemaEnergy.js';
 import type { IeDB } from './schemaIe.js';
 import type { AssetsDB } from './schemaAssets.js';
+import type { FireDB } from './schemaFire.js';
+import type { BuildingDB } from './schemaBuilding.js';
 import type { DictionaryDB } from './schemaDictionary.js';
 import type { AlarmDB } from './schemaAlarm.js';
 import type { BillingDB } from './schemaBilling.js';
 import type { InspectionDB } from './schemaInspection.js';
 import type { WorkOrdersDB } from './schemaWorkorders.js';
 import type { FaceDB } from './schemaFace.js';
+import type { LedgerDB } from './schemaLedger.js';
+import type { DataEntryDB } from './schemaDataEntry.js';
+import type { MonthReportDB } from './schemaMonthReport.js';
+import type { AuxDB } from './schemaAux.js';
 
 /** Kysely table types; they mirror db/migrations exactly. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -161,6 +167,8 @@ export interface DevicesTable {
   name_en: Generated<string>;
   props: Json;
   sort: Generated<number>;
+  /** 0037: the aux-device form's optimistic lock. */
+  version: Generated<number>;
 }
 
 export interface DevicePointsTable {
@@ -264,7 +272,7 @@ export interface AuditRetentionStateTable {
   last_run: Date;
 }
 
-export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB, BillingDB, VideoDB, InspectionDB, WorkOrdersDB, FaceDB {
+export interface DB extends TelemetryDB, DistributionDB, EnergyDB, IeDB, AssetsDB, DictionaryDB, AlarmDB, BillingDB, VideoDB, InspectionDB, WorkOrdersDB, FaceDB, LedgerDB, DataEntryDB, MonthReportDB, AuxDB, FireDB, BuildingDB {
   audit_log: AuditLogTable;
   audit_retention_state: AuditRetentionStateTable;
   organizations: OrganizationsTable;
@@ -318,6 +326,19 @@ export interface Rollup15mStateTable {
   done_until: Timestamp;
 }
 
+/** Moved by every write to what the point catalogue reads (migration 0047): instances reload it when it moved. */
+export interface PointCatalogueGenerationTable {
+  id: number;
+  gen: string | number;
+}
+
+export interface TelemetryPartitionStateTable {
+  id: number;
+  last_run: Timestamp;
+  /** Raw samples before this instant were dropped by retention (history reads rollups there). */
+  raw_since: Timestamp;
+}
+
 export interface Rollup15mDirtyTable {
   point_id: number;
   bucket: Timestamp;
@@ -354,6 +375,9 @@ export interface AlarmRulesTable {
   shelve_note: Generated<string>;
   version: Generated<number>;
   updated_at: Generated<Date>;
+  /** Migration 0038: the fire loop or arc-fault setting whose limits this rule carries (docs/electrical-fire.md). */
+  fire_loop_id: Generated<number | null>;
+  arc_set_id: Generated<number | null>;
 }
 
 export interface AlarmStateTable {
@@ -364,6 +388,8 @@ export interface AlarmStateTable {
   last_value: number | null;
   last_ts: Timestamp | null;
   event_id: number | null;
+  /** Bumped by every write of phase/since/event (migration 0044); the live cache compares it. */
+  version: Generated<number>;
 }
 
 export interface ExpertsTable {
@@ -408,6 +434,8 @@ export interface TelemetryDB {
   rollup_15m: RollupTable;
   rollup_15m_state: Rollup15mStateTable;
   rollup_15m_dirty: Rollup15mDirtyTable;
+  telemetry_partition_state: TelemetryPartitionStateTable;
+  point_catalogue_generation: PointCatalogueGenerationTable;
   rollup_hourly: RollupTable;
   rollup_daily: RollupTable;
   ingest_rejects: IngestRejectsTable;

@@ -12,6 +12,8 @@ export interface ControlSettingsTable {
   controllable: Generated<boolean>;
   user_ids: ColumnType<number[], number[] | undefined, number[]>;
   two_person: Generated<boolean>;
+  /** 0037: roles (user_type) allowed to operate; empty = any role. */
+  role_types: ColumnType<number[], number[] | undefined, number[]>;
   version: Generated<number>;
   updated_at: Generated<Date>;
 }

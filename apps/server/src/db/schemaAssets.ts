@@ -12,6 +12,21 @@ export interface EnergyAssetsTable {
   created_at: Generated<Date>;
 }
 
+/** Kysely table type of migration 0045_ess_strategy_sync; it mirrors it exactly. */
+export interface EssStrategySyncTable {
+  device_id: number;
+  seq: Generated<number>;
+  sent_seq: Generated<number>;
+  acked_seq: Generated<number>;
+  state: Generated<string>;
+  error: string | null;
+  attempts: Generated<number>;
+  next_at: Generated<Date>;
+  command_id: string | null;
+  updated_at: Generated<Date>;
+}
+
 export interface AssetsDB {
   energy_assets: EnergyAssetsTable;
+  ess_strategy_sync: EssStrategySyncTable;
 }

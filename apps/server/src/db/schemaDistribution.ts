@@ -27,7 +27,9 @@ export interface ControlCommandsTable extends ControlApprovalColumns {
   project_id: number;
   device_id: number;
   gateway_id: number;
-  user_id: number;
+  /** null: sent by an automation rule (0037). */
+  user_id: number | null;
+  automation_rule_id: Generated<number | null>;
   action: string;
   command: string;
   params: Jsonb<Record<string, unknown>>;
@@ -51,6 +53,9 @@ export interface ControlLogTable {
   detail: Generated<string>;
   ip: Generated<string>;
   at: Generated<Date>;
+  /** 0037: the row was written by the automation of auxiliary devices (operator 自动控制 / Automation). */
+  automation: Generated<boolean>;
+  automation_rule_id: Generated<number | null>;
 }
 
 export interface CapturesTable {
@@ -78,6 +83,16 @@ export interface RobotsTable {
   position: Generated<number>;
   task_progress: Generated<number>;
   updated_at: Generated<Date>;
+  /** Migration 0040: the robot's configuration (docs/robot.md). */
+  device_id: number | null;
+  gateway_id: number | null;
+  serial: string | null;
+  camera_id: number | null;
+  speed_mps: Generated<number>;
+  plan: ColumnType<unknown, string | null | undefined, string | null>;
+  stops: ColumnType<unknown, string | undefined, string>;
+  schedule: ColumnType<unknown, string | undefined, string>;
+  version: Generated<number>;
 }
 
 export interface RobotInspectionsTable {
@@ -90,6 +105,8 @@ export interface RobotInspectionsTable {
   readings: ColumnType<unknown, string | undefined, string>;
   anomalies: Generated<number>;
   photo: string | null;
+  /** What started the round: its schedule or an operator (migration 0046). */
+  trigger: Generated<string>;
 }
 
 export interface DistributionDB {

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.js';
+import { startRepeatingJob } from './repeatingJob.js';
+import { DAY_MS } from '@gridops/format';
 
-const DAY_MS = 86_400_000;
 
 /**
  * One retention run: deletes what is older than `days`. With `claim` (the daily job) it first claims the day's
@@ -32,21 +33,13 @@ export function startDailyPurge(
   firstMs: number,
   everyMs = 3_600_000,
 ) {
-  const tick = () => {
-    run()
-      .then((n) => {
-        if (n) log.info(what.deleted(n), what.done);
-      })
-      .catch((err: unknown) => log.warn({ err }, what.failed));
-  };
-  const first = setTimeout(tick, firstMs);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
+  return startRepeatingJob(
+    async () => {
+      const n = await run();
+      if (n) log.info(what.deleted(n), what.done);
     },
-  };
+    (err) => log.warn({ err }, what.failed),
+    firstMs,
+    everyMs,
+  );
 }

@@ -43,8 +43,8 @@ const DEFERRED_ACK = new Error('acknowledged after commit by the bus');
 const MAX_OUTGOING_IN_FLIGHT = 16;
 
 /**
- * The server's own MQTT client ("service" identity): publishes live pushes and gateway commands and, with an
- * external broker, consumes gateway topics (shared subscription, acknowledgement after commit).
+ * The server's own MQTT clients ("service" identity): one publishes live pushes and gateway commands; with an
+ * external broker a second one consumes gateway topics (shared subscription, acknowledgement after commit).
  *
  * Clean session: the broker keeps nothing for this client once it disconnects, so a stopped or killed instance
  * leaves no session behind that would go on collecting its share of the shared subscription. Messages the
@@ -61,18 +61,26 @@ export async function connectBus(opts: {
   name?: { service: string; setting: string };
 }): Promise<Bus> {
   const name = opts.name ?? { service: 'broker', setting: 'MQTT_URL' };
-  const client: MqttClient = await mqtt
-    .connectAsync(opts.url, {
-      username: opts.username,
-      password: opts.password,
-      clientId: opts.clientId ?? `gridops-server-${randomSecret(6)}`,
-      clean: true,
-      reconnectPeriod: 2000,
-      connectTimeout: 15_000,
-      keepalive: 30,
-    })
-    .catch((e: unknown) => Promise.reject(serviceFailure(name.service, name.setting, opts.url, e)));
-  let handler: InboundHandler | null = null;
+  const clientId = opts.clientId ?? `gridops-server-${randomSecret(6)}`;
+  const open = (id: string): Promise<MqttClient> =>
+    mqtt
+      .connectAsync(opts.url, {
+        username: opts.username,
+        password: opts.password,
+        clientId: id,
+        clean: true,
+        reconnectPeriod: 2000,
+        connectTimeout: 15_000,
+        keepalive: 30,
+      })
+      .catch((e: unknown) => Promise.reject(serviceFailure(name.service, name.setting, opts.url, e)));
+  const client = await open(clientId);
+  /**
+   * The connection gateway messages come in on, opened by `consume`: its own, so a push or a command never
+   * waits behind what the broker is still delivering to this instance (a backlog of telemetry would hold up a
+   * QoS 2 handshake for as long as it takes to read it).
+   */
+  let inbound: MqttClient | null = null;
   let closing = false;
   let outgoing = 0;
   const waiting: (() => void)[] = [];
@@ -90,34 +98,40 @@ export async function connectBus(opts: {
       else outgoing--;
     }
   };
-  const protocolVersion = client.options.protocolVersion ?? 4;
-  client.handleMessage = (packet: IPublishPacket, done: (error?: Error) => void) => {
-    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    if (!handler || packet.qos !== 1 || packet.messageId === undefined) {
-      if (handler) void handler(packet.topic, payload).catch((err: unknown) => opts.log.error({ err, topic: packet.topic }, 'inbound message failed'));
-      return done();
-    }
-    const stream = client.stream;
-    const messageId = packet.messageId;
-    const h = handler;
-    void (async () => {
-      // A failure that is not the message's (the database is down) is retried here, with the message in hand:
-      // with a clean session, disconnecting would make Mosquitto drop it. /ready shows the stall meanwhile.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await h(packet.topic, payload);
-          break;
-        } catch (err) {
-          if (closing) return;
-          if (attempt === 0) opts.log.error({ err, topic: packet.topic }, 'inbound message failed; retrying, not acknowledged');
-          await new Promise((r) => setTimeout(r, Math.min(30_000, 500 * 2 ** attempt)));
-        }
+  /** Hands inbound QoS 1 messages to `handler` concurrently and acknowledges each after its handler resolved. */
+  const deferAcks = (reader: MqttClient, handler: InboundHandler) => {
+    const protocolVersion = reader.options.protocolVersion ?? 4;
+    reader.handleMessage = (packet: IPublishPacket, done: (error?: Error) => void) => {
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      if (packet.qos !== 1 || packet.messageId === undefined) {
+        void handler(packet.topic, payload).catch((err: unknown) => opts.log.error({ err, topic: packet.topic }, 'inbound message failed'));
+        return done();
       }
-      // Acknowledged only on the connection it came in on: after a reconnect that id means another message.
-      if (client.stream !== stream || !client.connected) return;
-      mqttPacket.writeToStream({ cmd: 'puback', messageId }, stream, { protocolVersion });
-    })();
-    done(DEFERRED_ACK);
+      const stream = reader.stream;
+      const messageId = packet.messageId;
+      void (async () => {
+        // A failure that is not the message's (the database is down) is retried here, with the message in hand:
+        // with a clean session, disconnecting would make Mosquitto drop it. /ready shows the stall meanwhile.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await handler(packet.topic, payload);
+            break;
+          } catch (err) {
+            if (closing) return;
+            if (attempt === 0) opts.log.error({ err, topic: packet.topic }, 'inbound message failed; retrying, not acknowledged');
+            await new Promise((r) => setTimeout(r, Math.min(30_000, 500 * 2 ** attempt)));
+          }
+        }
+        // Acknowledged only on the connection it came in on: after a reconnect that id means another message.
+        if (reader.stream !== stream || !reader.connected) return;
+        mqttPacket.writeToStream({ cmd: 'puback', messageId }, stream, { protocolVersion });
+        // What mqtt.js does for packets it sends itself: activity towards the broker postpones the keep-alive
+        // ping. Without it a connection that only receives pinged every 30 s and, under a backlog, waited for a
+        // PINGRESP long enough to time out and reconnect (Mosquitto then drops what was in flight to it).
+        reader.reschedulePing();
+      })();
+      done(DEFERRED_ACK);
+    };
   };
   client.on('error', (err) => opts.log.warn({ err: err.message }, 'bus error'));
   return {
@@ -125,14 +139,19 @@ export async function connectBus(opts: {
     send: (topic, payload, qos = 2) => {
       limited(topic, payload, qos).catch((err: unknown) => opts.log.warn({ err: err instanceof Error ? err.message : String(err), topic }, 'publish failed'));
     },
-    consume: async (topics, h) => {
-      handler = h;
-      await client.subscribeAsync(topics, { qos: 1 });
+    consume: async (topics, handler) => {
+      if (inbound) throw new Error('the bus consumes once');
+      // The identity's client ids are `gridops-server-…` (mqtt-auth/acl.ts): this one is too.
+      const reader = await open(`${clientId}-in`);
+      inbound = reader;
+      reader.on('error', (err) => opts.log.warn({ err: err.message }, 'bus (inbound) error'));
+      deferAcks(reader, handler);
+      await reader.subscribeAsync(topics, { qos: 1 });
     },
-    connected: () => client.connected,
+    connected: () => client.connected && (inbound?.connected ?? true),
     close: async () => {
       closing = true;
-      await client.endAsync();
+      await Promise.all([client.endAsync(), inbound?.endAsync()]);
     },
   };
 }

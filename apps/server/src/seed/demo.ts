@@ -1,9 +1,9 @@
-import { deviceCatalog, digitalStateName, eventMessage, type EventMessage } from '@gridops/contract';
+import { deviceCatalog } from '@gridops/contract';
 import type { Db } from '../db/database.js';
 import { hashPassword } from '../lib/password.js';
 import { hashSecret } from '../lib/secretHash.js';
 import { randomSecret } from '../lib/tokens.js';
-import { eventTextColumns } from '../modules/event/repository.js';
+import { PAST_EVENT_DAYS, seedEventHistory } from './demoEvents.js';
 import { seedAlarmRules } from './demoRules.js';
 import { seedDemoEnergy } from './demoEnergy.js';
 import { ANALOG_HISTORY_DAYS, seedAnalogHistory } from './demoAnalogHistory.js';
@@ -11,11 +11,19 @@ import { HISTORY_DAYS } from './demoEnergyHistory.js';
 import { seedDemoDistribution } from './demoDistribution.js';
 import { seedDemoIeSets } from './demoIeSets.js';
 import { seedDemoAssets } from './demoAssets.js';
+import { seedDemoFire } from './demoFire.js';
 import { seedDemoVideo } from './demoVideo.js';
+import { seedDemoRobots } from './demoRobots.js';
 import { seedDemoInspection } from './demoInspection.js';
 import { seedDemoAux } from './demoAux.js';
+import { seedDemoBuilding } from './demoBuilding.js';
 import { DEMO_PASSWORD, demoGroups, demoRegional, demoStations, demoUsers, type DemoStation } from './demoData.js';
 import { seedDemoWorkOrders } from './demoWorkOrders.js';
+import { seedDemoLedger } from './demoLedger.js';
+import { seedDemoDataEntry } from './demoDataEntry.js';
+import { seedDemoMonthReport } from './demoMonthReport.js';
+import { seedDemoFace } from './demoFace.js';
+import type { FacePhotoKeyring } from '../modules/face/photo.js';
 
 type Trx = Db;
 
@@ -89,82 +97,13 @@ async function seedStation(trx: Trx, station: DemoStation, orgId: number): Promi
   return project.id;
 }
 
-/** What a seeded event measured: the point (by key) and its value against the limit, or a digital change. */
-interface SeedReading {
-  point: string;
-  kind: 'high' | 'digital';
-  value: number;
-  limit?: number;
-  from?: number;
-}
-
-/** A few past events per site, so the consoles have history and a pending list from the first login. */
-async function seedHistory(trx: Trx, projectIds: Map<string, number>) {
-  const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
-  const find = async (code: string, sn: string) => {
-    const projectId = projectIds.get(code)!;
-    const dev = await trx.selectFrom('devices').select(['id', 'name', 'name_en']).where('project_id', '=', projectId).where('sn', '=', sn).executeTakeFirstOrThrow();
-    return { projectId, dev };
-  };
-  const titles = new Map((await trx.selectFrom('projects').select(['id', 'name']).execute()).map((p) => [p.id, p.name]));
-  const history: { code: string; sn: string; type: 1 | 2 | 3; level: 1 | 2 | 3 | 4; zh: string; en: string; h: number; status: string; reading?: SeedReading }[] = [
-    { code: 'SHZJ', sn: 'T1', type: 2, level: 2, zh: '绕组温度越上限', en: 'Winding temperature above limit', h: 3, status: 'pending', reading: { point: 'temp_winding', kind: 'high', value: 112.4, limit: 110 } },
-    { code: 'SHZJ', sn: 'F03', type: 3, level: 3, zh: '断路器分闸（非操作）', en: 'Breaker tripped (not commanded)', h: 26, status: 'closed', reading: { point: 'breaker', kind: 'digital', value: 0, from: 1 } },
-    { code: 'SZIP', sn: 'EV2', type: 3, level: 2, zh: '充电桩故障：通信中断', en: 'Charger fault: communication lost', h: 1.5, status: 'pending' },
-    { code: 'SZIP', sn: 'BMS1', type: 2, level: 3, zh: '单体最高温度越限', en: 'Max cell temperature above limit', h: 0.6, status: 'pending', reading: { point: 'cell_tmax', kind: 'high', value: 46.2, limit: 45 } },
-    { code: 'SZIP', sn: 'ENV', type: 1, level: 1, zh: '配电室门已打开', en: 'Distribution room door opened', h: 5, status: 'acknowledged', reading: { point: 'door', kind: 'digital', value: 1, from: 0 } },
-    { code: 'NJJN', sn: 'EF1', type: 2, level: 2, zh: '剩余电流越限', en: 'Residual current above limit', h: 8, status: 'pending', reading: { point: 'IR', kind: 'high', value: 320, limit: 300 } },
-    { code: 'HZBJ', sn: 'F02', type: 2, level: 4, zh: 'A相电流越限', en: 'Phase A current above limit', h: 0.3, status: 'pending', reading: { point: 'Ia', kind: 'high', value: 1980, limit: 1800 } },
-    { code: 'HFDC', sn: 'ENV', type: 2, level: 3, zh: '配电室温度越限', en: 'Room temperature above limit', h: 12, status: 'handled', reading: { point: 'temp', kind: 'high', value: 36.5, limit: 35 } },
-  ];
-  for (const e of history) {
-    const { projectId, dev } = await find(e.code, e.sn);
-    const raised = hoursAgo(e.h);
-    const done = e.status !== 'pending';
-    const point = e.reading
-      ? await trx.selectFrom('device_points').select(['id', 'unit', 'name', 'name_en', 'precision']).where('device_id', '=', dev.id).where('key', '=', e.reading.point).executeTakeFirst()
-      : undefined;
-    // With a reading, `zh`/`en` name the cause and the text is a message key with parameters, as a live event's;
-    // without one (a charger's own fault report) the event keeps its finished sentences.
-    const r = e.reading;
-    const names = { device: { zh: dev.name, en: dev.name_en }, cause: { zh: e.zh, en: e.en }, ...(point ? { point: { zh: point.name, en: point.name_en } } : {}) };
-    const text: EventMessage | null = !r
-      ? null
-      : r.kind === 'digital'
-        ? eventMessage('alarm.digital', { ...names, from: r.from === undefined ? null : digitalStateName(r.point, r.from), to: digitalStateName(r.point, r.value) })
-        : eventMessage('alarm.high', { ...names, value: r.value, limit: r.limit ?? 0, unit: point?.unit ?? '', precision: Math.min(6, point?.precision ?? 1) });
-    await trx
-      .insertInto('events')
-      .values({
-        project_id: projectId,
-        device_id: dev.id,
-        rule_id: null,
-        event_type: e.type,
-        level: e.level,
-        status: e.status,
-        active: false,
-        title: titles.get(projectId) ?? '',
-        ...(text ? eventTextColumns(text) : { message: `${dev.name} ${e.zh}`, message_en: `${dev.name_en}: ${e.en}` }),
-        point_id: point?.id ?? null,
-        value: e.reading?.value ?? null,
-        limit_value: e.reading?.limit ?? null,
-        rule_kind: e.reading?.kind ?? null,
-        unit: point?.unit ?? '',
-        state_from: e.reading?.from ?? null,
-        raised_at: raised,
-        cleared_at: new Date(raised.getTime() + 20 * 60_000),
-        acknowledged_at: done ? new Date(raised.getTime() + 10 * 60_000) : null,
-      })
-      .execute();
-  }
-}
-
 /**
  * Seeds the demo organisation into an empty database, in one transaction. Returns false, touching nothing,
  * when any organisation already exists. `energyHistoryDays` (default HISTORY_DAYS) of counter history are
  * written for the energy statistics; tests that do not need them pass 0.
  */
-export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}): Promise<boolean> {
+/** `faceKeys`: the server's face-photo key, to seed the face library's people with sealed photos (skipped without). */
+export async function seedDemo(db: Db, opts: { energyHistoryDays?: number; faceKeys?: FacePhotoKeyring } = {}): Promise<boolean> {
   const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -197,7 +136,7 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
       }
     }
     await seedDemoAux(trx);
-    await seedHistory(trx, projectIds);
+    await seedEventHistory(trx, projectIds, { pastDays: Math.min(PAST_EVENT_DAYS, opts.energyHistoryDays ?? HISTORY_DAYS) });
     await seedAlarmRules(trx);
     const historyDays = opts.energyHistoryDays ?? HISTORY_DAYS;
     await seedDemoEnergy(trx, demoStations, projectIds, { historyDays });
@@ -205,9 +144,17 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number } = {}
     await seedDemoDistribution(trx);
     await seedDemoIeSets(trx, projectIds.values());
     await seedDemoAssets(trx);
+    await seedDemoFire(trx);
     await seedDemoVideo(trx);
+    await seedDemoRobots(trx);
     await seedDemoInspection(trx, projectIds);
     await seedDemoWorkOrders(trx, projectIds);
+    await seedDemoDataEntry(trx, projectIds);
+    await seedDemoMonthReport(trx, projectIds);
+    if (opts.faceKeys) await seedDemoFace(trx, opts.faceKeys);
+    await seedDemoBuilding(trx, projectIds.get('HZBJ')!);
+    // Last: nameplates for every device the seeds above made.
+    await seedDemoLedger(trx);
   });
   return true;
 }

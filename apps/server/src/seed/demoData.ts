@@ -1,4 +1,5 @@
 import type { DeviceKind, EnergyType } from '@gridops/contract';
+import { officeTowerRoom } from './demoBuilding.js';
 
 /**
  * The demo organisation: one regional key account, two group customers, five stations in real Chinese cities
@@ -45,7 +46,7 @@ export interface DemoStation {
 const d = (sn: string, kind: DeviceKind, name: string, name_en: string, props: Record<string, number> = {}, parent?: string): DemoDevice =>
   parent === undefined ? { sn, kind, name, name_en, props } : { sn, kind, name, name_en, props, parent };
 
-/** A 10 kV / 0.4 kV room: incomer, two transformers and their LV feeders, fire detectors, environment, camera. */
+/** A 10 kV / 0.4 kV room: incomer, two transformers and their LV feeders, fire and arc-fault detectors, environment, camera. */
 function distributionRoom(prefix: string, name: string, name_en: string, kva: number, feeders: [string, string, number, ('T1' | 'T2')?][]): DemoRoom {
   const devices: DemoDevice[] = [
     d(`${prefix}AH1`, 'incomer', '10kV进线柜 AH1', '10 kV incoming cabinet AH1', { voltage_v: 5774, rated_kw: kva * 1.6 }),
@@ -54,13 +55,17 @@ function distributionRoom(prefix: string, name: string, name_en: string, kva: nu
   ];
   feeders.forEach(([fname, fname_en, kw, transformer], i) => {
     const parent = `${prefix}${transformer ?? (i % 2 === 0 ? 'T1' : 'T2')}`;
-    devices.push(d(`${prefix}F${String(i + 1).padStart(2, '0')}`, 'feeder', fname, fname_en, { rated_kw: kw }, parent));
+    devices.push(d(`${prefix}F${String(i + 1).padStart(2, '0')}`, 'feeder', fname, fname_en, { rated_kw: kw, voltage_kv: 0.4 }, parent));
   });
   devices.push(
     d(`${prefix}EF1`, 'fire_sensor', '1#低压柜电气火灾探测器', 'Fire detector LV cabinet 1', { rated_a: 630 }, `${prefix}T1`),
     d(`${prefix}EF2`, 'fire_sensor', '2#低压柜电气火灾探测器', 'Fire detector LV cabinet 2', { rated_a: 630 }, `${prefix}T2`),
+    // GB 14287.4 covers final circuits of 10 kW and less: the room's lighting and socket panel.
+    d(`${prefix}AF1`, 'arc_detector', '照明配电箱故障电弧探测器', 'Arc-fault detector lighting panel', { rated_a: 32 }, `${prefix}T1`),
     d(`${prefix}ENV`, 'env_sensor', '配电室环境监测', 'Room environment', {}),
     d(`${prefix}CAM1`, 'camera', '配电室摄像机1', 'Room camera 1', {}),
+    // The room's door (its contact is the env sensor's `door` point) opens by face (docs/face-library.md).
+    d(`${prefix}ACT`, 'access_terminal', '配电室人脸门禁', 'Room door face terminal', {}),
   );
   return { name, name_en, kind: 'distribution', devices };
 }
@@ -143,6 +148,7 @@ export const demoStations: DemoStation[] = [
           d('PCS1', 'pcs', '储能变流器PCS', 'PCS', { rated_kw: 500, capacity_kwh: 1000 }, 'T1'),
           d('BMS1', 'bms', '电池管理系统BMS', 'BMS', { capacity_kwh: 1000 }, 'PCS1'),
           d('ENV2', 'env_sensor', '储能舱环境监测', 'Container environment', {}),
+          d('ACT2', 'access_terminal', '储能舱人脸门禁', 'Container door face terminal', {}),
         ],
       },
       {
@@ -227,6 +233,7 @@ export const demoStations: DemoStation[] = [
           d('CAM2', 'camera', '计量间摄像机', 'Metering room camera', {}),
         ],
       },
+      officeTowerRoom,
     ],
   },
   {

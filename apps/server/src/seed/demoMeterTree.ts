@@ -1,4 +1,4 @@
-import type { DeviceKind, MeterNodeType } from '@gridops/contract';
+import { BUILDING_LOAD_KINDS, type DeviceKind, type MeterNodeType } from '@gridops/contract';
 
 /**
  * The power metering tree of a demo station, wired as the station is (docs/energy-model.md, "Demo seed"):
@@ -23,7 +23,7 @@ export interface PlannedNode {
   power_key: string;
 }
 
-const TREE_KINDS = ['incomer', 'transformer', 'feeder', 'meter', 'pv_inverter', 'pcs', 'ev_charger'];
+const TREE_KINDS: readonly string[] = ['incomer', 'transformer', 'feeder', 'meter', 'pv_inverter', 'pcs', 'ev_charger', ...BUILDING_LOAD_KINDS];
 
 export function plannedPowerTree(devices: readonly TreeDevice[]): PlannedNode[] {
   const incomer = devices.find((d) => d.kind === 'incomer');

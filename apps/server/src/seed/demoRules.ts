@@ -30,6 +30,8 @@ export const templateRules: TemplateRule[] = [
   { device_kind: 'fire_sensor', point_key: 'T3', kind: 'high', threshold: 70, deadband: 3, level: 2, event_type: 2, name: 'C相线缆温度越限', name_en: 'Cable temperature C above limit' },
   { device_kind: 'fire_sensor', point_key: 'T1', kind: 'rate', threshold: 8, deadband: 2, level: 2, event_type: 2, name: 'A相线缆温升过快', name_en: 'Cable temperature A rising fast' },
   { device_kind: 'fire_sensor', point_key: 'arc', kind: 'digital', threshold: 1, level: 4, event_type: 3, name: '故障电弧', name_en: 'Fault arc detected' },
+  // GB 14287.4: 14 or more arc half-cycles within 1 s must alarm. An arc-fault set (ArcFaultSet) overrides this per device.
+  { device_kind: 'arc_detector', point_key: 'arc_count', kind: 'high', threshold: 13.5, deadband: 0, level: 4, event_type: 2, name: '故障电弧报警', name_en: 'Arc fault' },
   { device_kind: 'env_sensor', point_key: 'temp', kind: 'high', threshold: 35, deadband: 1, on_delay_s: 30, level: 2, event_type: 2, name: '环境温度越限', name_en: 'Room temperature above limit' },
   { device_kind: 'env_sensor', point_key: 'humidity', kind: 'high', threshold: 85, deadband: 3, on_delay_s: 60, level: 1, event_type: 2, name: '环境湿度越限', name_en: 'Humidity above limit' },
   { device_kind: 'env_sensor', point_key: 'water', kind: 'digital', threshold: 1, level: 3, event_type: 2, name: '水浸告警', name_en: 'Water immersion' },

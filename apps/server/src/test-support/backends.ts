@@ -50,7 +50,8 @@ export async function tempDir(prefix = 'gridops-test-'): Promise<string> {
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   // No 400-day energy history unless a test asks for it: it costs seconds per seeded database.
-  return loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'off', SEED_DEMO: 'off', SEED_HISTORY_DAYS: '0', WEB_DIR: '/nonexistent', ...overrides });
+  // No automation of auxiliary devices unless a test asks for it: the demo rules would switch devices under other tests.
+  return loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'off', SEED_DEMO: 'off', SEED_HISTORY_DAYS: '0', WEB_DIR: '/nonexistent', AUX_AUTOMATION_TICK_MS: '0', ...overrides });
 }
 
 export interface TestApp {

@@ -34,6 +34,16 @@ const PROPS: Record<DeviceKind, Record<string, number>> = {
   dehumidifier: {},
   light: {},
   water_pump: {},
+  access_terminal: {},
+  chiller: { cooling_kw: 700, rated_kw: 140 },
+  hvac_pump: { role: 1, rated_kw: 22 },
+  ahu: { floor: 1, area_m2: 2400, rated_kw: 11 },
+  fcu: { floor: 1, rated_kw: 4.5 },
+  vrf_outdoor: { cooling_kw: 56 },
+  water_tank: { capacity_m3: 50 },
+  lighting_circuit: { rated_kw: 22 },
+  elevator: { rated_kw: 18 },
+  comfort_sensor: { floor: 1 },
 };
 
 const input = (kind: DeviceKind, t: number, dtMs: number, faults: FaultKind[] = []): ModelInput => ({

@@ -46,7 +46,8 @@ export const storageMaxKw = (ratedKw: number, capacityKwh: number) => Math.min(r
 /**
  * One step of a battery: driven by `commandKw` (discharge positive; the site's dispatch, models/site.ts) or,
  * standing alone, by the plain time-of-use schedule. Power tapers over the last 5 % before either SOC limit
- * (CC-CV charging, discharge cut-off), so SOC stays within 10…95 % at any sampling interval.
+ * (CC-CV charging, discharge cut-off), so SOC stays within 10…95 % (or the strategy's narrower window) at any
+ * sampling interval; SOC only ever moves by the energy through the cells.
  */
 export function storageStep(
   t: number,
@@ -57,15 +58,19 @@ export function storageStep(
   tripped: boolean,
   zone: string,
   commandKw?: number,
+  /** The controller's SOC window (a configured strategy's, models/essStrategy.ts); the battery's 10–95 % otherwise. */
+  limits: { min: number; max: number } = { min: SOC_MIN, max: SOC_MAX },
 ): { soc: number; powerKw: number } {
   const maxKw = storageMaxKw(ratedKw, capacityKwh);
+  const lo = Math.max(SOC_MIN, limits.min);
+  const hi = Math.min(SOC_MAX, limits.max);
   const cmdKw = tripped ? 0 : clamp(commandKw ?? storageSchedule(t, zone) * maxKw, -maxKw, maxKw);
-  const taper = cmdKw > 0 ? clamp((soc - SOC_MIN) / 5, 0, 1) : clamp((SOC_MAX - soc) / 5, 0, 1);
+  const taper = cmdKw > 0 ? clamp((soc - lo) / 5, 0, 1) : clamp((hi - soc) / 5, 0, 1);
   const hours = Math.max(0, dtMs) / 3600_000;
   // Never more in one step than the cells can take or give before a SOC limit: a long step (the seeded
   // history's hours) must not count energy through the PCS that the battery could not hold.
-  const roomKw = hours > 0 ? ((SOC_MAX - soc) / 100) * capacityKwh / ROUND_TRIP_EFFICIENCY / hours : Infinity;
-  const leftKw = hours > 0 ? ((soc - SOC_MIN) / 100) * capacityKwh * ROUND_TRIP_EFFICIENCY / hours : Infinity;
+  const roomKw = hours > 0 ? ((hi - soc) / 100) * capacityKwh / ROUND_TRIP_EFFICIENCY / hours : Infinity;
+  const leftKw = hours > 0 ? ((soc - lo) / 100) * capacityKwh * ROUND_TRIP_EFFICIENCY / hours : Infinity;
   const powerKw = clamp(cmdKw * taper, -Math.max(0, roomKw), Math.max(0, leftKw));
   // Discharging draws more from the cells than reaches the grid; charging stores less than it takes.
   const cellKwh = powerKw > 0 ? (powerKw * hours) / ROUND_TRIP_EFFICIENCY : powerKw * hours * ROUND_TRIP_EFFICIENCY;
@@ -78,7 +83,7 @@ export function samplePcs(input: ModelInput, prev: DeviceState): ModelOutput {
   const ratedKw = prop(input.props, 'rated_kw', 250);
   const capacity = prop(input.props, 'capacity_kwh', ratedKw * 2);
   const tripped = input.faults.has('inverter_trip') || input.deenergised === true;
-  const step = storageStep(input.t, input.dtMs, state.soc, ratedKw, capacity, tripped, input.zone, input.powerKw);
+  const step = storageStep(input.t, input.dtMs, state.soc, ratedKw, capacity, tripped, input.zone, input.powerKw, input.socLimits);
   state.soc = step.soc;
   state.powerKw = step.powerKw;
   integrate(state, 'EPchg', -step.powerKw, input.dtMs);

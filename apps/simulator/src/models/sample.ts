@@ -1,13 +1,32 @@
-import { deviceCatalog, isAuxKind, type DeviceKind } from '@gridops/contract';
+import { deviceCatalog, isAuxKind, isBuildingLoadKind, type DeviceKind } from '@gridops/contract';
 import { forcedValues } from '../faults.js';
 import { hash01, roundTo } from '../noise.js';
 import { initialAux, sampleAux } from './aux.js';
+import { BuildingModel } from './building.js';
 import { sampleThreePhase } from './electrical.js';
 import { sampleCamera, sampleEnv, sampleFire, sampleGas, sampleHeat, sampleWater } from './facility.js';
+import { sampleArc } from './arc.js';
 import { sampleBms, sampleEvCharger, samplePcs, samplePv } from './renewables.js';
-import { prop, type DeviceState, type ModelInput, type ModelOutput } from './types.js';
+import { integrate, prop, type DeviceState, type ModelInput, type ModelOutput } from './types.js';
 
 type Model = (input: ModelInput, prev: DeviceState) => ModelOutput;
+
+/** A smart-building device: the building model's values, nothing when de-energised, P integrated into EP. */
+function sampleBuildingUnit(kind: DeviceKind, input: ModelInput, prev: DeviceState): ModelOutput {
+  // Alone (outside a site model): the unit as a building of its own.
+  const values = { ...(input.building ?? standalone(kind, input)) };
+  if (input.deenergised) for (const k of ['P', 'run', 'cooling_kw', 'COP', 'load_pct', 'freq', 'flow', 'fan_freq']) if (k in values) values[k] = 0;
+  if (!isBuildingLoadKind(kind)) return { values, state: prev };
+  const state = { ...prev, counters: { ...prev.counters } };
+  integrate(state, 'EP', values.P ?? 0, input.dtMs);
+  return { values: { ...values, EP: state.counters.EP ?? 0 }, state };
+}
+
+function standalone(kind: DeviceKind, input: ModelInput): Record<string, number> {
+  const model = new BuildingModel([{ sn: 'unit', kind, props: input.props }], () => input.seed);
+  const ctx = { t: input.t, dtMs: input.dtMs, zone: input.zone, siteSeed: input.siteSeed, latitude: input.latitude, longitude: input.longitude, faulted: () => input.faults.size > 0 };
+  return model.step(ctx).get('unit') ?? {};
+}
 
 const models: Record<DeviceKind, Model> = {
   incomer: (i, s) => sampleThreePhase('incomer', i, s),
@@ -29,6 +48,18 @@ const models: Record<DeviceKind, Model> = {
   dehumidifier: (i, s) => sampleAux('dehumidifier', i, s),
   light: (i, s) => sampleAux('light', i, s),
   water_pump: (i, s) => sampleAux('water_pump', i, s),
+  arc_detector: sampleArc,
+  // The enrolled count is the terminal's own memory (gatewaySim.ts overrides it); the model only says it is up.
+  access_terminal: (_i, s) => ({ values: { online: 1, enrolled: 0 }, state: s }),
+  chiller: (i, s) => sampleBuildingUnit('chiller', i, s),
+  hvac_pump: (i, s) => sampleBuildingUnit('hvac_pump', i, s),
+  ahu: (i, s) => sampleBuildingUnit('ahu', i, s),
+  fcu: (i, s) => sampleBuildingUnit('fcu', i, s),
+  vrf_outdoor: (i, s) => sampleBuildingUnit('vrf_outdoor', i, s),
+  water_tank: (i, s) => sampleBuildingUnit('water_tank', i, s),
+  lighting_circuit: (i, s) => sampleBuildingUnit('lighting_circuit', i, s),
+  elevator: (i, s) => sampleBuildingUnit('elevator', i, s),
+  comfort_sensor: (i, s) => sampleBuildingUnit('comfort_sensor', i, s),
 };
 
 /**
@@ -63,6 +94,8 @@ export function initialState(kind: DeviceKind, seed: number, props: Readonly<Rec
       counters.EH = prop(props, 'rated_kw', 500) * 0.0036 * (300 + 1500 * r(1));
       break;
     default:
+      // A building load's meter: a few years of a third of its rating.
+      if (isBuildingLoadKind(kind)) counters.EP = prop(props ?? {}, 'rated_kw', 20) * (800 + 2500 * r(1));
       break;
   }
   // The server passes each counter's last stored reading as `counter_<key>` (seeded history or an earlier

@@ -1,10 +1,12 @@
-import { AUX_KINDS, isAuxKind, type DeviceKind } from '@gridops/contract';
+import { AUX_KINDS, BUILDING_KINDS, BUILDING_LOAD_KINDS, isAuxKind, isBuildingLoadKind, type DeviceKind, type EssStrategy } from '@gridops/contract';
+import { BuildingModel } from './building.js';
 import { roomClimateOf } from './aux.js';
 import type { FaultKind } from '../faults.js';
 import { hashString } from '../noise.js';
 import { BACKFLOW_MARGIN, INVERTER_PF, LINE_LOSS, transformerLossKw } from './physics.js';
 import { pvAvailableKw, storageMaxKw } from './renewables.js';
 import { initialState, sampleDevice } from './sample.js';
+import { strategyDispatchKw, strategySocLimits } from './essStrategy.js';
 import { storageDispatchKw } from './storageDispatch.js';
 import { circuitLoadKw, type ElectricalKind } from './electrical.js';
 import { integrate, prop, type DeviceState, type ModelInput, type RoomClimate, type StorageLink } from './types.js';
@@ -18,7 +20,7 @@ import { integrate, prop, type DeviceState, type ModelInput, type RoomClimate, t
  *   incomer (10 kV)                P = Σ (transformer P + P0 + β²·Pk) × (1 + hvCable)
  *
  * PV is curtailed per transformer (anti-backflow control) so no transformer feeds power back, and the PCS
- * follows the site's dispatch (storageDispatch.ts). Pure apart from each device's state, so the seeded
+ * follows its configured strategy (essStrategy.ts) or the site's built-in dispatch (storageDispatch.ts). Pure apart from each device's state, so the seeded
  * history runs the same model in hourly steps.
  */
 export interface SiteDeviceDef {
@@ -29,6 +31,8 @@ export interface SiteDeviceDef {
   parent_sn?: string | undefined;
   /** The room it stands in: auxiliary devices condition the environment sensors of their own room. */
   room?: number | undefined;
+  /** A PCS's configured storage strategy (EssSet): its controller follows it instead of the built-in plan. */
+  ess_strategy?: EssStrategy | undefined;
 }
 
 interface Node {
@@ -47,9 +51,9 @@ interface Node {
 export const siteSeedOf = (latitude: number, longitude: number) => hashString(`${latitude.toFixed(3)},${longitude.toFixed(3)}`);
 
 const CIRCUITS: readonly DeviceKind[] = ['incomer', 'transformer', 'feeder', 'meter'];
-const ELECTRICAL: readonly DeviceKind[] = [...CIRCUITS, 'pv_inverter', 'pcs', 'ev_charger'];
+const ELECTRICAL: readonly DeviceKind[] = [...CIRCUITS, 'pv_inverter', 'pcs', 'ev_charger', ...BUILDING_LOAD_KINDS];
 /** Devices whose values do not feed any counter: the history skips them. */
-const NO_COUNTER: readonly DeviceKind[] = ['fire_sensor', 'env_sensor', 'camera', 'bms', ...AUX_KINDS];
+const NO_COUNTER: readonly DeviceKind[] = ['fire_sensor', 'arc_detector', 'env_sensor', 'camera', 'bms', ...AUX_KINDS, 'access_terminal', 'water_tank', 'comfort_sensor'];
 
 export interface SiteSampleOptions {
   /** Staged faults per device serial. */
@@ -65,6 +69,10 @@ export class SiteModel {
   private readonly bySn = new Map<string, Node>();
   private readonly pvRatedKw: number;
   private readonly electrical: Node[];
+  /** The site's smart-building devices as one system (models/building.ts). */
+  private readonly building: BuildingModel;
+  /** Configured storage strategies by PCS serial (manifest, then `ess_strategy` commands). */
+  private readonly strategies = new Map<string, EssStrategy>();
 
   constructor(
     defs: readonly SiteDeviceDef[],
@@ -75,7 +83,10 @@ export class SiteModel {
       const seed = seedOf(def.sn);
       return { def, seed, state: initialState(def.kind, seed, def.props), parent: null, children: [], bus: null, source: false, breakersAbove: [] };
     });
-    for (const n of this.nodes) this.bySn.set(n.def.sn, n);
+    for (const n of this.nodes) {
+      this.bySn.set(n.def.sn, n);
+      if (n.def.kind === 'pcs' && n.def.ess_strategy) this.strategies.set(n.def.sn, n.def.ess_strategy);
+    }
     for (const n of this.nodes) {
       const parent = n.def.parent_sn === undefined ? undefined : this.bySn.get(n.def.parent_sn);
       if (parent && ELECTRICAL.includes(n.def.kind) && ELECTRICAL.includes(parent.def.kind)) {
@@ -89,6 +100,11 @@ export class SiteModel {
       for (let at = n.parent; at; at = at.parent) if (at.def.kind === 'incomer' || at.def.kind === 'feeder') n.breakersAbove.push(at);
     }
     this.electrical = this.nodes.filter((n) => ELECTRICAL.includes(n.def.kind));
+    const buildingKinds: readonly DeviceKind[] = BUILDING_KINDS;
+    this.building = new BuildingModel(
+      defs.filter((d) => buildingKinds.includes(d.kind)),
+      seedOf,
+    );
     this.pvRatedKw = this.nodes.filter((n) => n.def.kind === 'pv_inverter').reduce((a, n) => a + prop(n.def.props, 'rated_kw', 100), 0);
   }
 
@@ -119,6 +135,28 @@ export class SiteModel {
       out.set(room, { ...c, ...this.lastEnv.get(room) });
     }
     return out;
+  }
+
+  /** The `building` command: switch a unit, hand it back to its schedule, move its set-point; false if sn is not one. */
+  setBuilding(sn: string, change: { run?: boolean; auto?: boolean; setpoint?: number; schedule?: { on: number; off: number; everyday: boolean } }): boolean {
+    return this.building.command(sn, change);
+  }
+
+  /**
+   * The `ess_strategy` command: the PCS's controller follows this strategy from the next sample on, or its
+   * built-in plan again (null). False if sn is not a PCS.
+   */
+  setStrategy(sn: string, strategy: EssStrategy | null): boolean {
+    const n = this.bySn.get(sn);
+    if (!n || n.def.kind !== 'pcs') return false;
+    if (strategy) this.strategies.set(sn, strategy);
+    else this.strategies.delete(sn);
+    return true;
+  }
+
+  /** The strategy a PCS follows now (undefined: the built-in plan). */
+  strategyOf(sn: string): EssStrategy | undefined {
+    return this.strategies.get(sn);
   }
 
   private readonly lastEnv = new Map<number, { temp: number; humidity: number }>();
@@ -154,10 +192,17 @@ export class SiteModel {
       return r.values;
     };
     const electrical = this.electrical;
+    // 0. The building: its HVAC, lighting and lifts as one system, before the meters above them add up.
+    const building =
+      this.building.size === 0
+        ? new Map<string, Record<string, number>>()
+        : this.building.step({ t, dtMs, zone: this.site.zone, siteSeed: this.site.siteSeed, latitude: this.site.latitude, longitude: this.site.longitude, faulted: (sn) => faultsOf(sn).size > 0 });
+    const ofBuilding = (n: Node) => ({ building: building.get(n.def.sn) ?? {} });
 
-    // 1. Leaves that draw: circuits without metered children, EV chargers.
+    // 1. Leaves that draw: circuits without metered children, EV chargers, building loads.
     for (const n of electrical) {
-      if ((CIRCUITS.includes(n.def.kind) && n.children.length === 0) || n.def.kind === 'ev_charger') power.set(n, run(n).P ?? 0);
+      if (isBuildingLoadKind(n.def.kind)) power.set(n, run(n, ofBuilding(n)).P ?? 0);
+      else if ((CIRCUITS.includes(n.def.kind) && n.children.length === 0) || n.def.kind === 'ev_charger') power.set(n, run(n).P ?? 0);
     }
     // 2. PV that could be produced now.
     const available = new Map<Node, number>();
@@ -168,8 +213,12 @@ export class SiteModel {
       const ratedKw = prop(n.def.props, 'rated_kw', 250);
       const maxKw = storageMaxKw(ratedKw, prop(n.def.props, 'capacity_kwh', ratedKw * 2));
       const busLoadKw = this.busLoad(n.bus, power);
-      const cmd = storageDispatchKw({ t, soc: n.state.soc, maxKw, busLoadKw, pvKw: pvNow, pvRatedKw: this.pvRatedKw, siteSeed: this.site.siteSeed, zone: this.site.zone });
-      power.set(n, run(n, { powerKw: cmd }).P ?? 0);
+      // A configured strategy (EssSet) when the PCS has one, else the built-in plan (storageDispatch.ts).
+      const strategy = this.strategies.get(n.def.sn);
+      const cmd = strategy
+        ? strategyDispatchKw({ t, soc: n.state.soc, maxKw, busLoadKw, zone: this.site.zone, strategy })
+        : storageDispatchKw({ t, soc: n.state.soc, maxKw, busLoadKw, pvKw: pvNow, pvRatedKw: this.pvRatedKw, siteSeed: this.site.siteSeed, zone: this.site.zone });
+      power.set(n, run(n, { powerKw: cmd, ...(strategy ? { socLimits: strategySocLimits(strategy) } : {}) }).P ?? 0);
     }
     // 4. Anti-backflow: each bus's PV is curtailed to what the bus consumes, less a small import margin.
     const buses = new Map<Node | null, Node[]>();
@@ -213,7 +262,7 @@ export class SiteModel {
         const climate = climates.get(room);
         const v = run(n, climate ? { room: climate } : {});
         if (n.def.kind === 'env_sensor' && v.temp !== undefined && v.humidity !== undefined) this.lastEnv.set(room, { temp: v.temp, humidity: v.humidity });
-      } else run(n);
+      } else run(n, ofBuilding(n));
     }
     return out;
   }

@@ -24,10 +24,14 @@ export interface ModelInput {
    * anti-backflow control; for a PCS, the dispatch command (kW, discharge positive).
    */
   powerKw?: number;
+  /** For a PCS run by a configured strategy: the SOC window its controller keeps (models/essStrategy.ts). */
+  socLimits?: { min: number; max: number };
   /** An upstream breaker is open: nothing flows through this device. */
   deenergised?: boolean;
   /** For an environment sensor or auxiliary device: what the room's running auxiliary devices do to it. */
   room?: RoomClimate;
+  /** For a smart-building device: what the building model (models/building.ts) computed for it this step. */
+  building?: Record<string, number>;
   /** Power factor of a derived circuit that carries inverter output (PV feeder): near unity. */
   pf?: number;
 }

@@ -3,10 +3,17 @@ import { accountBundle } from './account/i18n';
 import { alertsBundle } from './alerts/i18n';
 import { analysisBundle } from './analysis/i18n';
 import { distributionBundle } from './distribution/i18n';
+import { buildingBundle } from './building/i18n';
 import { energySetupBundle } from './energy-setup/i18n';
 import { ieSetsBundle } from './ie-sets/i18n';
 import { energyAssetsBundle } from './energy-assets/i18n';
+import { fireSetsBundle } from './fire-sets/i18n';
 import { faceBundle } from './face/i18n';
+import { ledgerBundle } from './ledger/i18n';
+import { dataEntryBundle } from './data-entry/i18n';
+import { monthReportBundle } from './month-report/i18n';
+import { auxDevicesBundle } from './aux-devices/i18n';
+import { robotBundle } from './robot/i18n';
 import { membersBundle } from './members/i18n';
 import { auditLogBundle } from './usage-logs/i18n';
 import { carbonBundle } from './carbon/i18n';
@@ -59,9 +66,16 @@ export const featureBundles: Record<string, Bundle> = {
   experts: expertsBundle,
   ieSets: ieSetsBundle,
   assets: energyAssetsBundle,
+  fireSets: fireSetsBundle,
   billing: billingBundle,
   video: videoBundle,
   inspection: inspectionBundle,
   workorders: workOrdersBundle,
   face: faceBundle,
+  ledger: ledgerBundle,
+  dataEntry: dataEntryBundle,
+  monthReport: monthReportBundle,
+  auxSet: auxDevicesBundle,
+  robot: robotBundle,
+  building: buildingBundle,
 };

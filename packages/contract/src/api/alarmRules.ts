@@ -68,6 +68,8 @@ export const alarmRule = alarmRuleFields.extend({
   editable: z.boolean(),
   /** A project or device rule that replaces this one for some points, or null. */
   overridden_by: z.array(dbId),
+  /** A device rule that carries the limits of a fire loop or arc-fault setting: edited there, not here (docs/electrical-fire.md). */
+  managed_by: z.enum(['fire_loop', 'arc_detector']).nullable(),
   /** Points of this project in alarm under the rule now. */
   active_count: z.number().int(),
   version: z.number().int(),

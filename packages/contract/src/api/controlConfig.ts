@@ -19,7 +19,13 @@ export const controlBreakerSetting = z.object({
   controllable: z.boolean(),
   /** Users who may operate it; empty: everyone of the site holding the control permission. */
   user_ids: z.array(dbId),
+  /** Roles (user_type: 0 centre, 1 site user, 2 worker) who may operate it; empty: any role. */
+  role_types: z.array(z.number().int().min(0).max(2)),
   two_person: z.boolean(),
+  /** Line voltage from the device's props (`voltage_kv`, or phase `voltage_v` × √3); null: unknown. */
+  voltage_kv: z.number().nullable(),
+  /** The two-person rule applies: set on the breaker, or by the site's "above N kV" rule (unknown voltage counts). */
+  two_person_effective: z.boolean(),
   /** 0: never saved (defaults apply). */
   version: z.number().int(),
 });
@@ -46,6 +52,8 @@ export const controlConfig = z.object({
   blocks: z.array(controlBlockedPeriod),
   interlocks: z.array(controlInterlock),
   timezone: z.string(),
+  /** Site-wide: the two-person rule for every breaker above this line voltage (kV); null = off. */
+  site: z.object({ two_person_above_kv: z.number().nullable(), version: z.number().int() }),
 });
 export type ControlConfig = z.infer<typeof controlConfig>;
 
@@ -53,9 +61,12 @@ export const controlBreakerParams = z.object({ device_id: dbIdParam });
 export const controlBreakerUpdate = z.object({
   controllable: z.boolean(),
   user_ids: z.array(dbId).max(200),
+  role_types: z.array(z.number().int().min(0).max(2)).max(3).default([]),
   two_person: z.boolean(),
   version: z.number().int().min(0),
 });
+/** The site-wide switch; version 0 = never saved. */
+export const controlSiteUpdate = z.object({ project_id: dbId, two_person_above_kv: z.number().finite().min(0).max(1000).nullable(), version: z.number().int().min(0) });
 export const controlBlockCreate = z.object({
   project_id: dbId,
   name: z.string().trim().min(1).max(64),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dbId, dbIdParam } from '../ids.js';
+import { equipmentSchedule } from './building.js';
 
 /** Remote control (/DevControl, /CtrlLogs), security captures (/SecMonitor) and the robot (/RobMonitor). */
 
@@ -7,7 +8,8 @@ import { dbId, dbIdParam } from '../ids.js';
  * open/close: breakers (`breaker` command); on/off/setpoint: auxiliary devices of a room (`aux` command,
  * docs/gateway-protocol.md). A setpoint selection carries the new value.
  */
-export const CONTROL_ACTIONS = ['open', 'close', 'on', 'off', 'setpoint'] as const;
+/** `schedule`: a building unit's operating hours (docs/smart-building.md), through select-before-operate too. */
+export const CONTROL_ACTIONS = ['open', 'close', 'on', 'off', 'setpoint', 'schedule'] as const;
 export type ControlAction = (typeof CONTROL_ACTIONS)[number];
 
 export const controlTargetsQuery = z.object({ project_id: dbIdParam });
@@ -28,6 +30,8 @@ export const controlSelectRequest = z.object({
   action: z.enum(CONTROL_ACTIONS),
   /** For `setpoint`: the new value of the device kind's set-point (AUX_SETPOINTS), within the device's limits. */
   value: z.number().finite().optional(),
+  /** For `schedule`: the building unit's new operating hours (site clock). */
+  schedule: equipmentSchedule.optional(),
 });
 export const controlSelectResponse = z.object({
   selection_id: z.string(),
@@ -98,6 +102,9 @@ export const controlLogItem = z.object({
   outcome: z.string(),
   detail: z.string(),
   selection_id: z.string().nullable(),
+  /** Written by the automation of auxiliary devices (operator 自动控制 / Automation), with the rule's name. */
+  automation: z.boolean().optional(),
+  automation_rule: z.string().nullable().optional(),
 });
 export const controlLogResponse = z.object({ total: z.number().int(), list: z.array(controlLogItem) });
 
@@ -163,6 +170,8 @@ export const robotInspection = z.object({
   started_at: z.string(),
   finished_at: z.string().nullable(),
   status: z.string(),
+  /** What started the round: its schedule or an operator's "start a round now". */
+  trigger: z.enum(['schedule', 'manual']),
   anomalies: z.number().int(),
   readings: z.array(robotReading),
   photo: z.string().nullable(),

@@ -57,6 +57,21 @@ export const essSystemFields = z.object({
   schedule: z.array(z.object({ start: hhmm, end: hhmm, mode: z.enum(ESS_MODES), power_kw: num(0, 1_000_000) })).max(24),
 });
 
+/**
+ * The storage strategy as the PCS's controller (the site EMS) takes it: the gateway command `ess_strategy` and
+ * the simulator's manifest carry it (docs/energy-assets.md "The simulator follows the strategy").
+ */
+export const essStrategy = essSystemFields.pick({ capacity_kwh: true, power_kw: true, soc_min_pct: true, soc_max_pct: true, schedule: true });
+export type EssStrategy = z.infer<typeof essStrategy>;
+/** `ess_strategy` command params: the PCS by serial, its strategy, or null (no configured strategy: the controller's own plan). */
+export const essStrategyCommandParams = z.object({ device_sn: z.string().min(1).max(64), strategy: essStrategy.nullable() });
+export type EssStrategyCommandParams = z.infer<typeof essStrategyCommandParams>;
+
+/** Has the PCS's controller taken the saved strategy? pending: not answered yet; applied; refused (with why). */
+export const ESS_SYNC_STATES = ['pending', 'applied', 'refused'] as const;
+export const essSync = z.object({ state: z.enum(ESS_SYNC_STATES), error: z.string().nullable(), at: z.string().nullable() });
+export type EssSync = z.infer<typeof essSync>;
+
 export const CONNECTOR_TYPES = ['gbt_ac', 'gbt_dc'] as const;
 export const chargerFields = z.object({
   name,
@@ -76,7 +91,8 @@ export type AssetFields<K extends AssetKind> = z.infer<(typeof assetFields)[K]>;
 const stored = { id: z.number().int(), project_id: z.number().int(), version: z.number().int() };
 export const pvArray = pvArrayFields.extend(stored);
 export const windTurbine = windTurbineFields.extend(stored);
-export const essSystem = essSystemFields.extend(stored);
+/** `sync`: null when the PCS has never been sent a strategy (e.g. no gateway). */
+export const essSystem = essSystemFields.extend({ ...stored, sync: essSync.nullable().optional() });
 export const charger = chargerFields.extend(stored);
 export type PvArray = z.infer<typeof pvArray>;
 export type WindTurbine = z.infer<typeof windTurbine>;

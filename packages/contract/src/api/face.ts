@@ -46,7 +46,17 @@ export const facePersonFields = z.object({
   valid_until: day.nullable(),
   enabled: z.boolean(),
 });
-export const facePerson = facePersonFields.extend({ ...stored, has_photo: z.boolean(), photo_width: z.number().int().nullable(), photo_height: z.number().int().nullable() });
+/** Sync counts of a person over the terminals it belongs on (docs/face-library.md "Sync to terminals"). */
+export const facePersonSync = z.object({ synced: z.number().int(), pending: z.number().int(), failed: z.number().int(), deleting: z.number().int() });
+export const facePerson = facePersonFields.extend({
+  ...stored,
+  has_photo: z.boolean(),
+  photo_width: z.number().int().nullable(),
+  photo_height: z.number().int().nullable(),
+  /** Deleted, the photo gone; the row stays until every terminal acknowledged its face_delete. */
+  deleting: z.boolean(),
+  sync: facePersonSync,
+});
 export type FacePerson = z.infer<typeof facePerson>;
 /** Create needs the photo; update replaces it only when one is sent. */
 export const facePersonCreate = facePersonFields.extend({ project_id: dbId, photo });

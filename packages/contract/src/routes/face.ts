@@ -13,6 +13,7 @@ import {
   facePersonUpdate,
   facePhoto,
 } from '../api/face.js';
+import { faceRecordList, faceRecordQuery, faceSettings, faceSettingsUpdate, faceSnapshot, faceSyncList, faceTerminalList } from '../api/faceSync.js';
 import { defineRoute } from './define.js';
 
 const tags = ['face-library'];
@@ -75,4 +76,10 @@ export const faceApi = {
     query: faceDeleteRequest,
     data: removed,
   }),
+  sync: defineRoute({ method: 'GET', path: '/api/v6/face/sync', tags, summary: 'Sync status of every person on every door terminal of a site', query: faceListRequest, data: faceSyncList }),
+  terminals: defineRoute({ method: 'GET', path: '/api/v6/face/terminals', tags, summary: "A site's door terminals: enrolled, pending, failed, last seen", query: faceListRequest, data: faceTerminalList }),
+  records: defineRoute({ method: 'GET', path: '/api/v6/face/records', tags, summary: 'Recognition records of a site (person, door, time range, result)', query: faceRecordQuery, data: faceRecordList }),
+  snapshot: defineRoute({ method: 'GET', path: '/api/v6/face/records/:id/snapshot', tags, summary: "A recognition record's snapshot (base64; every view audited)", params: faceIdParams, data: faceSnapshot }),
+  settings: defineRoute({ method: 'GET', path: '/api/v6/face/settings', tags, summary: "A site's night window for stranger alerts", query: faceListRequest, data: faceSettings }),
+  updateSettings: defineRoute({ method: 'PUT', path: '/api/v6/face/settings', tags, summary: "Set a site's night window for stranger alerts", permission: 'configure', body: faceSettingsUpdate, data: faceSettings }),
 };

@@ -3,6 +3,7 @@ import { accountApi } from './account.js';
 import { alarmRuleApi } from './alarmRules.js';
 import { controlConfigApi } from './controlConfig.js';
 import { auditApi } from './audit.js';
+import { auxDeviceApi } from './auxDevices.js';
 import { billingApi } from './billing.js';
 import { controlApi } from './control.js';
 import { deviceTemplateApi } from './deviceTemplate.js';
@@ -17,6 +18,10 @@ import { analysisApi, historyApi } from './history.js';
 import { ieSetsApi } from './ieSets.js';
 import { energyAssetsApi } from './energyAssets.js';
 import { faceApi } from './face.js';
+import { dataEntryApi } from './dataEntry.js';
+import { monthReportApi } from './monthReport.js';
+import { fireSetsApi } from './fireSets.js';
+import { buildingApi } from './building.js';
 import { meteringApi } from './metering.js';
 import { memberApi } from './members.js';
 import { noticeApi } from './notice.js';
@@ -25,11 +30,13 @@ import { orgAdminApi } from './orgAdmin.js';
 import { pushApi } from './push.js';
 import { dictionaryApi } from './dictionary.js';
 import { securityApi } from './security.js';
+import { robotApi } from './robots.js';
 import { userApi } from './user.js';
 import { videoApi } from './video.js';
 import { aiSecurityApi } from './aiSecurity.js';
 import { weatherApi } from './weather.js';
 import { workOrderApi } from './workorders.js';
+import { ledgerApi } from './ledger.js';
 
 export * from './define.js';
 export {
@@ -39,6 +46,7 @@ export {
   aiSecurityApi,
   analysisApi,
   auditApi,
+  auxDeviceApi,
   billingApi,
   controlApi,
   deviceTemplateApi,
@@ -52,8 +60,11 @@ export {
   historyApi,
   ieSetsApi,
   energyAssetsApi,
+  buildingApi,
   inspectionApi,
   faceApi,
+  monthReportApi,
+  fireSetsApi,
   memberApi,
   meteringApi,
   noticeApi,
@@ -61,10 +72,13 @@ export {
   orgAdminApi,
   pushApi,
   securityApi,
+  robotApi,
   userApi,
   videoApi,
   weatherApi,
   workOrderApi,
+  ledgerApi,
+  dataEntryApi,
 };
 
 /**
@@ -107,6 +121,18 @@ export const apiRoutes = {
   inspection: inspectionApi,
   workOrder: workOrderApi,
   face: faceApi,
+  ledger: ledgerApi,
+  dataEntry: dataEntryApi,
+  monthReport: monthReportApi,
+  auxDevice: auxDeviceApi,
+  fireSets: fireSetsApi,
+  robot: robotApi,
+  buildingSets: buildingApi.buildings,
+  buildingAir: buildingApi.air,
+  buildingOutdoor: buildingApi.outdoor,
+  buildingWater: buildingApi.water,
+  buildingPower: buildingApi.power,
+  buildingLive: { live: buildingApi.live },
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

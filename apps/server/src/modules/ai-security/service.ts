@@ -10,6 +10,7 @@ import type { RaisedEvent } from '../event/raisedEvent.js';
 import { eventRepository } from '../event/repository.js';
 import { fpRate } from './fpRate.js';
 import { aiRepository as repo } from './repository.js';
+import { parseGatewayPayload } from '../../lib/gatewayPayload.js';
 
 type Publish = (topic: string, payload: string) => Promise<void>;
 type OnRaised = (events: RaisedEvent[]) => Promise<void>;
@@ -71,17 +72,8 @@ export function createAiSecurityService(db: Db, access: AccessService, audit: Au
         log.warn({ gateway: gatewaySn, reason, detail }, 'AI event refused');
         return { ok: false, reason, detail };
       };
-      let raw: unknown;
-      try {
-        raw = JSON.parse(payload.toString('utf8'));
-      } catch {
-        return reject('garbage', 'not JSON');
-      }
-      const parsed = aiEventPayload.safeParse(raw);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return reject('bad_shape', issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid');
-      }
+      const parsed = parseGatewayPayload(payload, aiEventPayload);
+      if (!parsed.ok) return reject(parsed.reason, parsed.detail);
       const e = parsed.data;
       const where = await repo.gatewayCamera(db, gatewaySn, e.camera);
       if (!where) return reject('unknown_gateway', gatewaySn);

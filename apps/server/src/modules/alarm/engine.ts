@@ -3,10 +3,13 @@ import type { Sample } from '../telemetry/decode.js';
 import type { PointLookup, PointMeta } from '../telemetry/registry.js';
 import { eventRepository } from '../event/repository.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
-import { baseKind, initialState, reevaluate, step, tick, type RuleSpec, type Transition } from './evaluate.js';
+import { baseKind, initialState, reevaluate, step, tick, type AlarmState, type RuleSpec } from './evaluate.js';
 import { alarmMessage } from './messages.js';
 import { isWorse, phaseOf, sortPhases } from './phases.js';
+import { pickByPrecedence } from './precedence.js';
 import { alarmRepository as repo, type RuleRow, type StoredState } from './repository.js';
+
+type NewState = Omit<StoredState, 'version'>;
 
 export const ruleSpec = (r: Pick<RuleRow, 'kind' | 'threshold' | 'deadband' | 'on_delay_s' | 'off_delay_s' | 'shelved_until'>): RuleSpec => ({
   kind: r.kind,
@@ -32,7 +35,7 @@ function digitalFrom(alarmState: number, before: number | null, after: number): 
 export async function reevaluateRuleStates(trx: Db, rule: RuleRow, now = Date.now()): Promise<number> {
   const states = await repo.lockStates(trx, await repo.statePairs(trx, [rule.id]));
   const s = spec(rule);
-  const toSave: StoredState[] = [];
+  const toSave: NewState[] = [];
   const groupClears: number[] = [];
   let cleared = 0;
   for (const st of states) {
@@ -51,14 +54,46 @@ export async function reevaluateRuleStates(trx: Db, rule: RuleRow, now = Date.no
   return cleared;
 }
 
+/** The samples of one (rule, point) pair to evaluate, in any order. */
+export interface PairWork {
+  rule: RuleRow;
+  meta: PointMeta;
+  samples: Sample[];
+}
+
 /**
- * Evaluates the alarm rules against the samples a batch stored, inside the batch's transaction: state rows
- * are locked, stepped in time order, saved; raises become event rows, returns to normal clear them.
+ * A pair's state as a cache holds it (alarm/live.ts): taken instead of the stored row when the row's version
+ * is still `version` (the cache may know a later last value and time than the row). `stored`: the cache saw a
+ * row (else it started from the initial state).
+ */
+export interface CachedState {
+  state: AlarmState;
+  eventId: number | null;
+  version: number;
+  stored: boolean;
+  /** The rule is a communication-loss rule (its last time matters to every instance's sweep). */
+  commLoss: boolean;
+}
+
+/** What one locked evaluation decided: the events raised, and every state it wrote with its new version. */
+export interface Decided {
+  raised: RaisedEvent[];
+  saved: Map<string, CachedState>;
+}
+
+export const pairKey = (ruleId: number, pointId: number) => `${ruleId}:${pointId}`;
+
+/**
+ * Evaluates the alarm rules against samples inside a transaction: state rows are locked, stepped in time
+ * order, saved; raises become event rows, returns to normal clear them. Ingest calls it through the live
+ * cache (alarm/live.ts) only for the pairs whose phase moves; robot rounds and tests call `evaluate` directly.
  */
 export class AlarmEngine {
   private byDevice = new Map<number, RuleRow[]>();
   private byKindKey = new Map<string, RuleRow[]>();
   private commLoss: RuleRow[] = [];
+  /** rulesFor per point, for the point metadata object it was computed from (a registry reload replaces it). */
+  private perPoint = new Map<number, { meta: PointMeta; rules: RuleRow[] }>();
   /** The rule generation (alarm_rule_generation) the maps were loaded at; -1: never. */
   private generation = -1;
 
@@ -66,6 +101,11 @@ export class AlarmEngine {
     private readonly db: Db,
     private readonly points: PointLookup,
   ) {}
+
+  /** The generation the rules in memory were loaded at. */
+  get loadedGeneration(): number {
+    return this.generation;
+  }
 
   /** Reloads when a rule write (this or another instance) moved the generation since the last load. */
   async ensureFresh(db: Db = this.db): Promise<void> {
@@ -87,6 +127,7 @@ export class AlarmEngine {
     this.byDevice = byDevice;
     this.byKindKey = byKindKey;
     this.commLoss = rules.filter((r) => r.kind === 'comm_loss');
+    this.perPoint.clear();
     this.generation = generation;
   }
 
@@ -95,52 +136,73 @@ export class AlarmEngine {
    * project's default for the device kind, else the shipped default (docs/alarm-rules.md).
    */
   rulesFor(meta: PointMeta): RuleRow[] {
+    const cached = this.perPoint.get(meta.pointId);
+    if (cached && cached.meta === meta) return cached.rules;
     const own = (this.byDevice.get(meta.deviceId) ?? []).filter((r) => r.point_key === meta.key);
     const template = this.byKindKey.get(`${meta.deviceKind}\u0000${meta.key}`) ?? [];
     const project = template.filter((r) => r.project_id === meta.projectId);
     const shipped = template.filter((r) => r.project_id === null);
-    const taken = new Set<string>();
-    const out: RuleRow[] = [];
-    for (const layer of [own, project, shipped]) {
-      const applies = layer.filter((r) => !taken.has(r.kind));
-      for (const r of applies) taken.add(r.kind);
-      out.push(...applies);
-    }
-    return out;
+    const rules = pickByPrecedence(own, project, shipped);
+    this.perPoint.set(meta.pointId, { meta, rules });
+    return rules;
   }
 
   /**
-   * `receivedAt` caps the samples' timestamps: a sample stamped ahead of the server's clock (within the allowed
-   * skew) is evaluated as measured when it arrived. Evaluation only moves forward in time, so taking its own
-   * timestamp would make every real sample until then "late" and silence the point's alarms.
+   * The samples grouped by (rule, point) under the rules in memory. `receivedAt` caps the samples' timestamps:
+   * a sample stamped ahead of the server's clock (within the allowed skew) is evaluated as measured when it
+   * arrived. Evaluation only moves forward in time, so taking its own timestamp would make every real sample
+   * until then "late" and silence the point's alarms.
    */
-  async evaluate(trx: Db, samples: Sample[], receivedAt = Date.now()): Promise<RaisedEvent[]> {
-    await this.ensureFresh(trx);
-    const work = new Map<string, { rule: RuleRow; meta: PointMeta; samples: Sample[] }>();
+  workFor(samples: Sample[], receivedAt: number, into = new Map<string, PairWork>()): Map<string, PairWork> {
     for (const received of samples) {
-      const s = received.ts > receivedAt ? { ...received, ts: receivedAt } : received;
-      const meta = this.points.point(s.pointId);
+      const meta = this.points.point(received.pointId);
       if (!meta) continue;
-      for (const rule of this.rulesFor(meta)) {
-        const k = `${rule.id}:${s.pointId}`;
-        let w = work.get(k);
-        if (!w) work.set(k, (w = { rule, meta, samples: [] }));
+      const rules = this.rulesFor(meta);
+      if (rules.length === 0) continue;
+      const s = received.ts > receivedAt ? { ...received, ts: receivedAt } : received;
+      for (const rule of rules) {
+        const k = pairKey(rule.id, s.pointId);
+        let w = into.get(k);
+        if (!w) into.set(k, (w = { rule, meta, samples: [] }));
         w.samples.push(s);
       }
     }
-    if (work.size === 0) return [];
+    return into;
+  }
+
+  /** Evaluates samples in the caller's transaction from the stored states (locked). */
+  async evaluate(trx: Db, samples: Sample[], receivedAt = Date.now()): Promise<RaisedEvent[]> {
+    await this.ensureFresh(trx);
+    return (await this.decide(trx, this.workFor(samples, receivedAt))).raised;
+  }
+
+  /**
+   * Locks the pairs' state rows and steps their samples from there (or from `cached`, when the row's version
+   * is the cache's), writing events and states. Samples at or before a state's last time are ignored.
+   */
+  async decide(trx: Db, work: Map<string, PairWork>, cached?: (key: string) => CachedState | undefined): Promise<Decided> {
+    if (work.size === 0) return { raised: [], saved: new Map() };
     const pairs = [...work.values()].map((w) => ({ ruleId: w.rule.id, pointId: w.meta.pointId }));
-    const stored = new Map((await repo.lockStates(trx, pairs)).map((s) => [`${s.ruleId}:${s.pointId}`, s]));
+    const stored = new Map((await repo.lockStates(trx, pairs)).map((s) => [pairKey(s.ruleId, s.pointId), s]));
     const raised: RaisedEvent[] = [];
-    const toSave: StoredState[] = [];
+    const toSave: NewState[] = [];
     // Per-phase group events touched by this batch (device|group → event), and group events a phase left.
     const groups = new Map<string, { eventId: number; phases: string[]; value: number | null }>();
     const groupClears = new Map<number, number>();
     for (const [k, w] of work) {
       w.samples.sort((a, b) => a.ts - b.ts);
       const prev = stored.get(k);
-      let state = prev ? { phase: prev.phase, since: prev.since, lastValue: prev.lastValue, lastTs: prev.lastTs } : initialState(w.samples[0]!.ts);
-      let eventId = prev?.eventId ?? null;
+      const known = cached?.(k);
+      let state: AlarmState;
+      let eventId: number | null;
+      if (known && (prev ? known.stored && known.version === prev.version : !known.stored)) ({ state, eventId } = known);
+      else if (prev) {
+        state = { phase: prev.phase, since: prev.since, lastValue: prev.lastValue, lastTs: prev.lastTs };
+        eventId = prev.eventId;
+      } else {
+        state = initialState(w.samples[0]!.ts);
+        eventId = null;
+      }
       const group = phaseOf(w.rule);
       for (const s of w.samples) {
         const before = state.lastValue;
@@ -205,11 +267,12 @@ export class AlarmEngine {
       }
       toSave.push({ ruleId: w.rule.id, pointId: w.meta.pointId, ...state, eventId });
     }
-    await repo.saveStates(trx, toSave);
+    const versions = await repo.saveStates(trx, toSave);
     for (const [groupEventId, ts] of groupClears) {
       if ((await eventRepository.phasesStillInAlarm(trx, groupEventId)) === 0) await eventRepository.clear(trx, groupEventId, new Date(ts));
     }
-    return raised;
+    const kinds = new Map([...work.values()].map((w) => [w.rule.id, w.rule.kind]));
+    return { raised, saved: savedStates(toSave, versions, (id) => kinds.get(id) === 'comm_loss') };
   }
   /** See reevaluateRuleStates. */
   reevaluateRule(trx: Db, rule: RuleRow, now = Date.now()): Promise<number> {
@@ -221,17 +284,28 @@ export class AlarmEngine {
    * threshold. State rows are locked like ingest's, so two instances sweeping raise one event.
    */
   async sweep(trx: Db, now = Date.now()): Promise<RaisedEvent[]> {
+    return (await this.sweepStates(trx, now)).raised;
+  }
+
+  /**
+   * The sweep, with the states it wrote (the live cache takes them). `graceMs` is added to every silence: the
+   * live cache writes last times every few seconds, so another instance's row may be that much behind.
+   */
+  async sweepStates(trx: Db, now = Date.now(), graceMs = 0, cached?: (key: string) => CachedState | undefined): Promise<Decided> {
     await this.ensureFresh(trx);
-    if (this.commLoss.length === 0) return [];
+    if (this.commLoss.length === 0) return { raised: [], saved: new Map() };
     const byId = new Map(this.commLoss.map((r) => [r.id, r]));
     const states = await repo.lockStates(trx, await repo.statePairs(trx, [...byId.keys()]));
     const raised: RaisedEvent[] = [];
-    const toSave: StoredState[] = [];
-    for (const st of states) {
-      const rule = byId.get(st.ruleId);
-      const meta = this.points.point(st.pointId);
+    const toSave: NewState[] = [];
+    for (const stored of states) {
+      const rule = byId.get(stored.ruleId);
+      const meta = this.points.point(stored.pointId);
       if (!rule || !meta) continue;
-      const r: { state: StoredState | ReturnType<typeof tick>['state']; transition: Transition } = tick(spec(rule), st, now);
+      // A live copy of the same version knows a later last sample than the row.
+      const known = cached?.(pairKey(stored.ruleId, stored.pointId));
+      const st = known?.stored && known.version === stored.version ? { ...stored, ...known.state } : stored;
+      const r = tick(spec(rule), st, now - graceMs);
       if (r.transition === null) continue;
       let eventId = st.eventId;
       if (r.transition === 'raise') {
@@ -259,9 +333,20 @@ export class AlarmEngine {
         await eventRepository.clear(trx, eventId, new Date(now));
         eventId = null;
       }
-      toSave.push({ ...st, ...r.state, eventId });
+      toSave.push({ ruleId: st.ruleId, pointId: st.pointId, phase: r.state.phase, since: r.state.since, lastValue: r.state.lastValue, lastTs: r.state.lastTs, eventId });
     }
-    await repo.saveStates(trx, toSave);
-    return raised;
+    return { raised, saved: savedStates(toSave, await repo.saveStates(trx, toSave), () => true) };
   }
+}
+
+function savedStates(states: NewState[], versions: { ruleId: number; pointId: number; version: number }[], commLoss: (ruleId: number) => boolean): Map<string, CachedState> {
+  const v = new Map(versions.map((x) => [pairKey(x.ruleId, x.pointId), x.version]));
+  const out = new Map<string, CachedState>();
+  for (const s of states) {
+    const key = pairKey(s.ruleId, s.pointId);
+    const version = v.get(key);
+    if (version === undefined) continue;
+    out.set(key, { state: { phase: s.phase, since: s.since, lastValue: s.lastValue, lastTs: s.lastTs }, eventId: s.eventId, version, stored: true, commLoss: commLoss(s.ruleId) });
+  }
+  return out;
 }

@@ -114,7 +114,9 @@ export function createAlarmRuleService(db: Db, access: AccessService, audit: Aud
       enabled: r.enabled,
       shelved_until: r.shelved_until ? new Date(r.shelved_until).toISOString() : null,
       shelve_note: r.shelve_note,
-      editable: scope !== 'default',
+      // A rule a fire loop or arc-fault setting writes is edited there, so its limits and the set never part.
+      editable: scope !== 'default' && r.fire_loop_id === null && r.arc_set_id === null,
+      managed_by: r.fire_loop_id !== null ? 'fire_loop' : r.arc_set_id !== null ? 'arc_detector' : null,
       overridden_by: overriddenBy,
       active_count: active.get(r.id) ?? 0,
       version: r.version,
@@ -136,6 +138,8 @@ export function createAlarmRuleService(db: Db, access: AccessService, audit: Aud
     if (r.project_id === null)
       throw new AppError(ErrorCode.Forbidden, { zh: '出厂默认规则不可修改：请为本站点或设备另建规则覆盖它', en: 'Shipped defaults cannot be changed: override them with a rule for this site or device' });
     await access.assertCanConfigure(user, r.project_id);
+    if (r.fire_loop_id !== null || r.arc_set_id !== null)
+      throw new AppError(ErrorCode.Forbidden, { zh: '该规则由电气火灾回路/故障电弧设置生成，请在对应设置页修改', en: 'This rule carries a fire loop or arc-fault setting: change it on that page' });
     return { ...r, project_id: r.project_id };
   }
 
@@ -155,6 +159,8 @@ export function createAlarmRuleService(db: Db, access: AccessService, audit: Aud
     if (body.device_kind !== null && !DEVICE_KINDS.includes(body.device_kind as DeviceKind) && !pp.devices.some((d) => d.kind === body.device_kind))
       throw invalid('device_kind', `没有设备类型 “${body.device_kind}”`, `No device kind "${body.device_kind}"`);
     checkFields(body, targetPointsOf(pp, body), now);
+    if (body.device_id !== null && all.some((o) => o.device_id === body.device_id && o.point_key === body.point_key && o.kind === body.kind && (o.fire_loop_id !== null || o.arc_set_id !== null)))
+      throw invalid('kind', '该测点的此类规则由电气火灾回路/故障电弧设置管理', 'A fire loop or arc-fault setting sets this kind of rule on this point');
     const row = await repo.insert(trx, { ...fieldsToRow(body, now), project_id: body.project_id, device_id: body.device_id, device_kind: body.device_id !== null ? null : body.device_kind });
     const from = replaced(all, pp, body);
     const points = await repo.targetPoints(trx, body.project_id, { deviceId: body.device_id, deviceKind: body.device_kind, pointKey: body.point_key });

@@ -29,7 +29,8 @@ export async function auxTargets(db: Db, projectId: number, lang: Lang) {
         setpoint: limits ? { ...limits, name: '', unit: '', value: null } : null,
         ts: null,
         gateway_online: r.gateway_online ?? false,
-        actions: limits ? [...AUX_ACTIONS, 'setpoint'] : AUX_ACTIONS,
+        // A device closed to remote control (/RunSetup/AuxDeviceSet) is listed without actions.
+        actions: !auxRemoteEnabled(r.props) ? [] : limits ? [...AUX_ACTIONS, 'setpoint'] : AUX_ACTIONS,
       };
       out.set(r.id, t);
     }
@@ -40,6 +41,9 @@ export async function auxTargets(db: Db, projectId: number, lang: Lang) {
   }
   return [...out.values()];
 }
+
+/** Whether remote control (operators and automation) may operate the device: props `remote_control`, on unless set false (/RunSetup/AuxDeviceSet). */
+export const auxRemoteEnabled = (props: unknown) => asProps(props).remote_control !== false;
 
 const refuse = (zh: string, en: string, field: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
 

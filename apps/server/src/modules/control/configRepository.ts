@@ -9,7 +9,7 @@ export const controlConfigRepository = {
     db
       .selectFrom('devices as d')
       .leftJoin('control_settings as s', 's.device_id', 'd.id')
-      .select(['d.id', 'd.name', 'd.name_en', 'd.kind', 's.controllable', 's.user_ids', 's.two_person', 's.version'])
+      .select(['d.id', 'd.name', 'd.name_en', 'd.kind', 'd.props', 's.controllable', 's.user_ids', 's.role_types', 's.two_person', 's.version'])
       .where('d.project_id', '=', projectId)
       .where('d.kind', 'in', kinds)
       .orderBy('d.sort')
@@ -21,18 +21,18 @@ export const controlConfigRepository = {
   setting: (db: Db, deviceId: number) => db.selectFrom('control_settings').selectAll().where('device_id', '=', deviceId).executeTakeFirst(),
 
   /** Inserts (version 0 = none yet) or updates when the stored version matches; undefined: lost the check. */
-  async saveSetting(db: Db, v: { deviceId: number; projectId: number; controllable: boolean; userIds: number[]; twoPerson: boolean; version: number }) {
+  async saveSetting(db: Db, v: { deviceId: number; projectId: number; controllable: boolean; userIds: number[]; roleTypes: number[]; twoPerson: boolean; version: number }) {
     if (v.version === 0) {
       return db
         .insertInto('control_settings')
-        .values({ device_id: v.deviceId, project_id: v.projectId, controllable: v.controllable, user_ids: v.userIds, two_person: v.twoPerson })
+        .values({ device_id: v.deviceId, project_id: v.projectId, controllable: v.controllable, user_ids: v.userIds, role_types: v.roleTypes, two_person: v.twoPerson })
         .onConflict((oc) => oc.column('device_id').doNothing())
         .returningAll()
         .executeTakeFirst();
     }
     return db
       .updateTable('control_settings')
-      .set({ controllable: v.controllable, user_ids: v.userIds, two_person: v.twoPerson, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+      .set({ controllable: v.controllable, user_ids: v.userIds, role_types: v.roleTypes, two_person: v.twoPerson, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
       .where('device_id', '=', v.deviceId)
       .where('version', '=', v.version)
       .returningAll()
@@ -43,7 +43,7 @@ export const controlConfigRepository = {
   async controlUsers(db: Db, projectId: number, orgPath: number[]) {
     return db
       .selectFrom('users as u')
-      .select(['u.id', 'u.name', 'u.name_en', 'u.username'])
+      .select(['u.id', 'u.name', 'u.name_en', 'u.username', 'u.user_type', 'u.org_id'])
       .where('u.enabled', '=', true)
       .where(sql<boolean>`'control' = ANY(u.permissions)`)
       .where((eb) =>
@@ -54,6 +54,22 @@ export const controlConfigRepository = {
       )
       .orderBy('u.id')
       .execute();
+  },
+
+  site: (db: Db, projectId: number) => db.selectFrom('control_site_settings').selectAll().where('project_id', '=', projectId).executeTakeFirst(),
+
+  /** Inserts (version 0 = none yet) or updates when the stored version matches; undefined: lost the check. */
+  async saveSite(db: Db, projectId: number, aboveKv: number | null, version: number) {
+    if (version === 0) {
+      return db.insertInto('control_site_settings').values({ project_id: projectId, two_person_above_kv: aboveKv }).onConflict((oc) => oc.column('project_id').doNothing()).returningAll().executeTakeFirst();
+    }
+    return db
+      .updateTable('control_site_settings')
+      .set({ two_person_above_kv: aboveKv, version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+      .where('project_id', '=', projectId)
+      .where('version', '=', version)
+      .returningAll()
+      .executeTakeFirst();
   },
 
   orgParent: async (db: Db, orgId: number) => (await db.selectFrom('organizations').select('parent_id').where('id', '=', orgId).executeTakeFirst())?.parent_id ?? null,

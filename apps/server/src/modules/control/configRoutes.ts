@@ -9,6 +9,7 @@ export const controlConfigRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServ
   const { controlConfig: c } = services;
   addRoute(app, controlConfigApi.get, (req) => c.get(requireUser(req.user), req.query.project_id));
   addRoute(app, controlConfigApi.saveBreaker, (req) => c.saveBreaker(requireUser(req.user), req.params.device_id, req.body));
+  addRoute(app, controlConfigApi.saveSite, (req) => c.saveSite(requireUser(req.user), req.body));
   addRoute(app, controlConfigApi.createBlock, (req) => c.createBlock(requireUser(req.user), req.body));
   addRoute(app, controlConfigApi.deleteBlock, (req) => c.deleteBlock(requireUser(req.user), req.params.id));
   addRoute(app, controlConfigApi.createInterlock, (req) => c.createInterlock(requireUser(req.user), req.body));

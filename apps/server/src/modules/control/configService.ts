@@ -1,5 +1,5 @@
 import { formatInZone } from '@gridops/format';
-import { ErrorCode, type ControlApproval, type ControlBlockedPeriod, type ControlBreakerSetting, type ControlConfig, type ControlInterlock } from '@gridops/contract';
+import { clientTopics, ErrorCode, type MessageEnvelope, type ControlApproval, type ControlBlockedPeriod, type ControlBreakerSetting, type ControlConfig, type ControlInterlock } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
@@ -22,6 +22,17 @@ export class ControlRefusal extends AppError {
     super(ErrorCode.Conflict, { zh, en }, 'device_id');
   }
 }
+
+/** A breaker's line voltage (kV) from its props: `voltage_kv`, or the phase `voltage_v` × √3; null when unknown. */
+export function breakerVoltageKv(props: unknown): number | null {
+  const p = props !== null && typeof props === 'object' ? (props as Record<string, unknown>) : {};
+  if (typeof p.voltage_kv === 'number' && Number.isFinite(p.voltage_kv)) return p.voltage_kv;
+  if (typeof p.voltage_v === 'number' && Number.isFinite(p.voltage_v)) return Math.round((p.voltage_v * Math.sqrt(3)) / 10) / 100;
+  return null;
+}
+
+/** The site's "two-person rule above N kV" covers this breaker; an unknown voltage counts as above (fail safe). */
+export const aboveSiteVoltage = (aboveKv: number | null, kv: number | null) => aboveKv !== null && (kv === null || kv > aboveKv);
 
 /** Whether the site-time `hhmm` lies in [start, end) — a window past midnight (22:00–06:00) wraps. */
 export function inWindow(hhmm: string, start: string, end: string): boolean {
@@ -49,16 +60,41 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
     return d;
   }
 
-  const toBreaker = (r: Awaited<ReturnType<typeof repo.breakers>>[number]): ControlBreakerSetting => ({
-    device_id: r.id,
-    name: r.name,
-    name_en: r.name_en,
-    kind: r.kind,
-    controllable: r.controllable ?? true,
-    user_ids: r.user_ids ?? [],
-    two_person: r.two_person ?? false,
-    version: r.version ?? 0,
-  });
+  const toBreaker = (r: Awaited<ReturnType<typeof repo.breakers>>[number], aboveKv: number | null): ControlBreakerSetting => {
+    const kv = breakerVoltageKv(r.props);
+    return {
+      device_id: r.id,
+      name: r.name,
+      name_en: r.name_en,
+      kind: r.kind,
+      controllable: r.controllable ?? true,
+      user_ids: r.user_ids ?? [],
+      role_types: r.role_types ?? [],
+      two_person: r.two_person ?? false,
+      voltage_kv: kv,
+      two_person_effective: (r.two_person ?? false) || aboveSiteVoltage(aboveKv, kv),
+      version: r.version ?? 0,
+    };
+  };
+  const siteOf = async (projectId: number) => {
+    const s = await repo.site(db, projectId);
+    return { two_person_above_kv: s?.two_person_above_kv ?? null, version: s?.version ?? 0 };
+  };
+  let publish: ((topic: string, payload: string) => Promise<void>) | null = null;
+  /** Live message to users' own topics (as work-order assignments are pushed); a lost push only costs a refresh. */
+  async function tell(users: { id: number; org_id: number }[], data: Record<string, unknown>) {
+    if (!publish || users.length === 0) return;
+    const payload = JSON.stringify({ command: 'control_approval', data, timestamp: Date.now() } satisfies MessageEnvelope);
+    const p = publish;
+    await Promise.all(users.map((u) => p(clientTopics(u.org_id, u.id).message, payload))).catch(() => undefined);
+  }
+  /** Who may operate the breaker: the control users of the site, narrowed by its allowed users and roles. */
+  async function allowedOperators(projectId: number, deviceId: number) {
+    const p = await repo.project(db, projectId);
+    const s = await repo.setting(db, deviceId);
+    const users = await repo.controlUsers(db, projectId, await orgPath(p!.org_id));
+    return users.filter((u) => (!s || s.user_ids.length === 0 || s.user_ids.includes(u.id)) && (!s || s.role_types.length === 0 || s.role_types.includes(u.user_type)));
+  }
   const toBlock = (b: { id: number; name: string; name_en: string; start_hhmm: string; end_hhmm: string }): ControlBlockedPeriod => ({ id: b.id, name: b.name, name_en: b.name_en, start: b.start_hhmm, end: b.end_hhmm });
   const toInterlock = (i: { id: number; device_id: number; action: 'open' | 'close'; other_device_id: number; other_closed: boolean; name: string; name_en: string }): ControlInterlock => ({
     id: i.id,
@@ -75,22 +111,45 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
       await access.assertCanConfigure(user, projectId);
       const p = await repo.project(db, projectId);
       if (!p) throw notFound();
-      const [breakers, users, blocks, interlocks] = await Promise.all([repo.breakers(db, projectId, BREAKER_KINDS), repo.controlUsers(db, projectId, await orgPath(p.org_id)), repo.blocks(db, projectId), repo.interlocks(db, projectId)]);
-      return { breakers: breakers.map(toBreaker), users, blocks: blocks.map(toBlock), interlocks: interlocks.map(toInterlock), timezone: p.timezone };
+      const [breakers, users, blocks, interlocks, site] = await Promise.all([repo.breakers(db, projectId, BREAKER_KINDS), repo.controlUsers(db, projectId, await orgPath(p.org_id)), repo.blocks(db, projectId), repo.interlocks(db, projectId), siteOf(projectId)]);
+      return {
+        breakers: breakers.map((b) => toBreaker(b, site.two_person_above_kv)),
+        users: users.map((u) => ({ id: u.id, name: u.name, name_en: u.name_en, username: u.username })),
+        blocks: blocks.map(toBlock),
+        interlocks: interlocks.map(toInterlock),
+        timezone: p.timezone,
+        site,
+      };
     },
 
-    async saveBreaker(user: AuthUser, deviceId: number, body: { controllable: boolean; user_ids: number[]; two_person: boolean; version: number }): Promise<ControlBreakerSetting> {
+    /** The runtime hands over the bus: approvals are pushed live to the users who may give them. */
+    attach(p: ((topic: string, payload: string) => Promise<void>) | null) {
+      publish = p;
+    },
+
+    async saveSite(user: AuthUser, body: { project_id: number; two_person_above_kv: number | null; version: number }) {
+      await access.assertCanConfigure(user, body.project_id);
+      const before = await repo.site(db, body.project_id);
+      return db.transaction().execute(async (trx) => {
+        const saved = await repo.saveSite(trx, body.project_id, body.two_person_above_kv, body.version);
+        if (!saved) throw new AppError(ErrorCode.Conflict, { zh: '设置已被他人修改，请刷新后再保存', en: 'Someone else saved these settings meanwhile; reload and save again' }, 'version');
+        await audit.recordChange(trx, { action: 'controlConfig.site', target: { type: 'project', id: body.project_id }, before: before ?? null, after: saved, projectId: body.project_id });
+        return { two_person_above_kv: saved.two_person_above_kv, version: saved.version };
+      });
+    },
+
+    async saveBreaker(user: AuthUser, deviceId: number, body: { controllable: boolean; user_ids: number[]; role_types: number[]; two_person: boolean; version: number }): Promise<ControlBreakerSetting> {
       const d = await breakerOf(user, deviceId);
       const p = await repo.project(db, d.project_id);
       const allowed = new Set((await repo.controlUsers(db, d.project_id, await orgPath(p!.org_id))).map((u) => u.id));
       if (body.user_ids.some((id) => !allowed.has(id))) throw invalid('user_ids', '只能指定本站点有遥控权限的用户', 'Only users of this site holding the control permission can be named');
       const before = await repo.setting(db, deviceId);
       await db.transaction().execute(async (trx) => {
-        const saved = await repo.saveSetting(trx, { deviceId, projectId: d.project_id, controllable: body.controllable, userIds: [...new Set(body.user_ids)], twoPerson: body.two_person, version: body.version });
+        const saved = await repo.saveSetting(trx, { deviceId, projectId: d.project_id, controllable: body.controllable, userIds: [...new Set(body.user_ids)], roleTypes: [...new Set(body.role_types)].sort(), twoPerson: body.two_person, version: body.version });
         if (!saved) throw new AppError(ErrorCode.Conflict, { zh: '设置已被他人修改，请刷新后再保存', en: 'Someone else saved these settings meanwhile; reload and save again' }, 'version');
         await audit.recordChange(trx, { action: 'controlConfig.breaker', target: { type: 'device', id: deviceId }, before: before ?? null, after: saved, projectId: d.project_id });
       });
-      return toBreaker((await repo.breakers(db, d.project_id, BREAKER_KINDS)).find((b) => b.id === deviceId)!);
+      return toBreaker((await repo.breakers(db, d.project_id, BREAKER_KINDS)).find((b) => b.id === deviceId)!, (await siteOf(d.project_id)).two_person_above_kv);
     },
 
     async createBlock(user: AuthUser, body: { project_id: number; name: string; name_en: string; start: string; end: string }): Promise<ControlBlockedPeriod> {
@@ -142,10 +201,11 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
      * The checks before a selection is granted (control/service.ts select): throws a ControlRefusal naming the
      * reason in zh and en; resolves whether the selection needs a second person's approval.
      */
-    async checkSelection(user: AuthUser, d: { id: number; project_id: number }, action: 'open' | 'close', now = Date.now()): Promise<{ needsApproval: boolean }> {
+    async checkSelection(user: AuthUser, d: { id: number; project_id: number; props: unknown }, action: 'open' | 'close', now = Date.now()): Promise<{ needsApproval: boolean }> {
       const s = await repo.setting(db, d.id);
       if (s && !s.controllable) throw new ControlRefusal('refused_not_controllable', '该断路器未开放遥控（遥控配置）', 'This breaker is not open to remote control (remote-control settings)');
       if (s && s.user_ids.length > 0 && !s.user_ids.includes(user.id)) throw new ControlRefusal('refused_permission', '您不在该断路器的遥控授权人员之列', 'You are not among the users allowed to operate this breaker');
+      if (s && s.role_types.length > 0 && !s.role_types.includes(user.userType)) throw new ControlRefusal('refused_permission', '您的角色不在该断路器允许遥控的角色之列', 'Your role is not among the roles allowed to operate this breaker');
       const p = await repo.project(db, d.project_id);
       const wc = formatInZone(now, p?.timezone ?? 'Asia/Shanghai', 'HH:mm');
       for (const b of await repo.blocks(db, d.project_id)) {
@@ -161,10 +221,17 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
           throw new ControlRefusal('refused_interlock', `联锁「${i.name}」：${i.other_name}${zhState}时不能${action === 'close' ? '合闸' : '分闸'}`, `Interlock "${i.name_en || i.name}": cannot ${action} while ${i.other_name_en || i.other_name} is ${enState}`);
         }
       }
-      return { needsApproval: s?.two_person ?? false };
+      const site = await siteOf(d.project_id);
+      return { needsApproval: (s?.two_person ?? false) || aboveSiteVoltage(site.two_person_above_kv, breakerVoltageKv(d.props)) };
     },
 
     markNeedsApproval: (trx: Db, commandId: number) => repo.markNeedsApproval(trx, commandId),
+
+    /** After a selection waiting for approval is committed: tell every other user who may approve it, at once. */
+    async announceApproval(c: { projectId: number; deviceId: number; selectionId: string; userId: number }) {
+      const approvers = (await allowedOperators(c.projectId, c.deviceId)).filter((u) => u.id !== c.userId);
+      await tell(approvers, { kind: 'request', project_id: c.projectId, device_id: c.deviceId, selection_id: c.selectionId });
+    },
 
     /** Execute may go ahead: no approval needed, or a second person gave it. */
     async approvalState(selectionId: string): Promise<'none' | 'approved' | 'waiting'> {
@@ -198,9 +265,13 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
       if (c.user_id === user.id) throw new AppError(ErrorCode.Conflict, { zh: '双人确认须由另一位授权人员批准', en: 'The two-person rule needs another authorised user to approve' }, 'selection_id');
       const s = await repo.setting(db, c.device_id);
       if (s && s.user_ids.length > 0 && !s.user_ids.includes(user.id)) throw new AppError(ErrorCode.Forbidden, { zh: '您不在该断路器的遥控授权人员之列', en: 'You are not among the users allowed to operate this breaker' });
+      if (s && s.role_types.length > 0 && !s.role_types.includes(user.userType)) throw new AppError(ErrorCode.Forbidden, { zh: '您的角色不在该断路器允许遥控的角色之列', en: 'Your role is not among the roles allowed to operate this breaker' });
       const ok = (await repo.approve(db, c.id, user.id)) > 0;
       if (!ok) throw new AppError(ErrorCode.Conflict, { zh: '该选择已过期、已批准或不需要批准', en: 'The selection has expired, is approved already or needs no approval' }, 'selection_id');
       await audit.record(db, { kind: 'control', action: 'control.approve', target: { type: 'control_command', id: c.id }, after: { device_id: c.device_id, action: c.action, selection_id: selectionId }, projectId: c.project_id });
+      // The operator (and the other approvers, whose card must drop the request) learn it at once.
+      const everyone = await allowedOperators(c.project_id, c.device_id);
+      await tell(everyone.filter((u) => u.id !== user.id), { kind: 'approved', project_id: c.project_id, device_id: c.device_id, selection_id: selectionId });
       return { approved: true };
     },
   };

@@ -6,6 +6,8 @@ export interface LogEntry {
   projectId: number;
   deviceId: number | null;
   userId: number | null;
+  /** Set when an automation rule wrote the row (operator 自动控制 / Automation). */
+  automationRuleId?: number | null;
   step: 'select' | 'execute' | 'result' | 'cancel' | 'late_result';
   action: string;
   outcome: string;
@@ -54,6 +56,9 @@ export const controlRepository = {
       .orderBy('d.id')
       .execute(),
 
+  /** The BuildAirSet entry of a device (its set-point limits). */
+  buildingSpec: async (db: Db, deviceId: number) => (await db.selectFrom('building_equipment').select('spec').where('device_id', '=', deviceId).executeTakeFirst())?.spec,
+
   breakerState: (db: Db, deviceId: number) =>
     db
       .selectFrom('device_points as p')
@@ -72,7 +77,7 @@ export const controlRepository = {
     return !!open;
   },
 
-  insertSelection: (db: Db, v: { selectionId: string; projectId: number; deviceId: number; gatewayId: number; userId: number; action: string; command: string; params: object; expiresAt: Date }) =>
+  insertSelection: (db: Db, v: { selectionId: string; projectId: number; deviceId: number; gatewayId: number; userId: number | null; automationRuleId?: number; action: string; command: string; params: object; expiresAt: Date }) =>
     db
       .insertInto('control_commands')
       .values({
@@ -81,6 +86,7 @@ export const controlRepository = {
         device_id: v.deviceId,
         gateway_id: v.gatewayId,
         user_id: v.userId,
+        automation_rule_id: v.automationRuleId ?? null,
         action: v.action,
         command: v.command,
         params: JSON.stringify(v.params),
@@ -114,12 +120,23 @@ export const controlRepository = {
       .executeTakeFirst(),
 
   /** Records a gateway's answer if the command still waits for one; returns the command (or undefined if late/unknown). */
+  /** The parameters a command was sent with. */
+  commandParams: async (db: Db, id: number) => (await db.selectFrom('control_commands').select('params').where('id', '=', id).executeTakeFirst())?.params,
+
+  /** Stores the schedule a building unit took as its configured one (the building sets' entry, version + 1). */
+  saveBuildingSchedule: (db: Db, deviceId: number, schedule: unknown) =>
+    db
+      .updateTable('building_equipment')
+      .set((eb) => ({ spec: sql`jsonb_set(${eb.ref('spec')}, '{schedule}', ${JSON.stringify(schedule)}::jsonb)`, version: eb('version', '+', 1) }))
+      .where('device_id', '=', deviceId)
+      .execute(),
+
   async resolve(db: Db, gatewaySn: string, commandId: string, ok: boolean, error: string | null) {
-    const r = await sql<{ id: number; project_id: number; device_id: number; user_id: number; action: string; status: string }>`
+    const r = await sql<{ id: number; project_id: number; device_id: number; user_id: number | null; automation_rule_id: number | null; action: string; status: string }>`
       UPDATE control_commands c SET status = ${ok ? 'succeeded' : 'refused'}, error = ${error}, finished_at = now()
       FROM gateways g
       WHERE g.id = c.gateway_id AND g.sn = ${gatewaySn} AND c.command_id = ${commandId} AND c.status = 'sent'
-      RETURNING c.id, c.project_id, c.device_id, c.user_id, c.action, c.status`.execute(db);
+      RETURNING c.id, c.project_id, c.device_id, c.user_id, c.automation_rule_id, c.action, c.status`.execute(db);
     return r.rows[0];
   },
 
@@ -128,7 +145,7 @@ export const controlRepository = {
     db
       .selectFrom('control_commands as c')
       .innerJoin('gateways as g', 'g.id', 'c.gateway_id')
-      .select(['c.id', 'c.project_id', 'c.device_id', 'c.user_id', 'c.action', 'c.status'])
+      .select(['c.id', 'c.project_id', 'c.device_id', 'c.user_id', 'c.automation_rule_id', 'c.action', 'c.status'])
       .where('g.sn', '=', gatewaySn)
       .where('c.command_id', '=', commandId)
       .executeTakeFirst(),
@@ -154,6 +171,8 @@ export const controlRepository = {
         outcome: e.outcome,
         detail: e.detail ?? '',
         ip: e.ip ?? '',
+        automation: e.automationRuleId !== undefined,
+        automation_rule_id: e.automationRuleId ?? null,
       })
       .execute(),
 
@@ -165,6 +184,7 @@ export const controlRepository = {
       .leftJoin('devices as d', 'd.id', 'l.device_id')
       .leftJoin('users as u', 'u.id', 'l.user_id')
       .leftJoin('control_commands as c', 'c.id', 'l.control_command_id')
+      .leftJoin('aux_automation_rules as ar', 'ar.id', 'l.automation_rule_id')
       .where('l.project_id', 'in', f.projectIds);
     if (f.deviceId !== undefined) q = q.where('l.device_id', '=', f.deviceId);
     if (f.from) q = q.where('l.at', '>=', f.from);
@@ -172,7 +192,7 @@ export const controlRepository = {
     const [{ n }, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       q
-        .select(['l.id', 'l.at', 'l.project_id', 'p.name as project_name', 'p.name_en as project_name_en', 'l.device_id', 'd.name as device_name', 'd.name_en as device_name_en', 'u.name as user_name', 'u.name_en as user_name_en', 'l.step', 'l.action', 'l.outcome', 'l.detail', 'c.selection_id'])
+        .select(['l.id', 'l.at', 'l.project_id', 'p.name as project_name', 'p.name_en as project_name_en', 'l.device_id', 'd.name as device_name', 'd.name_en as device_name_en', 'u.name as user_name', 'u.name_en as user_name_en', 'l.step', 'l.action', 'l.outcome', 'l.detail', 'c.selection_id', 'l.automation', 'ar.name as rule_name', 'ar.name_en as rule_name_en'])
         .orderBy('l.at', 'desc')
         .orderBy('l.id', 'desc')
         .offset(offset)

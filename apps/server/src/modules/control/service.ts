@@ -1,4 +1,4 @@
-import { ErrorCode, gatewayTopics, isAuxKind, type ControlAction, type Lang } from '@gridops/contract';
+import { ErrorCode, gatewayTopics, isAuxKind, isBuildingSwitched, type ControlAction, type EquipmentSchedule, type Lang } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
@@ -7,7 +7,8 @@ import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { LoginLimits } from '../user/loginLimits.js';
 import type { AuditService } from '../audit/service.js';
-import { auxCommand, auxTargets } from './aux.js';
+import { auxCommand, auxRemoteEnabled, auxTargets } from './aux.js';
+import { buildingCommand, scheduleDetail, scheduleFromParams } from './building.js';
 import { controlRepository as repo, type LogEntry } from './repository.js';
 import { BREAKER_KINDS, ControlRefusal, type ControlConfigService } from './configService.js';
 
@@ -22,6 +23,8 @@ export interface ControlOptions {
 type Publish = (topic: string, payload: string) => Promise<void>;
 
 const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
+/** Log rows of a command an automation rule sent carry the rule (the operator shown is 自动控制 / Automation). */
+const byRule = (ruleId: number | null) => (ruleId === null ? {} : { automationRuleId: ruleId });
 const conflict = (zh: string, en: string, field?: string) => new AppError(ErrorCode.Conflict, { zh, en }, field);
 
 /**
@@ -80,7 +83,7 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
       return auxTargets(db, projectId, lang);
     },
 
-    async select(user: AuthUser, body: { device_id: number; action: ControlAction; value?: number | undefined }, ip: string, lang: Lang) {
+    async select(user: AuthUser, body: { device_id: number; action: ControlAction; value?: number | undefined; schedule?: EquipmentSchedule | undefined }, ip: string, lang: Lang) {
       const d = await repo.device(db, body.device_id);
       if (!d) throw new AppError(ErrorCode.NotFound, { zh: '设备不存在', en: 'Unknown device' }, 'device_id');
       await access.assertProject(user, d.project_id);
@@ -89,7 +92,9 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         await log({ ...entry, outcome: 'refused_permission' });
         throw forbidden();
       }
-      const aux = isAuxKind(d.kind);
+      const building = isBuildingSwitched(d.kind);
+      // Auxiliary devices and building equipment switch and take set-points; the rest are breakers.
+      const aux = isAuxKind(d.kind) || building;
       if ((!aux && !BREAKER_KINDS.includes(d.kind)) || d.gateway_id === null || !d.gateway_sn) {
         await log({ ...entry, outcome: 'refused_not_controllable' });
         throw new AppError(ErrorCode.Validation, { zh: '该设备没有可遥控的断路器', en: 'This device has no remotely operable breaker' }, 'device_id');
@@ -100,12 +105,20 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
       }
       let command: { name: string; params: object; setpoint: { key: string; value: number } | null };
       try {
-        command = aux ? { name: 'aux', ...auxCommand(d, body.action, body.value) } : { name: 'breaker', params: { device_sn: d.sn, close: body.action === 'close' }, setpoint: null };
+        command = building
+          ? { name: 'building', ...(await buildingCommand(db, d, body.action, body.value, body.schedule)) }
+          : aux
+            ? { name: 'aux', ...auxCommand(d, body.action, body.value) }
+            : { name: 'breaker', params: { device_sn: d.sn, close: body.action === 'close' }, setpoint: null };
       } catch (err) {
         await log({ ...entry, outcome: 'refused_out_of_range', detail: body.value === undefined ? '' : String(body.value) });
         throw err;
       }
-      const detail = command.setpoint ? `${command.setpoint.key}=${command.setpoint.value}` : '';
+      const detail = command.setpoint ? `${command.setpoint.key}=${command.setpoint.value}` : body.action === 'schedule' && body.schedule ? scheduleDetail(body.schedule) : '';
+      if (aux && !auxRemoteEnabled(d.props)) {
+        await log({ ...entry, outcome: 'refused_not_controllable' });
+        throw conflict('该辅助设备未开放遥控（辅助设备设置）', 'This auxiliary device is not open to remote control (auxiliary device settings)', 'device_id');
+      }
       if (!d.gateway_online) {
         await log({ ...entry, outcome: 'refused_offline' });
         throw conflict('设备所在网关离线，不能遥控', "The device's gateway is offline", 'device_id');
@@ -151,6 +164,7 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         await log({ ...entry, outcome: 'refused_busy' });
         throw conflict('该设备已有进行中的操作', 'Another operation on this device is in progress', 'device_id');
       }
+      if (needsApproval) await config?.announceApproval({ projectId: d.project_id, deviceId: d.id, selectionId, userId: user.id });
       const state = aux ? undefined : await repo.breakerState(db, d.id);
       return {
         selection_id: selectionId,
@@ -162,6 +176,67 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         needs_approval: needsApproval,
         setpoint: command.setpoint,
       };
+    },
+
+    /**
+     * A switch an automation rule asks for (aux-devices/automation.ts): the same command row, log and gateway
+     * command as an operator's, without a user (operator 自动控制 / Automation, the rule named in the log). Selected
+     * and sent at once: there is no one to confirm. Resolves how it ended.
+     */
+    async automation(r: { ruleId: number; deviceId: number; action: 'on' | 'off'; detail: string }): Promise<'succeeded' | 'refused' | 'timed_out' | 'failed' | 'busy' | 'not_controllable' | 'offline'> {
+      const d = await repo.device(db, r.deviceId);
+      if (!d || !isAuxKind(d.kind) || d.gateway_id === null || !d.gateway_sn) return 'not_controllable';
+      const entry = { controlCommandId: null, projectId: d.project_id, deviceId: d.id, userId: null, automationRuleId: r.ruleId, step: 'select' as const, action: r.action };
+      if (!auxRemoteEnabled(d.props)) {
+        await log({ ...entry, outcome: 'refused_not_controllable', detail: r.detail });
+        return 'not_controllable';
+      }
+      if (!d.gateway_online) {
+        await log({ ...entry, outcome: 'refused_offline', detail: r.detail });
+        return 'offline';
+      }
+      const command = auxCommand(d, r.action, undefined);
+      const commandId = `c-${randomSecret(9)}`;
+      const id = await db.transaction().execute(async (trx) => {
+        if (await repo.deviceBusy(trx, d.id)) return null;
+        const row = await repo.insertSelection(trx, {
+          selectionId: `a-${randomSecret(12)}`,
+          projectId: d.project_id,
+          deviceId: d.id,
+          gatewayId: d.gateway_id!,
+          userId: null,
+          automationRuleId: r.ruleId,
+          action: r.action,
+          command: 'aux',
+          params: command.params,
+          expiresAt: new Date(Date.now() + opts.selectTtlS * 1000),
+        });
+        await repo.log(trx, { ...entry, controlCommandId: row.id, outcome: 'selected', detail: r.detail });
+        await repo.markSent(trx, row.id, commandId);
+        await repo.log(trx, { ...entry, controlCommandId: row.id, step: 'execute', outcome: 'sent', detail: commandId });
+        return row.id;
+      });
+      if (id === null) {
+        await log({ ...entry, outcome: 'refused_busy', detail: r.detail });
+        return 'busy';
+      }
+      const result = { ...entry, controlCommandId: id, step: 'result' as const };
+      try {
+        if (!publish) throw new Error('no broker connection');
+        await publish(gatewayTopics(d.gateway_sn).command, JSON.stringify({ id: commandId, command: 'aux', params: command.params }));
+      } catch (err) {
+        const msg = err instanceof Error ? err.message : String(err);
+        await repo.fail(db, id, msg);
+        await log({ ...result, outcome: 'failed', detail: msg });
+        return 'failed';
+      }
+      const s = await waitForResult(id, Date.now() + opts.timeoutMs);
+      if (s) return s.status as 'succeeded' | 'refused';
+      if (await repo.timeOut(db, id)) {
+        await log({ ...result, outcome: 'timed_out', detail: `no answer within ${opts.timeoutMs} ms` });
+        return 'timed_out';
+      }
+      return (await repo.status(db, id)).status as 'succeeded' | 'refused';
     },
 
     async execute(user: AuthUser, body: { selection_id: string; password: string }, ip: string) {
@@ -264,7 +339,12 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
       const error = typeof msg.error === 'string' ? msg.error.slice(0, 500) : null;
       const row = await repo.resolve(db, gatewaySn, msg.id, msg.ok, error);
       if (row) {
-        await log({ controlCommandId: row.id, projectId: row.project_id, deviceId: row.device_id, userId: row.user_id, step: 'result', action: row.action, outcome: row.status, detail: error ?? '' });
+        // A schedule the unit took is now its configured schedule (BuildAirSet shows it; version moves on).
+        if (row.action === 'schedule' && row.status === 'succeeded') {
+          const schedule = scheduleFromParams(await repo.commandParams(db, row.id));
+          if (schedule) await repo.saveBuildingSchedule(db, row.device_id, schedule);
+        }
+        await log({ controlCommandId: row.id, projectId: row.project_id, deviceId: row.device_id, userId: row.user_id, ...byRule(row.automation_rule_id), step: 'result', action: row.action, outcome: row.status, detail: error ?? '' });
         waiters.get(row.id)?.();
         return;
       }
@@ -276,6 +356,7 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
           projectId: late.project_id,
           deviceId: late.device_id,
           userId: late.user_id,
+          ...byRule(late.automation_rule_id),
           step: 'late_result',
           action: late.action,
           outcome: msg.ok ? 'succeeded' : 'refused',
@@ -302,6 +383,8 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
           outcome: r.outcome,
           detail: r.detail,
           selection_id: r.selection_id,
+          automation: r.automation,
+          automation_rule: r.automation ? (r.rule_name === null ? null : pick(lang, r.rule_name, r.rule_name_en)) : null,
         })),
       };
     },

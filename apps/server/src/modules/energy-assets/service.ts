@@ -6,6 +6,7 @@ import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
 import { energyAssetsRepository, type AssetRow, type EnergyAssetsRepository } from './repository.js';
+import { createStrategySync, type StrategySync } from './strategySync.js';
 
 const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
 const stale = () => new AppError(ErrorCode.Conflict, { zh: '该配置已被他人修改，请刷新后重试', en: 'Someone else changed this entry. Refresh and try again.' });
@@ -20,8 +21,15 @@ const DEVICE_FIELDS: Record<AssetKind, { field: string; many: boolean; required:
 
 const toItem = (r: AssetRow) => ({ ...r.spec, id: r.id, project_id: r.project_id, name: r.name, name_en: r.name_en, version: r.version });
 
-/** PV arrays, wind turbines, storage systems and chargers of a site (/RunSetup/PvSet, FanSet, EssSet, ChargeSet). */
-export function createEnergyAssetsService(db: Db, access: AccessService, audit?: AuditService, repo: EnergyAssetsRepository = energyAssetsRepository) {
+/** The PCS a storage entry binds (its strategy is pushed to that PCS's controller). */
+const pcsOf = (r: { kind: string; spec: Record<string, unknown> } | undefined): number[] => (r?.kind === 'ess' && typeof r.spec.pcs_device_id === 'number' ? [r.spec.pcs_device_id] : []);
+
+/**
+ * PV arrays, wind turbines, storage systems and chargers of a site (/RunSetup/PvSet, FanSet, EssSet, ChargeSet).
+ * A storage entry's write also marks its PCS (and the PCS it left) for the strategy push, in the same
+ * transaction (strategySync.ts), so the PCS's controller — the simulator's too — runs the saved strategy.
+ */
+export function createEnergyAssetsService(db: Db, access: AccessService, audit?: AuditService, repo: EnergyAssetsRepository = energyAssetsRepository, sync: StrategySync = createStrategySync(db)) {
   /** Every device named must be one of the site's devices of the kinds this asset binds (checked, never trusted). */
   async function checkDevices(kind: AssetKind, projectId: number, v: Record<string, unknown>): Promise<void> {
     const { field, many } = DEVICE_FIELDS[kind];
@@ -62,7 +70,10 @@ export function createEnergyAssetsService(db: Db, access: AccessService, audit?:
     async list(user: AuthUser, kind: AssetKind, projectId: number): Promise<{ items: Record<string, unknown>[]; devices: AssetDevice[] }> {
       await access.assertProject(user, projectId);
       const [rows, devices] = await Promise.all([repo.list(db, [projectId], kind), repo.devices(db, projectId, ASSET_DEVICE_KINDS[kind])]);
-      return { items: rows.map(toItem), devices };
+      if (kind !== 'ess') return { items: rows.map(toItem), devices };
+      // Storage: has each PCS taken its strategy? (null: never sent, e.g. just seeded)
+      const states = await sync.states(rows.flatMap(pcsOf));
+      return { items: rows.map((r) => ({ ...toItem(r), sync: states.get(pcsOf(r)[0] ?? 0) ?? null })), devices };
     },
 
     async create(user: AuthUser, kind: AssetKind, body: Record<string, unknown> & { project_id: number }) {
@@ -70,16 +81,21 @@ export function createEnergyAssetsService(db: Db, access: AccessService, audit?:
       const v = split(kind, body);
       checkRules(kind, { ...v.spec, ...v });
       await checkDevices(kind, body.project_id, v.spec);
-      let id: number;
       try {
-        id = await repo.insert(db, { project_id: body.project_id, kind, ...v });
+        const after = await db.transaction().execute(async (trx) => {
+          const id = await repo.insert(trx, { project_id: body.project_id, kind, ...v });
+          const row = (await repo.get(trx, id))!;
+          await sync.changed(trx, pcsOf(row));
+          const item = toItem(row);
+          await audit?.recordChange(trx, { action: `energyAssets.create.${kind}`, target: { type: `asset_${kind}`, id }, before: null, after: item, projectId: body.project_id });
+          return item;
+        });
+        if (kind === 'ess') sync.kick();
+        return after;
       } catch (e) {
         if (isUniqueViolation(e)) throw taken(kind);
         throw e;
       }
-      const after = toItem((await repo.get(db, id))!);
-      await audit?.recordChange(db, { action: `energyAssets.create.${kind}`, target: { type: `asset_${kind}`, id }, before: null, after, projectId: body.project_id });
-      return after;
     },
 
     async update(user: AuthUser, kind: AssetKind, id: number, body: Record<string, unknown> & { version: number }) {
@@ -88,23 +104,33 @@ export function createEnergyAssetsService(db: Db, access: AccessService, audit?:
       const v = split(kind, body);
       checkRules(kind, { ...v.spec, ...v });
       await checkDevices(kind, before.project_id, v.spec);
-      let changed: number;
       try {
-        changed = await repo.update(db, id, body.version, v);
+        const after = await db.transaction().execute(async (trx) => {
+          if ((await repo.update(trx, id, body.version, v)) === 0) throw stale();
+          const row = (await repo.get(trx, id))!;
+          // The PCS it left runs no configured strategy any more; the one it names runs this one.
+          await sync.changed(trx, [...pcsOf(before), ...pcsOf(row)]);
+          const item = toItem(row);
+          await audit?.recordChange(trx, { action: `energyAssets.update.${kind}`, target: { type: `asset_${kind}`, id }, before: toItem(before), after: item, projectId: before.project_id });
+          return item;
+        });
+        if (kind === 'ess') sync.kick();
+        return after;
       } catch (e) {
         if (isUniqueViolation(e)) throw taken(kind);
         throw e;
       }
-      if (changed === 0) throw stale();
-      const after = toItem((await repo.get(db, id))!);
-      await audit?.recordChange(db, { action: `energyAssets.update.${kind}`, target: { type: `asset_${kind}`, id }, before: toItem(before), after, projectId: before.project_id });
-      return after;
     },
 
     async remove(user: AuthUser, kind: AssetKind, id: number, version: number) {
       const before = await owned(user, kind, id);
-      if (before.version !== version || (await repo.remove(db, id, version)) === 0) throw stale();
-      await audit?.recordChange(db, { action: `energyAssets.delete.${kind}`, target: { type: `asset_${kind}`, id }, before: toItem(before), after: null, projectId: before.project_id });
+      if (before.version !== version) throw stale();
+      await db.transaction().execute(async (trx) => {
+        if ((await repo.remove(trx, id, version)) === 0) throw stale();
+        await sync.changed(trx, pcsOf(before));
+        await audit?.recordChange(trx, { action: `energyAssets.delete.${kind}`, target: { type: `asset_${kind}`, id }, before: toItem(before), after: null, projectId: before.project_id });
+      });
+      if (kind === 'ess') sync.kick();
       return { id };
     },
 

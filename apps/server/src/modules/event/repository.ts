@@ -43,31 +43,38 @@ export interface EventFilter {
 }
 
 export const eventRepository = {
+  /** Inserts the event and its "raised" log entry in one statement (one round trip: alarms are timed). */
   async insert(db: Db, e: NewEvent): Promise<number> {
     const row = await db
-      .insertInto('events')
-      .values({
-        project_id: e.projectId,
-        device_id: e.deviceId,
-        point_id: e.pointId,
-        rule_id: e.ruleId,
-        event_type: e.type,
-        level: e.level,
-        title: e.title,
-        ...eventTextColumns(e.text),
-        value: e.value,
-        limit_value: e.limit,
-        rule_kind: e.ruleKind ?? null,
-        unit: e.unit ?? '',
-        state_from: e.stateFrom ?? null,
-        group_key: e.groupKey ?? null,
-        phases: e.phases ?? [],
-        raised_at: e.raisedAt,
-      })
-      .returning('id')
+      .with('e', (q) =>
+        q
+          .insertInto('events')
+          .values({
+            project_id: e.projectId,
+            device_id: e.deviceId,
+            point_id: e.pointId,
+            rule_id: e.ruleId,
+            event_type: e.type,
+            level: e.level,
+            title: e.title,
+            ...eventTextColumns(e.text),
+            value: e.value,
+            limit_value: e.limit,
+            rule_kind: e.ruleKind ?? null,
+            unit: e.unit ?? '',
+            state_from: e.stateFrom ?? null,
+            group_key: e.groupKey ?? null,
+            phases: e.phases ?? [],
+            raised_at: e.raisedAt,
+          })
+          .returning('id'),
+      )
+      .insertInto('event_log')
+      .columns(['event_id', 'action'])
+      .expression((eb) => eb.selectFrom('e').select(['e.id', sql<string>`'raised'`.as('action')]))
+      .returning('event_id')
       .executeTakeFirstOrThrow();
-    await db.insertInto('event_log').values({ event_id: row.id, action: 'raised', user_id: null, note: null }).execute();
-    return row.id;
+    return row.event_id;
   },
 
   /** The active event of a per-phase group on a device, locked: phases joining it serialise here. */
@@ -105,8 +112,13 @@ export const eventRepository = {
 
   /** Return to normal: the condition is gone; the event stays pending until someone acknowledges it. */
   async clear(db: Db, eventId: number, at: Date): Promise<void> {
-    const r = await db.updateTable('events').set({ active: false, cleared_at: at }).where('id', '=', eventId).where('active', '=', true).executeTakeFirst();
-    if (Number(r.numUpdatedRows) > 0) await db.insertInto('event_log').values({ event_id: eventId, action: 'cleared', user_id: null, note: null }).execute();
+    // One statement: the log entry is written only when the event was still active.
+    await db
+      .with('c', (q) => q.updateTable('events').set({ active: false, cleared_at: at }).where('id', '=', eventId).where('active', '=', true).returning('id'))
+      .insertInto('event_log')
+      .columns(['event_id', 'action'])
+      .expression((eb) => eb.selectFrom('c').select(['c.id', sql<string>`'cleared'`.as('action')]))
+      .execute();
   },
 
   async page(db: Db, f: EventFilter, offset: number, limit: number) {

@@ -1,3 +1,4 @@
+import { startRepeatingJob } from '../../lib/repeatingJob.js';
 import {
   CERTIFICATE_PHOTO_MAX_BYTES,
   CERTIFICATE_REMIND_DAYS,
@@ -273,13 +274,13 @@ export async function remindExpiringCertificates(db: Db): Promise<RaisedEvent[]>
 
 /** Runs the reminder at start and then every `everyMs` (hourly by default: the claim makes extra runs harmless). */
 export function startCertificateReminders(db: Db, onEvents: (e: RaisedEvent[]) => Promise<void>, log: FastifyBaseLogger, everyMs = 3_600_000) {
-  const run = () => {
-    remindExpiringCertificates(db)
-      .then((raised) => (raised.length ? onEvents(raised) : undefined))
-      .catch((err: unknown) => log.warn({ err }, 'certificate reminders failed'));
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return startRepeatingJob(
+    async () => {
+      const raised = await remindExpiringCertificates(db);
+      if (raised.length) await onEvents(raised);
+    },
+    (err) => log.warn({ err }, 'certificate reminders failed'),
+    0,
+    everyMs,
+  );
 }

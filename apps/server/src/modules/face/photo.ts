@@ -71,18 +71,21 @@ export function facePhotoKeyring(configured: Buffer | undefined, dataDir: string
     return key;
   };
   return {
-    /** AES-256-GCM with a fresh 12-byte IV; the person id is bound as associated data (no swapping rows). */
-    seal(plain: Buffer, personId: number): SealedPhoto {
+    /**
+     * AES-256-GCM with a fresh 12-byte IV; `scope:id` (a person's photo, a record's snapshot `face-record`) is
+     * bound as associated data (no swapping rows).
+     */
+    seal(plain: Buffer, personId: number, scope = 'face'): SealedPhoto {
       const k = get();
       const iv = randomBytes(12);
       const c = createCipheriv('aes-256-gcm', k, iv);
-      c.setAAD(Buffer.from(`face:${personId}`));
+      c.setAAD(Buffer.from(`${scope}:${personId}`));
       const ciphertext = Buffer.concat([c.update(plain), c.final()]);
       return { iv, tag: c.getAuthTag(), ciphertext, key_id: keyIdOf(k) };
     },
-    open(s: SealedPhoto, personId: number): Buffer {
+    open(s: SealedPhoto, personId: number, scope = 'face'): Buffer {
       const d = createDecipheriv('aes-256-gcm', get(), s.iv);
-      d.setAAD(Buffer.from(`face:${personId}`));
+      d.setAAD(Buffer.from(`${scope}:${personId}`));
       d.setAuthTag(s.tag);
       return Buffer.concat([d.update(s.ciphertext), d.final()]);
     },

@@ -19,6 +19,8 @@ export interface PersonRow {
   has_photo: boolean;
   photo_width: number | null;
   photo_height: number | null;
+  deleting: boolean;
+  sync: { synced: number; pending: number; failed: number; deleting: number };
 }
 export interface PersonValues {
   group_id: number | null;
@@ -51,6 +53,12 @@ const people = (db: Db) =>
       sql<boolean>`f.person_id IS NOT NULL`.as('has_photo'),
       'f.width as photo_width',
       'f.height as photo_height',
+      sql<boolean>`p.deleted_at IS NOT NULL`.as('deleting'),
+      sql<{ synced: number; pending: number; failed: number; deleting: number }>`(
+        SELECT json_build_object(
+          'synced', count(*) FILTER (WHERE s.status = 'synced'), 'pending', count(*) FILTER (WHERE s.status = 'pending'),
+          'failed', count(*) FILTER (WHERE s.status = 'failed'), 'deleting', count(*) FILTER (WHERE s.status = 'deleting'))
+        FROM face_sync s WHERE s.person_id = p.id)`.as('sync'),
     ]);
 
 const groupColumns = ['id', 'project_id', 'name', 'name_en', 'door_ids', 'days', 'time_from', 'time_to', 'version'] as const;
@@ -66,11 +74,19 @@ export const faceRepository = {
   updatePerson: async (db: Db, id: number, version: number, v: PersonValues) =>
     Number((await db.updateTable('face_people').set({ ...v, version: sql`version + 1` }).where('id', '=', id).where('version', '=', version).executeTakeFirst()).numUpdatedRows),
 
-  /** Deletes the person and, explicitly (PIPL), the photo; rows of the person deleted. */
-  removePerson: async (db: Db, id: number, version: number) => {
-    await db.deleteFrom('face_photos').where('person_id', '=', id).execute();
-    return Number((await db.deleteFrom('face_people').where('id', '=', id).where('version', '=', version).executeTakeFirst()).numDeletedRows);
+  /** Marks the person deleted (version check) and deletes, explicitly (PIPL), the photo; rows marked (0: stale). */
+  markDeleted: async (db: Db, id: number, version: number) => {
+    const n = Number(
+      (await db.updateTable('face_people').set({ deleted_at: new Date(), version: sql`version + 1` }).where('id', '=', id).where('version', '=', version).where('deleted_at', 'is', null).executeTakeFirst()).numUpdatedRows,
+    );
+    if (n) await db.deleteFrom('face_photos').where('person_id', '=', id).execute();
+    return n;
   },
+  hasSyncRows: async (db: Db, personId: number) => !!(await db.selectFrom('face_sync').select('person_id').where('person_id', '=', personId).executeTakeFirst()),
+  removePerson: async (db: Db, id: number) => {
+    await db.deleteFrom('face_people').where('id', '=', id).execute();
+  },
+  memberIds: async (db: Db, groupId: number) => (await db.selectFrom('face_people').select('id').where('group_id', '=', groupId).where('deleted_at', 'is', null).execute()).map((r) => r.id),
 
   putPhoto: async (db: Db, personId: number, p: SealedPhoto & { mime: string; width: number; height: number }) => {
     await db

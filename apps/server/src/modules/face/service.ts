@@ -15,7 +15,9 @@ import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
 import { imageInfo, type FacePhotoKeyring } from './photo.js';
+import { faceRecordsRepository } from './recordsRepository.js';
 import { faceRepository, type GroupValues, type PersonRow, type PersonValues } from './repository.js';
+import type { FaceSyncService } from './sync.js';
 
 const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
 const stale = () => new AppError(ErrorCode.Conflict, { zh: '该记录已被他人修改，请刷新后重试', en: 'Someone else changed this entry. Refresh and try again.' });
@@ -41,7 +43,10 @@ function checkPhoto(base64: string) {
 }
 
 /** The face library of a site (/FacerecManage; docs/face-library.md): people, encrypted photos, access groups. */
-export function createFaceService(db: Db, access: AccessService, keys: FacePhotoKeyring, audit?: AuditService, repo = faceRepository) {
+export function createFaceService(db: Db, access: AccessService, keys: FacePhotoKeyring, audit?: AuditService, sync?: Pick<FaceSyncService, 'reconcile'>, repo = faceRepository) {
+  /** Wakes this instance's sender after a commit (set by the runtime; other instances find the rows on their next pass). */
+  let kick: () => void = () => undefined;
+  const requeue = async (trx: Db, projectId: number, personIds: readonly number[] | null) => sync?.reconcile(trx, projectId, personIds, true);
   async function checkPerson(projectId: number, v: PersonValues) {
     const p = facePersonProblem(v);
     if (p) throw invalid(p.field, p.zh, p.en);
@@ -62,6 +67,7 @@ export function createFaceService(db: Db, access: AccessService, keys: FacePhoto
     const row = await repo.person(db, id);
     if (!row) throw forbidden();
     await access.assertCanConfigure(user, row.project_id);
+    if (row.deleting) throw new AppError(ErrorCode.NotFound, { zh: '此人已删除，正在从门禁终端移除', en: 'This person was deleted and is being removed from the terminals' });
     return toPerson(row);
   }
   async function ownedGroup(user: AuthUser, id: number) {
@@ -84,6 +90,10 @@ export function createFaceService(db: Db, access: AccessService, keys: FacePhoto
   const groupValues = (b: GroupValues): GroupValues => ({ name: b.name, name_en: b.name_en, door_ids: b.door_ids, days: [...new Set(b.days)].sort(), time_from: b.time_from, time_to: b.time_to });
 
   return {
+    setKick(fn: () => void) {
+      kick = fn;
+    },
+
     async people(user: AuthUser, projectId: number) {
       await access.assertProject(user, projectId);
       return { items: (await repo.people(db, projectId)).map(toPerson) };
@@ -97,10 +107,11 @@ export function createFaceService(db: Db, access: AccessService, keys: FacePhoto
       return db.transaction().execute(async (trx) => {
         const id = await repo.insertPerson(trx, body.project_id, v);
         await repo.putPhoto(trx, id, { ...keys.seal(photo.bytes, id), mime: photo.mime, width: photo.width, height: photo.height });
+        await requeue(trx, body.project_id, [id]);
         const after = toPerson((await repo.person(trx, id))!);
         await audit?.recordChange(trx, { action: 'face.person.create', target: { type: 'face_person', id }, before: null, after: audited(after), projectId: body.project_id });
         return after;
-      });
+      }).finally(() => kick());
     },
 
     async updatePerson(user: AuthUser, id: number, body: PersonBody & { version: number }) {
@@ -112,19 +123,25 @@ export function createFaceService(db: Db, access: AccessService, keys: FacePhoto
       return db.transaction().execute(async (trx) => {
         if ((await repo.updatePerson(trx, id, body.version, v)) === 0) throw stale();
         if (photo) await repo.putPhoto(trx, id, { ...keys.seal(photo.bytes, id), mime: photo.mime, width: photo.width, height: photo.height });
+        await requeue(trx, before.project_id, [id]);
         const after = toPerson((await repo.person(trx, id))!);
         await audit?.recordChange(trx, { action: photo ? 'face.person.update.photo' : 'face.person.update', target: { type: 'face_person', id }, before: audited(before), after: audited(after), projectId: before.project_id });
         return after;
-      });
+      }).finally(() => kick());
     },
 
     async removePerson(user: AuthUser, id: number, version: number) {
       const before = await ownedPerson(user, id);
       if (before.version !== version) throw stale();
+      // PIPL: the photo and the person's recognition snapshots go now; the row stays (marked deleting) until every
+      // terminal acknowledged face_delete, then the sender removes it (sync.ts finishDeletes).
       await db.transaction().execute(async (trx) => {
-        if ((await repo.removePerson(trx, id, version)) === 0) throw stale();
+        if ((await repo.markDeleted(trx, id, version)) === 0) throw stale();
+        await faceRecordsRepository.eraseOf(trx, id);
+        await sync?.reconcile(trx, before.project_id, [id], false);
+        if (!(await repo.hasSyncRows(trx, id))) await repo.removePerson(trx, id);
         await audit?.recordChange(trx, { action: 'face.person.delete', target: { type: 'face_person', id }, before: audited(before), after: null, projectId: before.project_id });
-      });
+      }).finally(() => kick());
       return { id };
     },
 
@@ -165,19 +182,23 @@ export function createFaceService(db: Db, access: AccessService, keys: FacePhoto
       await checkGroup(before.project_id, v);
       return db.transaction().execute(async (trx) => {
         if ((await repo.updateGroup(trx, id, body.version, v)) === 0) throw stale();
+        await requeue(trx, before.project_id, await repo.memberIds(trx, id));
         const after = toGroup((await repo.group(trx, id))!);
         await audit?.recordChange(trx, { action: 'face.group.update', target: { type: 'face_group', id }, before, after, projectId: before.project_id });
         return after;
-      });
+      }).finally(() => kick());
     },
 
     async removeGroup(user: AuthUser, id: number, version: number) {
       const before = await ownedGroup(user, id);
       if (before.version !== version) throw stale();
       await db.transaction().execute(async (trx) => {
+        const members = await repo.memberIds(trx, id);
         if ((await repo.removeGroup(trx, id, version)) === 0) throw stale();
+        // Its people keep no group, so no door: they are deleted from its terminals.
+        await sync?.reconcile(trx, before.project_id, members, false);
         await audit?.recordChange(trx, { action: 'face.group.delete', target: { type: 'face_group', id }, before, after: null, projectId: before.project_id });
-      });
+      }).finally(() => kick());
       return { id };
     },
   };

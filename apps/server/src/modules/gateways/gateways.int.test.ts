@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { gatewayTopics } from '@gridops/contract';
 import { AlarmEngine } from '../alarm/engine.js';
+import { LiveAlarms } from '../alarm/live.js';
 import { gatewayClientId } from '../mqtt-auth/acl.js';
 import { IngestPipeline } from '../telemetry/ingest.js';
 import { PointRegistry } from '../telemetry/registry.js';
@@ -215,7 +216,8 @@ describe.each(backends)('gateway administration on %s', (backend) => {
     await registryB.load();
     const engineB = new AlarmEngine(db, registryB);
     await engineB.loadRules();
-    const ingestB = new IngestPipeline(db, registryB, engineB, async () => undefined, h.rt.app.log, { maxBatch: 100, maxDelayMs: 5, lanes: 1, maxFutureSkewMs: 300_000 });
+    const alarmsB = new LiveAlarms(db, engineB, async () => undefined, h.rt.app.log);
+    const ingestB = new IngestPipeline(db, registryB, alarmsB, h.rt.app.log, { maxBatch: 100, maxTransaction: 100, maxDelayMs: 5, lanes: 1, maxFutureSkewMs: 300_000 });
     try {
       const sn = `GW-TWO-${backend}`;
       const id = (await call<{ id: number }>(site, 'POST', '/api/v6/gateway', { project_id: projectId, sn, name: '双实例网关' })).body.data.id;
@@ -239,6 +241,7 @@ describe.each(backends)('gateway administration on %s', (backend) => {
       expect(row?.value).toBeCloseTo(230.5);
     } finally {
       await ingestB.close();
+      await alarmsB.close();
     }
   });
 });

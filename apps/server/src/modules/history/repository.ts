@@ -74,6 +74,13 @@ export const historyRepository = {
     return q.orderBy('d.sort').orderBy('d.id').orderBy('p.sort').execute();
   },
 
+  /** From when raw samples are kept (null: retention has not dropped any); see migration 0042. */
+  async rawSince(db: Db): Promise<Date | null> {
+    const r = await sql<{ t: Date | null }>`
+      SELECT CASE WHEN raw_since = '-infinity' THEN NULL ELSE raw_since END AS t FROM telemetry_partition_state WHERE id = 1`.execute(db);
+    return r.rows[0]?.t ? new Date(r.rows[0].t) : null;
+  },
+
   /** Samples per point in a range, capped: tells whether the raw rows fit the chart width. */
   async maxCount(db: Db, ids: number[], from: Date, to: Date, cap: number): Promise<number> {
     const r = await sql<{ n: number }>`

@@ -33,9 +33,22 @@ export function checkRange(fromIso: string, toIso: string, maxDays: number): { f
  * fit the width. Rollup buckets are whole multiples of the rollup, so each holds whole rollup rows.
  */
 /** `zone`: the site's zone, whose local midnights the daily rollups start at. */
-export function planHistory(from: Date, to: Date, width: number, zone: string): { source: HistoryResponse['source']; bucketMs: number; origin: Date } {
+/**
+ * `rawSince`: raw samples before it were dropped by retention (RETENTION_RAW_DAYS); a range reaching back before it
+ * reads the quarter-hour rollups, which are kept, instead of raw rows that are gone.
+ */
+export function planHistory(
+  from: Date,
+  to: Date,
+  width: number,
+  zone: string,
+  rawSince: Date | null = null,
+): { source: HistoryResponse['source']; bucketMs: number; origin: Date } {
   const range = to.getTime() - from.getTime();
   const pixel = Math.ceil(range / width);
+  if (rawSince && from < rawSince && pixel < QUARTER) {
+    return { source: 'quarter_hour', bucketMs: QUARTER, origin: new Date(Math.floor(from.getTime() / QUARTER) * QUARTER) };
+  }
   if (pixel >= DAY) {
     const origin = siteDayStart(siteDate(zone, from), zone);
     return { source: 'daily', bucketMs: Math.ceil(pixel / DAY) * DAY, origin };
@@ -67,7 +80,7 @@ export function createHistoryService(db: Db, access: AccessService) {
   async function series(points: PointInfo[], from: Date, to: Date, width: number) {
     const ids = points.map((p) => p.id);
     // Points of one chart share a site in practice; the first point's zone aligns the daily buckets.
-    const plan = planHistory(from, to, width, points[0]?.timezone ?? 'UTC');
+    const plan = planHistory(from, to, width, points[0]?.timezone ?? 'UTC', await repo.rawSince(db));
     let rows: Bucket[];
     let source = plan.source;
     let bucketMs = plan.bucketMs;

@@ -1,3 +1,4 @@
+import { startRepeatingJob } from '../../lib/repeatingJob.js';
 import { checkpointCode, EventType, eventMessage, inspectionItem, inspectionSchedule, type TaskCheckpoint } from '@gridops/contract';
 import { addDays, siteDate } from '@gridops/format';
 import type { FastifyBaseLogger } from 'fastify';
@@ -82,21 +83,15 @@ export async function markOverdue(db: Db, now: Date): Promise<RaisedEvent[]> {
 
 /** Runs generation and the overdue check at start and then every `everyMs` (a minute): both are claims, so every instance may run them. */
 export function startInspectionJobs(db: Db, onEvents: (e: RaisedEvent[]) => Promise<void>, log: FastifyBaseLogger, everyMs = 60_000) {
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    const now = new Date();
-    generatePlans(db, now)
-      .then(() => markOverdue(db, now))
-      .then((raised) => (raised.length ? onEvents(raised) : undefined))
-      .catch((err: unknown) => log.warn({ err }, 'inspection jobs failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return startRepeatingJob(
+    async () => {
+      const now = new Date();
+      await generatePlans(db, now);
+      const raised = await markOverdue(db, now);
+      if (raised.length) await onEvents(raised);
+    },
+    (err) => log.warn({ err }, 'inspection jobs failed'),
+    0,
+    everyMs,
+  );
 }

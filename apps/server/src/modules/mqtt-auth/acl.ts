@@ -22,7 +22,7 @@ export function canPublish(id: MqttIdentity, topic: string): boolean {
   if (id.kind === 'user') return topic === `${TOPIC_VERSION}/client/${id.orgId}/${id.userId}/request`;
   const prefix = `${TOPIC_VERSION}/gateway/${id.sn}/`;
   if (!topic.startsWith(prefix)) return false;
-  return ['telemetry', 'status', 'capture', 'ai_event', 'command/result'].includes(topic.slice(prefix.length));
+  return ['telemetry', 'status', 'capture', 'ai_event', 'face_event', 'robot_round', 'command/result'].includes(topic.slice(prefix.length));
 }
 
 export function canSubscribe(id: MqttIdentity, topic: string): boolean {

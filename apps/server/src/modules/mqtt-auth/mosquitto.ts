@@ -52,6 +52,8 @@ export async function buildMosquittoFiles(
       `topic write ${prefix}/status`,
       `topic write ${prefix}/capture`,
       `topic write ${prefix}/ai_event`,
+      `topic write ${prefix}/face_event`,
+      `topic write ${prefix}/robot_round`,
       `topic write ${prefix}/command/result`,
       `topic read ${prefix}/command`,
       '',

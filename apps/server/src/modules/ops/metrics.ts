@@ -16,6 +16,8 @@ export interface OpsMetrics {
     browsers(): number | null;
     pool(): { total: number; idle: number; waiting: number } | null;
   };
+  /** With REDIS_URL: adds gridops_redis_up and gridops_redis_roundtrip_seconds, from this ping (ms; rejects when Redis does not answer). */
+  watchRedis(ping: () => Promise<number>): void;
 }
 
 /**
@@ -29,18 +31,45 @@ export function createMetrics(): OpsMetrics {
   const m: OpsMetrics = {
     registry,
     gauges,
+    // Only with REDIS_URL: whether this node reaches the cluster's Redis, and how fast (one PING per scrape).
+    watchRedis(ping) {
+      // One PING per scrape for both gauges (prom-client collects them concurrently).
+      let measuring: Promise<number | null> | null = null;
+      const measure = () =>
+        (measuring ??= ping()
+          .then((ms) => ms / 1000)
+          .catch(() => null)
+          .finally(() => setImmediate(() => (measuring = null))));
+      const up = new client.Gauge({
+        name: 'gridops_redis_up',
+        help: 'The cluster Redis (REDIS_URL) answers this instance: 1 yes, 0 no',
+        registers: [registry],
+        async collect() {
+          up.set((await measure()) === null ? 0 : 1);
+        },
+      });
+      const roundTrip = new client.Gauge({
+        name: 'gridops_redis_roundtrip_seconds',
+        help: 'Round trip of a PING to the cluster Redis (REDIS_URL), measured at scrape time',
+        registers: [registry],
+        async collect() {
+          const seconds = await measure();
+          if (seconds !== null) roundTrip.set(seconds);
+        },
+      });
+    },
     ingestPoints: new client.Counter({ name: 'gridops_ingest_points_total', help: 'Telemetry points committed to the database', registers: [registry] }),
     ingestMessages: new client.Counter({ name: 'gridops_ingest_messages_total', help: 'Gateway messages (telemetry and status) committed and acknowledged', registers: [registry] }),
     batchSeconds: new client.Histogram({
       name: 'gridops_ingest_batch_seconds',
-      help: 'Time to commit one ingest batch (store, alarm evaluation, gateway touch)',
+      help: 'Time to commit one ingest batch (store, gateway touch; alarms are evaluated before, on their own lane)',
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
     rejects: new client.Counter({ name: 'gridops_ingest_rejects_total', help: 'Telemetry samples or messages refused, by reason', labelNames: ['reason'], registers: [registry] }),
     alarmLatencySeconds: new client.Histogram({
       name: 'gridops_alarm_latency_seconds',
-      help: 'From the batch receiving a sample to the push of the events it raised',
+      help: 'From the arrival of a sample to the push of the events it raised (evaluated before storage)',
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
       registers: [registry],
     }),

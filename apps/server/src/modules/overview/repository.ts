@@ -28,6 +28,10 @@ export const overviewRepository = {
       : [],
 
   /** SOC of the site's BMS (first one), for the storage and micro-grid views. */
+  /** The site's storage systems as EssSet configured them (their strategy schedules). */
+  essSpecs: async (db: Db, projectId: number) =>
+    (await db.selectFrom('energy_assets').select('spec').where('project_id', '=', projectId).where('kind', '=', 'ess').orderBy('id').execute()).map((r) => r.spec as unknown),
+
   bmsSoc: (db: Db, projectId: number) =>
     db
       .selectFrom('devices as d')

@@ -1,3 +1,4 @@
+import { essSystemFields } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
@@ -25,6 +26,22 @@ const mode = (kw: number | null) =>
  * Overview pages (new energy, storage, power use) and the live views (flow, micro-grid). The repository is
  * injected (default: the SQL one), so the rules run in service.test.ts without a database.
  */
+/** The configured storage schedule in words ("按配置计划：06:00–08:00 充电 …"), or null when none has periods. */
+export function storageStrategyText(specs: unknown[]): { zh: string; en: string } | null {
+  const periods = specs.flatMap((s) => {
+    const p = essSystemFields.shape.schedule.safeParse((s as { schedule?: unknown } | null)?.schedule);
+    return p.success ? p.data : [];
+  });
+  const active = periods.filter((p) => p.mode !== 'idle').sort((a, b) => a.start.localeCompare(b.start));
+  if (active.length === 0) return null;
+  const shown = active.slice(0, 4);
+  const more = active.length > shown.length ? ` …` : '';
+  return {
+    zh: `按 EssSet 配置计划：${shown.map((p) => `${p.start}–${p.end} ${p.mode === 'charge' ? '充电' : '放电'} ${p.power_kw} kW`).join('，')}${more}`,
+    en: `Configured schedule (EssSet): ${shown.map((p) => `${p.mode} ${p.start}–${p.end} at ${p.power_kw} kW`).join(', ')}${more}`,
+  };
+}
+
 export function createOverviewService(db: Db, access: AccessService, repo: OverviewRepository = overviewRepository) {
   async function site(user: AuthUser, projectId: number) {
     await access.assertProject(user, projectId);
@@ -215,6 +232,7 @@ export function createOverviewService(db: Db, access: AccessService, repo: Overv
       const gridImport = v(today.grid);
       const soc = await repo.bmsSoc(db, projectId);
       const hasStorage = project.storage_capacity_kwh > 0;
+      const strategy = storageStrategyText(await repo.essSpecs(db, projectId));
       return {
         project_id: projectId,
         at,
@@ -226,11 +244,12 @@ export function createOverviewService(db: Db, access: AccessService, repo: Overv
         storage: {
           soc_pct: soc ? round(soc.value, 1) : null,
           mode: hasStorage ? mode(storageKw) : ('unknown' as const),
-          // The simulator's (and the demo sites') dispatch: charge in the valley and the midday PV surplus, discharge at the peaks.
-          strategy: hasStorage ? '峰谷套利 + 光伏消纳：谷时与午间充电，早晚高峰放电' : '无储能',
-          strategy_en: hasStorage
-            ? 'TOU arbitrage + PV self-consumption: charge at night and midday, discharge at the morning and evening peaks'
-            : 'No storage',
+          // A strategy configured in EssSet (which the PCS follows), else the controller's own plan — the
+          // simulator's and the demo sites' dispatch: charge in the valley and the midday PV surplus, discharge at the peaks.
+          strategy: !hasStorage ? '无储能' : (strategy?.zh ?? '峰谷套利 + 光伏消纳：谷时与午间充电，早晚高峰放电'),
+          strategy_en: !hasStorage
+            ? 'No storage'
+            : (strategy?.en ?? 'TOU arbitrage + PV self-consumption: charge at night and midday, discharge at the morning and evening peaks'),
           capacity_kwh: project.storage_capacity_kwh,
         },
         today: {

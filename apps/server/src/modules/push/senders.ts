@@ -6,7 +6,14 @@ import type { ChannelRow, SmtpRow } from './repository.js';
 
 const TIMEOUT_MS = 10_000;
 
-export async function sendMail(smtp: SmtpRow, to: string, subject: string, text: string): Promise<void> {
+/** A file sent with a mail (the monthly report's PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+export async function sendMail(smtp: SmtpRow, to: string, subject: string, text: string, attachments: MailAttachment[] = []): Promise<void> {
   const transport = nodemailer.createTransport({
     host: smtp.host,
     port: smtp.port,
@@ -19,7 +26,7 @@ export async function sendMail(smtp: SmtpRow, to: string, subject: string, text:
     tls: { rejectUnauthorized: false },
   });
   try {
-    await transport.sendMail({ from: smtp.from_addr, to, subject, text });
+    await transport.sendMail({ from: smtp.from_addr, to, subject, text, ...(attachments.length ? { attachments } : {}) });
   } finally {
     transport.close();
   }

@@ -71,7 +71,7 @@ export const securityRepository = {
     const [{ n }, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       q
-        .select(['i.id', 'i.robot_id', 'r.name as robot_name', 'r.name_en as robot_name_en', 'i.started_at', 'i.finished_at', 'i.status', 'i.anomalies', 'i.readings', 'i.photo'])
+        .select(['i.id', 'i.robot_id', 'r.name as robot_name', 'r.name_en as robot_name_en', 'i.started_at', 'i.finished_at', 'i.status', 'i.trigger', 'i.anomalies', 'i.readings', 'i.photo'])
         .orderBy('i.started_at', 'desc')
         .offset(offset)
         .limit(limit)

@@ -1,4 +1,4 @@
-import { clientTopics, robotItem, robotReading, type CaptureData, type Lang, type MessageEnvelope } from '@gridops/contract';
+import { clientTopics, robotItem, robotReading, robotStop, type CaptureData, type Lang, type MessageEnvelope } from '@gridops/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../types.js';
@@ -21,6 +21,12 @@ const capturePayload = z.object({
 const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 const readings = z.array(robotReading).catch([]);
 const route = robotItem.shape.route.catch([]);
+/** A robot configured in RobotSet (docs/robot.md): its route is its stops. */
+const configuredStops = z.array(robotStop).catch([]);
+const routeOf = (r: { route: unknown; stops: unknown }) => {
+  const stops = configuredStops.parse(r.stops);
+  return stops.length ? stops.map((s) => ({ name: s.name, name_en: s.name_en, x: s.x, y: s.y })) : route.parse(r.route);
+};
 
 /** Camera captures (stored, listed, pushed to the console) and the inspection robot's records. */
 export function createSecurityService(db: Db, access: AccessService) {
@@ -99,7 +105,7 @@ export function createSecurityService(db: Db, access: AccessService) {
         name: pick(lang, r.name, r.name_en),
         status: r.status,
         battery: r.battery,
-        route: route.parse(r.route),
+        route: routeOf(r),
         position: r.position,
         task_progress: r.task_progress,
         updated_at: r.updated_at.toISOString(),
@@ -118,6 +124,7 @@ export function createSecurityService(db: Db, access: AccessService) {
           started_at: r.started_at.toISOString(),
           finished_at: r.finished_at ? r.finished_at.toISOString() : null,
           status: r.status,
+          trigger: r.trigger === 'manual' ? ('manual' as const) : ('schedule' as const),
           anomalies: r.anomalies,
           readings: readings.parse(r.readings),
           photo: r.photo,

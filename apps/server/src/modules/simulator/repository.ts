@@ -26,8 +26,32 @@ export const simulatorRepository = {
       .selectFrom('devices')
       .select(['id', 'gateway_id', 'parent_id', 'room_id', 'sn', 'kind', 'name', 'name_en', 'props'])
       .where('gateway_id', 'is not', null)
+      // Robots are driven by their own model (manifest `robots`), not the device catalogue's.
+      .where('kind', '!=', 'robot')
       .orderBy('id')
       .execute();
+  },
+
+  /** Configured inspection robots behind a gateway (docs/robot.md). */
+  /** The configured schedules of building equipment, by device. */
+  buildingSchedules(db: Db) {
+    return db.selectFrom('building_equipment').select(['device_id', 'spec']).where('device_id', 'is not', null).execute();
+  },
+
+  robotsBehindGateways(db: Db) {
+    return db
+      .selectFrom('robots')
+      .select(['gateway_id', 'serial', 'speed_mps', 'plan', 'stops', 'schedule'])
+      .where('gateway_id', 'is not', null)
+      .where('serial', 'is not', null)
+      .where('plan', 'is not', null)
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Configured storage systems (EssSet): each PCS's strategy starts the simulator's controller. */
+  storageStrategies(db: Db) {
+    return db.selectFrom('energy_assets').select(['project_id', 'spec']).where('kind', '=', 'ess').execute();
   },
 
   /** The latest reading of every counter point. */

@@ -65,6 +65,8 @@ export function decodeTelemetry(gatewaySn: string, raw: Buffer | string, lookup:
     out.rejects.push({ cause: 'future_timestamp', detail: `ts ${ts} is ${Math.round((ts - now) / 1000)} s ahead` });
     return out;
   }
+  // Whole milliseconds, as stored (timestamptz keeps them exactly); alarms evaluate the same time.
+  const at = Math.trunc(ts);
   for (const d of devices) {
     const entry = lookup.device(gatewaySn, d.sn);
     if (!entry) {
@@ -90,7 +92,7 @@ export function decodeTelemetry(gatewaySn: string, raw: Buffer | string, lookup:
         out.rejects.push({ cause: 'out_of_range', detail: `${d.sn}.${key}=${value}${as} outside [${point.range.min}, ${point.range.max}]` });
         continue;
       }
-      out.samples.push({ pointId: point.pointId, ts, value });
+      out.samples.push({ pointId: point.pointId, ts: at, value });
     }
   }
   return out;

@@ -1,3 +1,4 @@
+import { startRepeatingJob } from '../../lib/repeatingJob.js';
 import { eventMessage } from '@gridops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
@@ -46,11 +47,13 @@ export async function checkSilentGateways(db: Db): Promise<RaisedEvent[]> {
 }
 
 export function startGatewayWatch(db: Db, onEvents: (e: RaisedEvent[]) => Promise<void>, log: FastifyBaseLogger, everyMs = 10_000) {
-  const timer = setInterval(() => {
-    checkSilentGateways(db)
-      .then((raised) => (raised.length ? onEvents(raised) : undefined))
-      .catch((err: unknown) => log.warn({ err }, 'gateway watch failed'));
-  }, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return startRepeatingJob(
+    async () => {
+      const raised = await checkSilentGateways(db);
+      if (raised.length) await onEvents(raised);
+    },
+    (err) => log.warn({ err }, 'gateway watch failed'),
+    everyMs,
+    everyMs,
+  );
 }

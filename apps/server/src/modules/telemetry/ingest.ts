@@ -1,7 +1,6 @@
 import { gatewayStatusPayload } from '@gridops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import type { RaisedEvent } from '../event/raisedEvent.js';
 import { eventRepository } from '../event/repository.js';
 import { DEFAULT_MAX_FUTURE_SKEW_MS, decodeTelemetry, type Reject, type Sample } from './decode.js';
 import type { PointRegistry } from './registry.js';
@@ -10,12 +9,19 @@ import { telemetryRepository as repo } from './repository.js';
 export interface IngestOptions {
   /** Flush when this many samples wait… */
   maxBatch: number;
+  /**
+   * At most about this many samples per storage transaction (whole messages). A backlog is stored in batches up
+   * to this size, which is what lets storage catch up: a point with several samples in one batch costs one
+   * rollup and latest-value update, not several (config: 40 × maxBatch on PostgreSQL). On PGlite it stays at
+   * 2 000 at most, since a statement there runs on the server's own thread.
+   */
+  maxTransaction: number;
   /** …or when the oldest has waited this long. */
   maxDelayMs: number;
   /**
    * Parallel transactions per batch, each taking the points with `point_id % lanes` = its index. Rows of a
-   * point (telemetry, rollups, latest, alarm state) never cross lanes, so lanes cannot deadlock and each
-   * point is still evaluated in order. 1 on PGlite (a single connection).
+   * point (telemetry, rollups, latest) never cross lanes, so lanes cannot deadlock. 1 on PGlite (a single
+   * connection).
    */
   lanes: number;
   /** How far ahead of the server's clock a message's `ts` may be (INGEST_MAX_FUTURE_SKEW_SECONDS). */
@@ -33,7 +39,6 @@ export interface IngestStats {
   batchesIsolated: number;
   /** Messages whose data the database refused on their own: acknowledged and counted as store_failed. */
   messagesRefusedByDatabase: number;
-  eventsRaised: number;
   lastFlushMs: number;
 }
 
@@ -52,11 +57,6 @@ interface PendingMessage {
   reject(err: unknown): void;
 }
 
-interface Stored {
-  stored: number;
-  raised: RaisedEvent[];
-}
-
 /**
  * SQLSTATE classes 22 (data exception, e.g. 22003 numeric value out of range) and 23 (integrity constraint, e.g.
  * a point deleted since the registry was loaded): the database refuses this data and would refuse it again on
@@ -69,28 +69,41 @@ function isRefusedData(err: unknown): boolean {
 }
 
 /** Exact duplicates (same point and time) would make one insert touch a row twice; the first is kept. */
-function dedupe(samples: Sample[], seen = new Set<string>()): Sample[] {
+function dedupe(samples: Sample[]): Sample[] {
+  // Per point, its one time so far, or the set of them once it has several (without building a string per sample).
+  const seen = new Map<number, number | Set<number>>();
   return samples.filter((s) => {
-    const k = `${s.pointId}:${s.ts}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
+    const prev = seen.get(s.pointId);
+    if (prev === undefined) {
+      seen.set(s.pointId, s.ts);
+      return true;
+    }
+    if (typeof prev === 'number') {
+      if (prev === s.ts) return false;
+      seen.set(s.pointId, new Set([prev, s.ts]));
+      return true;
+    }
+    if (prev.has(s.ts)) return false;
+    prev.add(s.ts);
     return true;
   });
 }
 
 /**
- * What the pipeline asks of the alarm engine (alarm/engine.ts implements it): evaluate the samples a batch
- * stored, inside its transaction. Declared here so telemetry does not import the alarm module, which imports
- * telemetry's types.
+ * What the pipeline asks of the alarm side (alarm/live.ts implements it): evaluate a message's samples now,
+ * independently of their storage, resolving once what they decided is committed. Declared here so telemetry
+ * does not import the alarm module, which imports telemetry's types.
  */
-export interface SampleEvaluator {
-  evaluate(trx: Db, samples: Sample[], receivedAt: number): Promise<RaisedEvent[]>;
+export interface AlarmLane {
+  submit(samples: Sample[], receivedAt: number): Promise<void>;
+  drain(): Promise<void>;
 }
 
 /**
- * Telemetry ingest: decode, batch by size and time, store in one transaction with alarm evaluation, and only
- * then acknowledge the messages of the batch (the promise from `submit` resolves after commit). Pushes for
- * raised events go out after the commit, so nobody is told of an event that was rolled back.
+ * Telemetry ingest: decode, hand the samples to the alarm lane at once (alarms are evaluated before storage, so
+ * a storage backlog never delays an alarm: docs/adr/0007-alarms-before-storage.md), batch them by size and time,
+ * store each batch in one transaction, and only then acknowledge its messages (the promise from `submit`
+ * resolves once the message is stored and its alarm part committed).
  *
  * One gateway's bad data cannot fail anyone else's: values outside their point's range and timestamps too far
  * ahead are refused at decode, and if a batch's transaction still fails, its messages are stored one by one, so
@@ -107,7 +120,6 @@ export class IngestPipeline {
     batches: 0,
     batchesIsolated: 0,
     messagesRefusedByDatabase: 0,
-    eventsRaised: 0,
     lastFlushMs: 0,
   };
   private pending: PendingMessage[] = [];
@@ -133,10 +145,9 @@ export class IngestPipeline {
   constructor(
     private readonly db: Db,
     private readonly registry: PointRegistry,
-    private readonly engine: SampleEvaluator,
-    private readonly onEvents: (events: RaisedEvent[]) => Promise<void>,
+    private readonly alarms: AlarmLane,
     private readonly log: FastifyBaseLogger,
-    private readonly opts: IngestOptions = { maxBatch: 5000, maxDelayMs: 100, lanes: 1, maxFutureSkewMs: DEFAULT_MAX_FUTURE_SKEW_MS },
+    private readonly opts: IngestOptions = { maxBatch: 5000, maxTransaction: 5000, maxDelayMs: 100, lanes: 1, maxFutureSkewMs: DEFAULT_MAX_FUTURE_SKEW_MS },
   ) {
     this.rejectTimer = setInterval(() => void this.flushRejects(), 10_000);
     this.rejectTimer.unref();
@@ -151,10 +162,12 @@ export class IngestPipeline {
     for (const r of decoded.rejects) this.countReject(gatewaySn, r);
     for (const u of decoded.unknown) this.countUnknown(gatewaySn, u.sn, u.keys);
     this.stats.samplesReceived += decoded.samples.length;
-    const done = this.enqueue(gatewaySn, decoded.samples);
+    // Alarms first, on their own lane; storage in batches. Acknowledged when both are committed.
+    const evaluated = this.alarms.submit(decoded.samples, Date.now());
+    const stored = this.enqueue(gatewaySn, decoded.samples);
     if (this.pendingSamples >= this.opts.maxBatch) this.scheduleFlush(0);
     else this.scheduleFlush(this.opts.maxDelayMs);
-    return done;
+    await Promise.all([evaluated, stored]);
   }
 
   /** A gateway status/heartbeat message: marks it seen (and online again). */
@@ -186,7 +199,7 @@ export class IngestPipeline {
     }, delay);
   }
 
-  /** Waits for everything submitted so far to be committed. */
+  /** Waits for everything submitted so far to be committed (stored, and its alarms evaluated). */
   async drain(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
@@ -194,24 +207,38 @@ export class IngestPipeline {
       this.flushing = this.flushing.then(() => this.flush());
     }
     await this.flushing;
+    await this.alarms.drain();
   }
 
-  /** One transaction: stores the samples and evaluates the alarm rules on those actually inserted. */
-  private storeInOneTransaction(samples: Sample[], receivedAt: number): Promise<Stored> {
-    return this.db.transaction().execute(async (trx) => {
-      const stored = await repo.store(trx, samples);
-      return { stored: stored.length, raised: await this.engine.evaluate(trx, stored, receivedAt) };
-    });
+  /** One transaction storing the samples (rollups and latest values with them); the count actually inserted. */
+  private storeInOneTransaction(samples: Sample[]): Promise<number> {
+    return this.db.transaction().execute((trx) => repo.storeCounted(trx, samples));
+  }
+
+  /** Takes whole messages up to maxTransaction samples (at least one message); the rest is flushed next. */
+  private takeBatch(): PendingMessage[] {
+    const max = this.opts.maxTransaction;
+    if (this.pendingSamples <= max) {
+      const all = this.pending;
+      this.pending = [];
+      this.pendingSamples = 0;
+      return all;
+    }
+    let n = 0;
+    let samples = 0;
+    while (n < this.pending.length && (n === 0 || samples + this.pending[n]!.samples.length <= max)) samples += this.pending[n++]!.samples.length;
+    const batch = this.pending.splice(0, n);
+    this.pendingSamples -= samples;
+    return batch;
   }
 
   private async flush(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
-    this.pendingSamples = 0;
+    const batch = this.takeBatch();
     if (batch.length === 0) return;
+    // What is left is due at once, after this batch (one storage transaction at a time per lane).
+    if (this.pending.length > 0) this.flushing = this.flushing.then(() => this.flush());
     this.flushingCount = batch.length;
     const started = performance.now();
-    const receivedAt = Date.now();
     const laneCount = Math.max(1, this.opts.lanes);
     const lanes = Array.from({ length: laneCount }, () => [] as Sample[]);
     const unique = dedupe(batch.flatMap((m) => m.samples));
@@ -219,20 +246,15 @@ export class IngestPipeline {
     const settled = await Promise.all(
       lanes.map((laneSamples) =>
         laneSamples.length === 0
-          ? { ok: true as const, stored: 0, raised: [] }
-          : this.storeInOneTransaction(laneSamples, receivedAt).then(
-              (r) => ({ ok: true as const, ...r }),
+          ? { ok: true as const, stored: 0 }
+          : this.storeInOneTransaction(laneSamples).then(
+              (n) => ({ ok: true as const, stored: n }),
               (err: unknown) => ({ ok: false as const, err }),
             ),
       ),
     );
     let stored = 0;
-    const raised: RaisedEvent[] = [];
-    for (const lane of settled) {
-      if (!lane.ok) continue;
-      stored += lane.stored;
-      raised.push(...lane.raised);
-    }
+    for (const lane of settled) if (lane.ok) stored += lane.stored;
     // Messages left unacknowledged: the database failed for a reason other than their data.
     const unacknowledged = new Map<PendingMessage, unknown>();
     let refusedSamples = 0;
@@ -243,13 +265,11 @@ export class IngestPipeline {
       const firstError = settled.find((lane) => !lane.ok);
       this.log.warn({ err: firstError && !firstError.ok ? firstError.err : undefined, messages: batch.length }, 'telemetry batch failed; storing its messages one by one');
       // A lane that committed keeps its rows; storing them again is harmless because exact duplicates are
-      // ignored and alarm evaluation only moves forward in time.
+      // ignored.
       for (const m of batch) {
         if (!m.samples.some((s) => failedLanes.has(s.pointId % laneCount))) continue;
         try {
-          const r = await this.storeInOneTransaction(dedupe(m.samples), receivedAt);
-          stored += r.stored;
-          raised.push(...r.raised);
+          stored += await this.storeInOneTransaction(dedupe(m.samples));
         } catch (err) {
           if (isRefusedData(err)) {
             this.stats.messagesRefusedByDatabase++;
@@ -259,14 +279,7 @@ export class IngestPipeline {
         }
       }
     }
-    // Raised events are committed: push them now, while the gateways' last-seen times are written (up to one
-    // UPDATE per gateway, which sat between the commit and the push and set the alarm latency's tail).
-    const pushed = raised.length
-      ? this.onEvents(raised).then(
-          () => this.observer?.alarmsPushed((Date.now() - receivedAt) / 1000, raised.length),
-          (err: unknown) => this.log.warn({ err }, 'event push failed'),
-        )
-      : undefined;
+    const storedAt = performance.now();
     try {
       await this.touchGateways([...new Set(batch.map((m) => m.gatewaySn))]);
     } catch (err) {
@@ -276,12 +289,11 @@ export class IngestPipeline {
     this.stats.samplesStored += stored;
     this.stats.duplicates += batch.reduce((n, m) => n + m.samples.length, 0) - refusedSamples - stored;
     this.stats.batches++;
-    this.stats.eventsRaised += raised.length;
     this.stats.lastFlushMs = performance.now() - started;
     this.lastCommitAt = Date.now();
     this.flushingCount = 0;
     this.observer?.batch(this.stats.lastFlushMs / 1000, stored, batch.length - unacknowledged.size);
-    if (process.env.GRIDOPS_TRACE_INGEST) console.log(`[ingest] ${unique.length} samples in ${this.stats.lastFlushMs.toFixed(1)} ms`);
+    if (process.env.GRIDOPS_TRACE_INGEST) console.log(`[ingest] ${unique.length} samples in ${this.stats.lastFlushMs.toFixed(1)} ms (stored in ${(storedAt - started).toFixed(1)} ms, lanes ${lanes.map((l) => l.length).join('/')})`);
     // A refused message is acknowledged below: its reject count is written first, so it is on record even if
     // the server is killed right after the PUBACK.
     if (this.stats.messagesRefusedByDatabase > refusedBefore) await this.flushRejects();
@@ -290,7 +302,6 @@ export class IngestPipeline {
       if (unacknowledged.has(m)) m.reject(unacknowledged.get(m));
       else m.resolve();
     }
-    await pushed;
   }
 
   /** Marks the batch's gateways as heard; a gateway back from silence clears its communication fault. */

@@ -154,7 +154,7 @@ describe.each(backends)('ingest isolation on %s: one gateway\'s bad data hurts n
     const point = await pointOf('HFDC', 'feeder', 'P');
     const ts = hour + 240_000;
     // Both the batch and its one-by-one retry meet a database that is gone (no SQLSTATE of refused data).
-    const store = vi.spyOn(telemetryRepository, 'store').mockRejectedValue(new Error('Connection terminated unexpectedly'));
+    const store = vi.spyOn(telemetryRepository, 'storeCounted').mockRejectedValue(new Error('Connection terminated unexpectedly'));
     try {
       expect(await sendTogether([{ gw, ts, devices: { [point.sn]: { P: 77 } } }])).toEqual(['disconnected']);
     } finally {

@@ -1,3 +1,4 @@
+import { startRepeatingJob } from '../../lib/repeatingJob.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { telemetryRepository } from './repository.js';
@@ -55,21 +56,13 @@ export async function compactQuarterHours(db: Db): Promise<CompactionResult | nu
 
 /** Runs the compaction every `everyMs` (and once soon after start). */
 export function startQuarterHourCompaction(db: Db, log: FastifyBaseLogger, everyMs = 60_000) {
-  const run = () => {
-    compactQuarterHours(db)
-      .then((r) => {
-        if (r && (r.compacted > 0 || r.recomputed > 0)) log.debug({ ...r }, 'quarter-hour rollups compacted');
-      })
-      .catch((err: unknown) => log.warn({ err }, 'quarter-hour compaction failed'));
-  };
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop: () => {
-      clearTimeout(first);
-      clearInterval(timer);
+  return startRepeatingJob(
+    async () => {
+      const r = await compactQuarterHours(db);
+      if (r && (r.compacted > 0 || r.recomputed > 0)) log.debug({ ...r }, 'quarter-hour rollups compacted');
     },
-  };
+    (err) => log.warn({ err }, 'quarter-hour compaction failed'),
+    5_000,
+    everyMs,
+  );
 }

@@ -66,7 +66,10 @@ const MISS_MEMORY = 10_000;
 export class PointRegistry implements PointLookup {
   private devices = new Map<string, DeviceEntry>();
   private byPoint = new Map<number, PointMeta>();
-  private lastLoad = 0;
+  /** When the catalogue was last loaded or found unchanged (refreshIfStale's rate limit). */
+  private lastCheck = 0;
+  /** The catalogue generation (migration 0047) of the rows in memory; -1: never loaded. */
+  private generation = -1;
   private loading: Promise<void> | null = null;
   private missCheckedAt = new Map<string, number>();
   private lastMissLookup = 0;
@@ -80,6 +83,8 @@ export class PointRegistry implements PointLookup {
   async load(): Promise<void> {
     if (this.loading) return this.loading;
     this.loading = (async () => {
+      // Read before the rows: a write in between moves it past this, so the next check loads again.
+      const generation = await telemetryRepository.catalogueGeneration(this.db);
       const rows = await telemetryRepository.pointCatalogue(this.db);
       const devices = new Map<string, DeviceEntry>();
       const byPoint = new Map<number, PointMeta>();
@@ -111,18 +116,29 @@ export class PointRegistry implements PointLookup {
       }
       this.devices = devices;
       this.byPoint = byPoint;
-      this.lastLoad = Date.now();
+      this.generation = generation;
+      this.lastCheck = Date.now();
     })().finally(() => {
       this.loading = null;
     });
     return this.loading;
   }
 
-  /** Reloads if the last load is old enough; called when a batch names an unknown device. */
-  async refreshIfStale(): Promise<boolean> {
-    if (Date.now() - this.lastLoad < REFRESH_MIN_INTERVAL_MS) return false;
+  /**
+   * Reloads when the catalogue changed since the last load (any instance's write moves its generation): one
+   * small read otherwise. True when it reloaded.
+   */
+  async reloadIfChanged(): Promise<boolean> {
+    this.lastCheck = Date.now();
+    if ((await telemetryRepository.catalogueGeneration(this.db)) === this.generation) return false;
     await this.load();
     return true;
+  }
+
+  /** reloadIfChanged, at most every 10 s; called when a batch names an unknown device. */
+  async refreshIfStale(): Promise<boolean> {
+    if (Date.now() - this.lastCheck < REFRESH_MIN_INTERVAL_MS) return false;
+    return this.reloadIfChanged();
   }
 
   /**

@@ -39,17 +39,19 @@ const bucketAgg = (bucketExpr: string, source = 'ins') => `
 /**
  * One statement per batch: insert the samples (exact duplicates skipped by the primary key), merge the rows
  * actually inserted into the hourly and daily rollups, mark late samples' quarter-hours for recomputation
- * (the marker is updated, not skipped, so the compaction job waits for this transaction; see quarterHours.ts), and move the latest values forward. Returns the
- * inserted samples, which are what the alarm engine evaluates.
+ * (the marker is updated, not skipped, so the compaction job waits for this transaction; see quarterHours.ts), and move the latest values forward. The caller
+ * chooses what it gets back: the inserted samples, or only their count (ingest).
  *
  * Sums are numeric (migration 0009): no sample, however large, can overflow them and fail the batch.
  * "Latest" compares timestamps capped at their arrival time (`received_at`, the transaction's now()): a sample
  * stamped ahead of the server's clock (up to INGEST_MAX_FUTURE_SKEW_SECONDS) counts as measured when it
  * arrived, so the next real sample replaces it instead of waiting for the future timestamp to pass.
  */
-const STORE_SQL = `
+const storeSql = (result: string) => `
 WITH input AS (
-  SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::float8[]) AS t(point_id, ts, value)
+  -- Times travel as epoch milliseconds (float8, exact for them): no ISO text to format here or parse there.
+  SELECT t.point_id, TIMESTAMPTZ 'epoch' + t.ms * INTERVAL '1 millisecond' AS ts, t.value
+  FROM unnest($1::int[], $2::float8[], $3::float8[]) AS t(point_id, ms, value)
 ),
 ins AS (
   INSERT INTO telemetry (point_id, ts, value) SELECT point_id, ts, value FROM input
@@ -76,10 +78,37 @@ lt AS (
   ON CONFLICT (point_id) DO UPDATE SET ts = EXCLUDED.ts, value = EXCLUDED.value, received_at = now()
   WHERE least(EXCLUDED.ts, now()) >= least(p.ts, p.received_at)
 )
-SELECT point_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, value FROM ins`;
+${result}`;
+const STORE_SQL = storeSql(`SELECT point_id, (extract(epoch FROM ts) * 1000)::float8 AS ts, value FROM ins`);
+const STORE_COUNTED_SQL = storeSql(`SELECT count(*)::int AS n FROM ins`);
+
+/**
+ * The statement's three parameters (point ids, epoch milliseconds, values) as PostgreSQL array literals, built
+ * with one native join each: node-postgres's own array serialisation walks every element in JavaScript, which
+ * for a batch of 100 000 samples held the event loop (and with it every alarm) for a noticeable time. Every
+ * element is a finite number (decode refuses the rest), and a number's shortest text reads back exactly.
+ */
+function storeParams(samples: Sample[]): [string, string, string] {
+  const ids = new Array<number>(samples.length);
+  const ts = new Array<number>(samples.length);
+  const values = new Array<number>(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    const s = samples[i]!;
+    ids[i] = s.pointId;
+    ts[i] = s.ts;
+    values[i] = s.value;
+  }
+  return [`{${ids.join(',')}}`, `{${ts.join(',')}}`, `{${values.join(',')}}`];
+}
 
 export const telemetryRepository = {
   /** Every point behind a gateway, with its device, gateway and project: the ingest's point catalogue. */
+  /** The catalogue's generation (migration 0047): moves with every write to what pointCatalogue reads. */
+  async catalogueGeneration(db: Db): Promise<number> {
+    const r = await db.selectFrom('point_catalogue_generation').select('gen').where('id', '=', 1).executeTakeFirst();
+    return r ? Number(r.gen) : 0;
+  },
+
   pointCatalogue(db: Db) {
     return db
       .selectFrom('device_points as p')
@@ -111,18 +140,18 @@ export const telemetryRepository = {
       .execute();
   },
 
+  /** Stores samples (see STORE_SQL); returns those actually inserted (exact duplicates are not). */
   async store(db: Db, samples: Sample[]): Promise<Sample[]> {
     if (samples.length === 0) return [];
-    const ids: number[] = [];
-    const ts: string[] = [];
-    const values: number[] = [];
-    for (const s of samples) {
-      ids.push(s.pointId);
-      ts.push(new Date(s.ts).toISOString());
-      values.push(s.value);
-    }
-    const res = await db.executeQuery(CompiledQuery.raw(STORE_SQL, [ids, ts, values]));
+    const res = await db.executeQuery(CompiledQuery.raw(STORE_SQL, storeParams(samples)));
     return (res.rows as { point_id: number; ts: number; value: number }[]).map((row) => ({ pointId: row.point_id, ts: Math.round(row.ts), value: row.value }));
+  },
+
+  /** The same statement for ingest, which needs only how many were inserted (no rows back to parse). */
+  async storeCounted(db: Db, samples: Sample[]): Promise<number> {
+    if (samples.length === 0) return 0;
+    const res = await db.executeQuery(CompiledQuery.raw(STORE_COUNTED_SQL, storeParams(samples)));
+    return (res.rows[0] as { n: number }).n;
   },
 
   async touchGateway(db: Db, gatewaySn: string, at: Date): Promise<{ id: number; wasOnline: boolean; commEventId: number | null } | undefined> {
@@ -220,11 +249,17 @@ export const telemetryRepository = {
   /** Recomputes the given quarters of the given points from telemetry. */
   async recomputeQuarters(db: Db, quarters: { pointId: number; bucket: Date }[]): Promise<void> {
     if (quarters.length === 0) return;
+    // The span of the quarters as constants, so the planner reads only those days' partitions of telemetry:
+    // without them, each chunk of a year-long backlog of late samples read every day table (8.5 min for a year).
+    const times = quarters.map((d) => d.bucket.getTime());
+    const from = new Date(Math.min(...times));
+    const to = new Date(Math.max(...times) + 15 * 60_000);
     await sql`
       INSERT INTO rollup_15m (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
       SELECT d.point_id, d.bucket, ${aggregate}
       FROM unnest(${quarters.map((d) => d.pointId)}::int[], ${quarters.map((d) => d.bucket.toISOString())}::timestamptz[]) AS d(point_id, bucket)
       JOIN telemetry t ON t.point_id = d.point_id AND t.ts >= d.bucket AND t.ts < d.bucket + interval '15 minutes'
+        AND t.ts >= ${from.toISOString()}::timestamptz AND t.ts < ${to.toISOString()}::timestamptz
       GROUP BY 1, 2
       ${replace}`.execute(db);
   },

@@ -141,6 +141,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
     async live(user: AuthUser, projectId: number, lang: Lang): Promise<LiveCameraList> {
       await access.assertProject(user, projectId);
       const rows = await repo.cameras(db, projectId);
+      await signer.ready?.();
       return { video_available: hub.available, cameras: rows.flatMap((r) => live(r, user, lang) ?? []) };
     },
 
@@ -183,6 +184,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
       const rows = await repo.cameras(db, place.project_id);
       const row = rows.find((r) => place.room_id !== null && r.room_id === place.room_id);
       const cap = await repo.captureNear(db, place.project_id, place.room_id, place.raised_at, 2 * 60_000);
+      await signer.ready?.();
       return {
         camera: row ? live(row, user, lang) : null,
         capture: cap ? { id: cap.id, ts: cap.ts.toISOString(), img: cap.img, msg: pick(lang, cap.msg, cap.msg_en) } : null,
@@ -194,6 +196,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
      * still be live, whose user must still reach the camera's site. Returns null (answer 404) otherwise.
      */
     async openStream(id: number, token: string, viewer: Viewer): Promise<(() => void) | null> {
+      await signer.ready?.();
       const sessionId = signer.verify(id, token);
       if (sessionId === null || !hub.available) return null;
       const r = await repo.camera(db, id);

@@ -93,4 +93,32 @@ export function createStreamSigner(key: Buffer, ttlS = 6 * 3600, now: () => numb
     },
   };
 }
-export type StreamSigner = ReturnType<typeof createStreamSigner>;
+export type StreamSigner = ReturnType<typeof createStreamSigner> & {
+  /** Resolves once the key is loaded (the shared signer reads it from the database on first use). */
+  ready?: () => Promise<unknown>;
+};
+
+/**
+ * A stream signer whose key every instance shares (`loadKey`: the database's `server_secrets`), so a path signed
+ * by one instance verifies on another and no sticky sessions are needed. `ready()` before sign/verify.
+ */
+export function createSharedStreamSigner(loadKey: () => Promise<Buffer>, ttlS = 6 * 3600, now: () => number = Date.now): StreamSigner {
+  let inner: ReturnType<typeof createStreamSigner> | null = null;
+  let loading: Promise<unknown> | null = null;
+  const get = () => {
+    if (!inner) throw new Error('the stream signing key is not loaded yet (call ready() first)');
+    return inner;
+  };
+  return {
+    ready: () =>
+      (loading ??= loadKey().then(
+        (key) => (inner = createStreamSigner(key, ttlS, now)),
+        (err: unknown) => {
+          loading = null;
+          throw err;
+        },
+      )),
+    sign: (cameraId, sessionId) => get().sign(cameraId, sessionId),
+    verify: (cameraId, token) => get().verify(cameraId, token),
+  };
+}

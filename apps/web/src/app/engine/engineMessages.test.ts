@@ -18,8 +18,9 @@ describe('engine message reducer (spec §4)', () => {
   it('auxctrl sets the room id', () => {
     expect(reduceEngineMessage(m('auxctrl', { roomid: 'R-01' }))).toEqual({ isUE: true, roomID: 'R-01' });
   });
-  it('robvdo sets the energy room path to the robot monitor', () => {
-    expect(reduceEngineMessage(m('robvdo'))).toEqual({ isUE: true, energyRoomPath: ROBOT_MONITOR_PATH });
+  it('robvdo sets the energy room path to the robot monitor and keeps the message (which robot)', () => {
+    const msg = m('robvdo', { value: '3' });
+    expect(reduceEngineMessage(msg)).toEqual({ isUE: true, energyRoomPath: ROBOT_MONITOR_PATH, latestEngineMessage: msg });
   });
   it('visitscene sets the scene flag', () => {
     expect(reduceEngineMessage(m('visitscene', { value: true }))).toEqual({ isUE: true, hasScene: true });

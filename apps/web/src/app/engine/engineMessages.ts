@@ -26,7 +26,8 @@ export function reduceEngineMessage(msg: EngineMessage): Partial<SessionState> {
     case 'auxctrl':
       return { ...marked, roomID: str(msg.roomid) ?? str(msg.value) };
     case 'robvdo':
-      return { ...marked, energyRoomPath: ROBOT_MONITOR_PATH };
+      // RobMonitor reads the message: its value/devid may name the robot whose camera to show.
+      return { ...marked, energyRoomPath: ROBOT_MONITOR_PATH, latestEngineMessage: msg };
     case 'visitscene':
       return { ...marked, hasScene: truthy(msg.value) };
     case 'energy':

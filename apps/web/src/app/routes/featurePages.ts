@@ -14,6 +14,7 @@ import { expertPageModules } from '../../features/experts/pageModules';
 import { pushPageModules } from '../../features/push/pageModules';
 import { ieSetsPageModules } from '../../features/ie-sets/pageModules';
 import { energyAssetsPageModules } from '../../features/energy-assets/pageModules';
+import { buildingPageModules } from '../../features/building/pageModules';
 import { dictionaryPageModules } from '../../features/dictionary/pageModules';
 import { alarmRulePageModules } from '../../features/alarm-rules/pageModules';
 import { controlConfigPageModules } from '../../features/control-config/pageModules';
@@ -22,6 +23,12 @@ import { videoPageModules } from '../../features/video/pageModules';
 import { inspectionPageModules } from '../../features/inspection/pageModules';
 import { workOrderPageModules } from '../../features/workorders/pageModules';
 import { facePageModules } from '../../features/face/pageModules';
+import { ledgerPageModules } from '../../features/ledger/pageModules';
+import { dataEntryPageModules } from '../../features/data-entry/pageModules';
+import { monthReportPageModules } from '../../features/month-report/pageModules';
+import { auxDevicePageModules } from '../../features/aux-devices/pageModules';
+import { fireSetsPageModules } from '../../features/fire-sets/pageModules';
+import { robotPageModules } from '../../features/robot/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -52,4 +59,11 @@ export const featurePageModules: Record<string, PageModule> = {
   ...inspectionPageModules,
   ...workOrderPageModules,
   ...facePageModules,
+  ...ledgerPageModules,
+  ...dataEntryPageModules,
+  ...monthReportPageModules,
+  ...auxDevicePageModules,
+  ...fireSetsPageModules,
+  ...robotPageModules,
+  ...buildingPageModules,
 };

@@ -90,6 +90,7 @@ function Rules({ projectId, list }: { projectId: number; list: AlarmRuleList }) 
             </Tooltip>
           )}
           {r.overridden_by.length > 0 && <Tag>{t('alarmRules.overridden')}</Tag>}
+          {r.managed_by && <Tag color="purple">{t(`alarmRules.managedBy.${r.managed_by}`)}</Tag>}
         </Space>
       ),
     },
@@ -148,7 +149,7 @@ function Rules({ projectId, list }: { projectId: number; list: AlarmRuleList }) 
         ...(k === 'enabled' ? { format: (v: unknown) => (v ? 1 : 0) } : {}),
       })),
       list.rules
-        .filter((r) => r.editable || r.overridden_by.length === 0)
+        .filter((r) => r.managed_by === null && (r.editable || r.overridden_by.length === 0))
         .map((r) => ({
           ...r,
           id: r.editable ? r.id : null,

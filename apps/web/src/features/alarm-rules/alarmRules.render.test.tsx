@@ -28,6 +28,7 @@ const base: Omit<
   shelved_until: null,
   shelve_note: '',
   overridden_by: [],
+  managed_by: null,
   active_count: 0,
   version: 1,
   updated_at: '2026-11-20T00:00:00.000Z',

@@ -1,7 +1,7 @@
 import type { PageModule } from '../../shared/pageModule';
 
 /**
- * Analysis, history, security and robot pages under /ElectricalRoom, keyed by PageDef key. The events pages
+ * Analysis, history and security pages under /ElectricalRoom, keyed by PageDef key. The events pages
  * (EvnManage, CentreEvents, WorkerEvent) stay on the shell's `page: 'events'` module, features/events.
  */
 export const analysisPageModules: Record<string, PageModule> = {
@@ -9,5 +9,4 @@ export const analysisPageModules: Record<string, PageModule> = {
   HisdataCts: async () => (await import('./HistoryCurvesPage')).HistoryCurvesPage,
   SpecAnaly: async () => (await import('./SpecialAnalysisPage')).SpecialAnalysisPage,
   SecMonitor: async () => (await import('./SecurityPage')).SecurityPage,
-  RobMonitor: async () => (await import('./RobotPage')).RobotPage,
 };

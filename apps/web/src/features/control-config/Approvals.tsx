@@ -1,6 +1,7 @@
 import type { ControlApproval } from '@gridops/contract';
 import { App, Button, Card, List } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLiveMessages } from '../../api/live';
 import { localText } from '../../shared/ui/localName';
 import { controlConfigCalls, useControlApprovals } from './api';
 
@@ -10,6 +11,11 @@ export function ControlApprovals({ projectId }: { projectId: number }) {
   const lang = i18n.language;
   const { message } = App.useApp();
   const q = useControlApprovals(projectId, true);
+  // Requests and approvals arrive on the user's own MQTT topic (docs/control-config.md): no polling.
+  useLiveMessages(
+    (m) => m.command === 'control_approval' && (m.data as { project_id?: unknown } | undefined)?.project_id === projectId,
+    () => void q.refetch(),
+  );
   const list = q.data ?? [];
   if (list.length === 0) return null;
   return (

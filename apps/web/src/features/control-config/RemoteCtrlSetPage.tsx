@@ -1,5 +1,5 @@
 import type { ControlBreakerSetting, ControlConfig } from '@gridops/contract';
-import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/ui/ConfirmAction';
@@ -8,6 +8,7 @@ import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
 import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
 import { controlConfigCalls, useControlConfig, useInvalidateControlConfig } from './api';
+import { SiteRuleCard } from './SiteRuleCard';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const failure = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -30,6 +31,7 @@ function Config({ projectId, c }: { projectId: number; c: ControlConfig }) {
         device_id: b.device_id,
         controllable: b.controllable,
         user_ids: b.user_ids,
+        role_types: b.role_types,
         two_person: b.two_person,
         version: b.version,
         ...patch,
@@ -81,6 +83,7 @@ function Config({ projectId, c }: { projectId: number; c: ControlConfig }) {
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('controlConfig.intro')}
       </Typography.Paragraph>
+      <SiteRuleCard projectId={projectId} site={c.site} />
       <Card size="small" title={t('controlConfig.breakers')}>
         <Table<ControlBreakerSetting>
           size="small"
@@ -90,6 +93,7 @@ function Config({ projectId, c }: { projectId: number; c: ControlConfig }) {
           data-testid="control-breakers"
           columns={[
             { title: t('controlConfig.breaker'), key: 'name', render: (_, b) => localName(b, lang) },
+            { title: t('controlConfig.voltage'), key: 'kv', width: 90, render: (_, b) => (b.voltage_kv === null ? t('controlConfig.voltageUnknown') : `${b.voltage_kv} kV`) },
             {
               title: t('controlConfig.controllable'),
               key: 'controllable',
@@ -120,15 +124,29 @@ function Config({ projectId, c }: { projectId: number; c: ControlConfig }) {
               ),
             },
             {
+              title: t('controlConfig.roles'),
+              key: 'roles',
+              render: (_, b) => (
+                <Select
+                  mode="multiple"
+                  style={{ minWidth: 180 }}
+                  value={b.role_types}
+                  placeholder={t('controlConfig.anyRole')}
+                  onChange={(roles: number[]) => void save(b, { role_types: roles })}
+                  options={[0, 1, 2].map((r) => ({ value: r, label: t(`controlConfig.role.${r}`) }))}
+                  data-testid={`control-roles-${b.device_id}`}
+                />
+              ),
+            },
+            {
               title: t('controlConfig.twoPerson'),
               key: 'two',
-              width: 120,
+              width: 150,
               render: (_, b) => (
-                <Switch
-                  checked={b.two_person}
-                  onChange={(v) => void save(b, { two_person: v })}
-                  data-testid={`control-two-person-${b.device_id}`}
-                />
+                <Space size={6}>
+                  <Switch checked={b.two_person} onChange={(v) => void save(b, { two_person: v })} data-testid={`control-two-person-${b.device_id}`} />
+                  {!b.two_person && b.two_person_effective ? <Tag color="orange">{t('controlConfig.bySiteRule')}</Tag> : null}
+                </Space>
               ),
             },
           ]}

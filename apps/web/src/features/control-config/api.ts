@@ -17,12 +17,12 @@ export function useControlApprovals(projectId: number, enabled: boolean) {
     queryKey: ['control-approvals', projectId],
     queryFn: () => api(controlConfigApi.approvals, { project_id: projectId }, { silent: true }),
     enabled,
-    refetchInterval: 5000,
   });
 }
 
 /** Writes are silent: the page shows the server's refusal itself. */
 export const controlConfigCalls = {
+  saveSite: (body: RouteInput<typeof controlConfigApi.saveSite>) => api(controlConfigApi.saveSite, body, { silent: true }),
   saveBreaker: (body: RouteInput<typeof controlConfigApi.saveBreaker>) =>
     api(controlConfigApi.saveBreaker, body, { silent: true }),
   createBlock: (body: RouteInput<typeof controlConfigApi.createBlock>) =>

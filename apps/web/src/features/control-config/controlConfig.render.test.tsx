@@ -14,7 +14,10 @@ const config: ControlConfig = {
       kind: 'incomer',
       controllable: true,
       user_ids: [],
+      role_types: [],
       two_person: true,
+      voltage_kv: 10,
+      two_person_effective: true,
       version: 2,
     },
     {
@@ -24,7 +27,10 @@ const config: ControlConfig = {
       kind: 'feeder',
       controllable: false,
       user_ids: [5],
+      role_types: [1],
       two_person: false,
+      voltage_kv: null,
+      two_person_effective: true,
       version: 0,
     },
   ],
@@ -42,6 +48,7 @@ const config: ControlConfig = {
     },
   ],
   timezone: 'Asia/Shanghai',
+  site: { two_person_above_kv: 6, version: 1 },
 };
 
 describe('remote-control configuration page', { timeout: 60_000 }, () => {
@@ -59,6 +66,11 @@ describe('remote-control configuration page', { timeout: 60_000 }, () => {
       '08:15',
       '母联闭锁',
       '1#进线 合闸：母联合闸时禁止',
+      '站点双人确认规则',
+      '10 kV',
+      '未知',
+      '站点用户',
+      '按站点规则',
     );
   });
 
@@ -77,11 +89,13 @@ describe('remote-control configuration page', { timeout: 60_000 }, () => {
       'Shift handover',
       'Incomer 1 may not close while Bus tie is closed',
       'Two-person rule',
+      'Site-wide two-person rule',
+      'by site rule',
     );
     await expectEnglishOnly();
     fireEvent.click(screen.getByTestId('control-controllable-12'));
     await waitFor(() =>
-      expect(sent).toEqual([{ controllable: true, user_ids: [5], two_person: false, version: 0 }]),
+      expect(sent).toEqual([{ controllable: true, user_ids: [5], role_types: [1], two_person: false, version: 0 }]),
     );
   });
 
@@ -95,7 +109,7 @@ describe('remote-control configuration page', { timeout: 60_000 }, () => {
         action: 'close',
         user_name: '李娜',
         user_name_en: 'Li Na',
-        expires_at: '2026-11-25T08:00:00.000Z',
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
         own: false,
       },
     ];

@@ -1,5 +1,5 @@
 import { ESS_MODES, type EssSystem, type WindTurbine } from '@gridops/contract';
-import { Button, Col, Form, Input, Row, Select, Space, Tag } from 'antd';
+import { Button, Col, Form, Input, Row, Select, Space, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../shared/format';
@@ -101,7 +101,18 @@ function FanSet({ projectId }: { projectId: number }) {
   );
 }
 
-type EssValues = Omit<EssSystem, 'id' | 'project_id' | 'version'>;
+type EssValues = Omit<EssSystem, 'id' | 'project_id' | 'version' | 'sync'>;
+const essValues = (e: EssSystem): EssValues => ({
+  name: e.name,
+  name_en: e.name_en,
+  pcs_device_id: e.pcs_device_id,
+  capacity_kwh: e.capacity_kwh,
+  power_kw: e.power_kw,
+  soc_min_pct: e.soc_min_pct,
+  soc_max_pct: e.soc_max_pct,
+  schedule: e.schedule,
+});
+const SYNC_COLORS = { pending: 'processing', applied: 'green', refused: 'red' } as const;
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 
 function EssSet({ projectId }: { projectId: number }) {
@@ -111,11 +122,13 @@ function EssSet({ projectId }: { projectId: number }) {
   const q = useEssSystems(projectId);
   const common = useAssetListProps('ess', q);
   const columns: TableColumnsType<EssSystem> = [
-    { title: t('assets.name'), key: 'name', render: (_, e) => <span data-testid={`ess-${e.id}`}>{localName(e, lang)}</span> },
-    { title: t('assets.ess.pcs'), key: 'pcs', render: (_, e) => deviceNames([e.pcs_device_id], q.data?.devices, lang).join('') || '-' },
-    { title: t('assets.ess.capacity'), key: 'kwh', align: 'right', render: (_, e) => f.unit(e.capacity_kwh, 'kWh').text },
-    { title: t('assets.ess.power'), key: 'kw', align: 'right', render: (_, e) => f.unit(e.power_kw, 'kW').text },
-    { title: t('assets.ess.socRange'), key: 'soc', align: 'right', render: (_, e) => `${e.soc_min_pct}–${e.soc_max_pct}%` },
+    // Fixed widths for the short columns, so the strategy's tags take the rest and nothing wraps mid-word.
+    { title: t('assets.name'), key: 'name', width: 150, render: (_, e) => <span data-testid={`ess-${e.id}`}>{localName(e, lang)}</span> },
+    { title: t('assets.ess.pcs'), key: 'pcs', width: 140, render: (_, e) => deviceNames([e.pcs_device_id], q.data?.devices, lang).join('') || '-' },
+    // The header names the unit: the cells are plain numbers.
+    { title: t('assets.ess.capacity'), key: 'kwh', width: 130, align: 'right', render: (_, e) => f.number(e.capacity_kwh, 0) },
+    { title: t('assets.ess.power'), key: 'kw', width: 140, align: 'right', render: (_, e) => f.number(e.power_kw, 0) },
+    { title: t('assets.ess.socRange'), key: 'soc', width: 110, align: 'right', render: (_, e) => `${e.soc_min_pct}–${e.soc_max_pct}%` },
     {
       title: t('assets.ess.schedule'),
       key: 'schedule',
@@ -126,13 +139,27 @@ function EssSet({ projectId }: { projectId: number }) {
           </Tag>
         )),
     },
+    {
+      // Whether the PCS's controller runs the saved strategy (the gateway's answer to `ess_strategy`).
+      title: t('assets.ess.sync'),
+      key: 'sync',
+      width: 110,
+      render: (_, e) => {
+        const tag = (
+          <Tag color={e.sync ? SYNC_COLORS[e.sync.state] : 'default'} data-testid={`ess-sync-${e.id}`} data-state={e.sync?.state ?? 'none'}>
+            {e.sync ? t(`assets.ess.syncState.${e.sync.state}`) : t('assets.ess.syncNone')}
+          </Tag>
+        );
+        return e.sync?.error ? <Tooltip title={e.sync.error}>{tag}</Tooltip> : tag;
+      },
+    },
   ];
   return (
     <ListFormPage<EssSystem, EssValues>
       {...common}
       columns={columns}
       width={760}
-      initialValues={(e) => (e ? { ...e } : { name: '', name_en: '', pcs_device_id: 0, capacity_kwh: 1000, power_kw: 500, soc_min_pct: 10, soc_max_pct: 95, schedule: [] })}
+      initialValues={(e) => (e ? essValues(e) : { name: '', name_en: '', pcs_device_id: 0, capacity_kwh: 1000, power_kw: 500, soc_min_pct: 10, soc_max_pct: 95, schedule: [] })}
       fields={() => (
         <>
           <NameFields />

@@ -8,8 +8,13 @@ export const usePvArrays = (projectId: number) =>
   useQuery({ queryKey: key('pv', projectId), queryFn: () => api(energyAssetsApi.pv.list, { project_id: projectId }, { silent: true }) });
 export const useWindTurbines = (projectId: number) =>
   useQuery({ queryKey: key('wind', projectId), queryFn: () => api(energyAssetsApi.wind.list, { project_id: projectId }, { silent: true }) });
+/** Storage systems; re-read every 3 s while a PCS has not yet answered its strategy (the "On the PCS" column). */
 export const useEssSystems = (projectId: number) =>
-  useQuery({ queryKey: key('ess', projectId), queryFn: () => api(energyAssetsApi.ess.list, { project_id: projectId }, { silent: true }) });
+  useQuery({
+    queryKey: key('ess', projectId),
+    queryFn: () => api(energyAssetsApi.ess.list, { project_id: projectId }, { silent: true }),
+    refetchInterval: (q) => (q.state.data?.items.some((i) => i.sync?.state === 'pending') ? 3000 : false),
+  });
 export const useChargers = (projectId: number) =>
   useQuery({ queryKey: key('charger', projectId), queryFn: () => api(energyAssetsApi.charger.list, { project_id: projectId }, { silent: true }) });
 

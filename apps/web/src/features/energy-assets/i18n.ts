@@ -58,6 +58,9 @@ export const energyAssetsBundle: Bundle = {
       addPeriod: '添加时段',
       modes: { charge: '充电', discharge: '放电', idle: '待机' },
       socRange: 'SOC 范围',
+      sync: 'PCS 执行',
+      syncState: { pending: '下发中', applied: '已生效', refused: '被拒绝' },
+      syncNone: '未下发',
     },
     charger: {
       intro: '本站充电桩：计量设备、枪数、接口类型（GB/T 20234）、额定功率与充电服务费。',
@@ -127,6 +130,9 @@ export const energyAssetsBundle: Bundle = {
       addPeriod: 'Add period',
       modes: { charge: 'Charge', discharge: 'Discharge', idle: 'Idle' },
       socRange: 'SOC range',
+      sync: 'On the PCS',
+      syncState: { pending: 'Sending', applied: 'Applied', refused: 'Refused' },
+      syncNone: 'Not sent',
     },
     charger: {
       intro: "This site's chargers: meter device, connectors, connector type (GB/T 20234), rated power and charging service fee.",

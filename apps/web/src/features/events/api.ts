@@ -4,6 +4,7 @@ import { keepPreviousData, skipToken, useMutation, useQuery, useQueryClient } fr
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
+import { useLiveRefresh } from '../../shared/stats';
 
 /**
  * Event texts with a message key re-render in the new language at once (shared/i18n/eventText.ts); project and
@@ -32,8 +33,11 @@ export type EventListQuery = RouteInput<typeof eventApi.list>;
 /** A short list (site home's recent events). */
 export function useEvents(q: EventQuery) {
   const lang = useLangKey();
+  const queryKey = ['events', q, lang];
+  // A live event (raised, or its state changed) makes the short list stale at once, not at the next poll.
+  useLiveRefresh(queryKey, { match: (m) => m.command === 'event', throttleMs: 2000 });
   return useQuery({
-    queryKey: ['events', q, lang],
+    queryKey,
     refetchInterval: 30_000,
     queryFn: () =>
       api(eventApi.list, {

@@ -12,6 +12,7 @@ import { useCanConfigure } from '../energy-setup/api';
 import { SETUP_QUERY } from '../energy-setup/pageStates';
 import { faceWrites, useFaceGroups, useFacePeople, useSettleFace } from './api';
 import { FaceThumb, PhotoField } from './PhotoField';
+import { SyncCell, SyncDrawer } from './SyncStatus';
 
 interface PersonValues {
   name: string;
@@ -53,6 +54,7 @@ export function PeopleTab({ projectId }: { projectId: number }) {
   const zone = useSiteZone();
   // The page's moment of opening: the status of a validity period on the site's calendar.
   const [openedAt] = useState(() => Date.now());
+  const [syncOf, setSyncOf] = useState<FacePerson | null>(null);
   const today = formatInZone(openedAt, zone ?? 'Asia/Shanghai', 'YYYY-MM-DD');
   const groupName = (id: number | null) => {
     const g = groups.data?.items.find((x: FaceGroup) => x.id === id);
@@ -73,9 +75,12 @@ export function PeopleTab({ projectId }: { projectId: number }) {
         return <Tag color={STATUS_COLOUR[s]}>{t(`face.people.${s}`)}</Tag>;
       },
     },
+    { title: t('face.sync.title'), key: 'sync', render: (_, p) => <SyncCell person={p} onOpen={setSyncOf} /> },
   ];
   const required = (field: string) => ({ required: true, whitespace: true, message: t('face.required', { field }) });
   return (
+    <>
+    <SyncDrawer projectId={projectId} person={syncOf} onClose={() => setSyncOf(null)} />
     <ListFormPage<FacePerson, PersonValues>
       testId="face-people"
       look={SETUP_QUERY}
@@ -119,7 +124,7 @@ export function PeopleTab({ projectId }: { projectId: number }) {
             </Col>
             <Col span={12}>
               <Form.Item name="group_id" label={t('face.people.group')}>
-                <Select allowClear options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: localName(g, lang) }))} onClear={() => form.setFieldValue('group_id', null)} />
+                <Select allowClear options={(groups.data?.items ?? []).map((g) => ({ value: g.id, label: localName(g, lang) }))} onClear={() => form.setFieldValue('group_id', null)} data-testid="face-group" />
               </Form.Item>
             </Col>
             <Col span={12}>
@@ -157,5 +162,6 @@ export function PeopleTab({ projectId }: { projectId: number }) {
       remove={(p) => faceWrites.removePerson(p.id, p.version)}
       settle={settle}
     />
+    </>
   );
 }

@@ -8,7 +8,7 @@ import type { QueryLook } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import type { SitePrompt } from '../../shared/ui/SiteGate';
 import { AiSnapshot } from './AiSnapshot';
-import { reviewAi, useAiEvents, useAiSummary, useInvalidateVideo } from './api';
+import { reviewAi, useAiEvents, useAiLiveRefresh, useAiSummary, useInvalidateVideo } from './api';
 import { refusal } from './SecMonitorSetPage';
 
 const SITE: SitePrompt = { title: 'common.needSite', hint: 'video.ai.needSiteHint', testId: () => 'need-site', hintStyle: { color: 'rgba(255,255,255,0.45)' } };
@@ -98,6 +98,7 @@ function Counts({ summary }: { summary: AiSummary }) {
 function AiSecurity({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const f = useFormat();
+  useAiLiveRefresh(projectId);
   const summary = useAiSummary(projectId);
   const [page, setPage] = useState(1);
   const events = useAiEvents(projectId, page, 20);

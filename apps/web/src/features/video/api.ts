@@ -1,7 +1,9 @@
 import { aiSecurityApi, videoApi, type LiveCamera, type RouteInput } from '@gridops/contract';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
+import { onLiveReconnect, useLiveMessages } from '../../api/live';
 
 export type { LiveCamera };
 
@@ -54,12 +56,27 @@ export const videoCalls = {
   remove: (id: number) => api(videoApi.deleteCamera, { id }, { silent: true }),
 };
 
-/** AI security: detections (newest first) and the summary, re-read every few seconds (the live wall). */
+/** How often the AI page re-reads without a live message: only a fallback for a lost live channel. */
+const AI_FALLBACK_POLL_MS = 60_000;
+
+/**
+ * The AI page follows the live channel: the server announces each stored detection to the site's consoles
+ * (`{ command: 'ai_event', data: { project_id, id, type } }`), and the lists are re-read then, and after the
+ * live connection comes back (messages may have been missed while it was down).
+ */
+export function useAiLiveRefresh(projectId: number | null) {
+  const client = useQueryClient();
+  const refresh = () => void client.invalidateQueries({ queryKey: ['video', 'ai'] });
+  useLiveMessages((m) => m.command === 'ai_event' && projectId !== null && (m.data as { project_id?: unknown } | null)?.project_id === projectId, refresh);
+  useEffect(() => onLiveReconnect(() => void client.invalidateQueries({ queryKey: ['video', 'ai'] })), [client]);
+}
+
+/** AI security: detections (newest first) and the summary, refreshed by live messages (useAiLiveRefresh). */
 export function useAiEvents(projectId: number | null, page: number, size: number) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ['video', 'ai', 'events', projectId, page, size, i18n.language],
-    refetchInterval: 3000,
+    refetchInterval: AI_FALLBACK_POLL_MS,
     queryFn: projectId === null ? skipToken : () => api(aiSecurityApi.events, { project_id: projectId, page, size }, { silent: true }),
   });
 }
@@ -67,7 +84,7 @@ export function useAiSummary(projectId: number | null) {
   const { i18n } = useTranslation();
   return useQuery({
     queryKey: ['video', 'ai', 'summary', projectId, i18n.language],
-    refetchInterval: 10_000,
+    refetchInterval: AI_FALLBACK_POLL_MS,
     queryFn: projectId === null ? skipToken : () => api(aiSecurityApi.summary, { project_id: projectId }, { silent: true }),
   });
 }

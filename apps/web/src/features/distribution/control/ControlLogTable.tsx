@@ -19,12 +19,16 @@ export function outcomeColor(outcome: string): string {
 export const logLabel = (t: TFunction, group: 'step' | 'action' | 'outcome', code: string) =>
   t(`distribution.log.${group}.${code}`, { defaultValue: code });
 
+/** Who operated: the user, or 自动控制 / Automation with the rule's name for a rule's command. */
+export const operatorText = (t: TFunction, r: Pick<ControlLogItem, 'user_name' | 'automation' | 'automation_rule'>) =>
+  r.automation ? (r.automation_rule ? t('distribution.log.automationRule', { rule: r.automation_rule }) : t('distribution.log.automation')) : (r.user_name ?? '-');
+
 /** The .xlsx columns of the log: the same fields the table shows, with labels in the current language. */
 export function controlLogExportColumns(t: TFunction, withSite: boolean): ExportColumn<ControlLogItem>[] {
   return [
     { title: t('distribution.log.time'), key: 'at', format: (v) => (typeof v === 'string' ? new Date(v) : null) },
     ...(withSite ? [{ title: t('distribution.log.site'), key: 'project_name' }] : []),
-    { title: t('distribution.log.user'), key: 'user_name' },
+    { title: t('distribution.log.user'), key: 'user_name', format: (_v, r) => operatorText(t, r) },
     { title: t('distribution.log.target'), key: 'device_name' },
     { title: t('distribution.log.stepTitle'), key: 'step', format: (v) => logLabel(t, 'step', String(v)) },
     { title: t('distribution.log.actionTitle'), key: 'action', format: (v) => logLabel(t, 'action', String(v)) },
@@ -50,7 +54,20 @@ export function ControlLogTable(props: { rows: ControlLogItem[]; loading?: boole
       columns={[
         { title: t('distribution.log.time'), dataIndex: 'at', width: 170, render: (v: string) => f.date(v) },
         ...(props.showSite ? [{ title: t('distribution.log.site'), dataIndex: 'project_name', width: 200, ellipsis: true }] : []),
-        { title: t('distribution.log.user'), dataIndex: 'user_name', width: 100, render: (v: string | null) => v ?? '-' },
+        {
+          title: t('distribution.log.user'),
+          dataIndex: 'user_name',
+          width: 190,
+          render: (_: unknown, r: ControlLogItem) =>
+            r.automation ? (
+              // A long rule name is cut inside its column (the whole name on hover), never over the next one.
+              <Tag color="purple" data-testid="log-automation" title={operatorText(t, r)} style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'middle' }}>
+                {operatorText(t, r)}
+              </Tag>
+            ) : (
+              operatorText(t, r)
+            ),
+        },
         { title: t('distribution.log.target'), dataIndex: 'device_name', ellipsis: true },
         { title: t('distribution.log.stepTitle'), dataIndex: 'step', width: 100, render: (v: string) => logLabel(t, 'step', v) },
         { title: t('distribution.log.actionTitle'), dataIndex: 'action', width: 90, render: (v: string) => logLabel(t, 'action', v) },

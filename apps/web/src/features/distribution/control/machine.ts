@@ -1,4 +1,4 @@
-import type { ControlAction } from '@gridops/contract';
+import type { ControlAction, EquipmentSchedule } from '@gridops/contract';
 
 /**
  * Select-before-operate on the operator's side, as a pure reducer (the server enforces the same steps):
@@ -14,6 +14,8 @@ export interface Target {
   action: ControlAction;
   /** For a set-point: the value to send, and how the dialog names it ("Temperature set-point to 24 °C"). */
   value?: number;
+  /** For a building unit's schedule: its new operating hours. */
+  schedule?: EquipmentSchedule;
   detail?: string;
 }
 

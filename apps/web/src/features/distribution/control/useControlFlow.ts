@@ -26,7 +26,12 @@ export function useControlFlow(refreshKeys: readonly string[]) {
   const select = async (target: Target) => {
     dispatch({ type: 'select', target });
     try {
-      const body = { device_id: target.deviceId, action: target.action, ...(target.value === undefined ? {} : { value: target.value }) };
+      const body = {
+        device_id: target.deviceId,
+        action: target.action,
+        ...(target.value === undefined ? {} : { value: target.value }),
+        ...(target.schedule === undefined ? {} : { schedule: target.schedule }),
+      };
       const r = await api(controlApi.select, body, { silent: true });
       dispatch({ type: 'selected', selectionId: r.selection_id, expiresAt: new Date(r.expires_at).getTime() });
       // Two-person rule (docs/control-config.md): another authorised user approves before the password is accepted.

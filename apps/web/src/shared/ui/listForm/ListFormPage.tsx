@@ -39,7 +39,8 @@ export interface ListFormPageProps<T extends { id: number; version: number }, V 
   /** The form's items (antd Form.Item / Form.List); `form` for fields that depend on each other. */
   fields: (form: FormInstance<V>) => ReactNode;
   save: (values: V, item: T | null) => Promise<unknown>;
-  remove: (item: T) => Promise<unknown>;
+  /** Absent: the rows are given (one per site, say) and can only be edited — no add, no delete. */
+  remove?: (item: T) => Promise<unknown>;
   /** Re-reads the list after any write, refused or not. */
   settle: () => Promise<unknown>;
   /** Modal width for forms with tables inside (schedules, curves). */
@@ -57,6 +58,7 @@ export function ListFormPage<T extends { id: number; version: number }, V extend
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const remove = p.remove;
 
   const open = (item: T | 'new') => {
     setRefusal(null);
@@ -101,16 +103,18 @@ export function ListFormPage<T extends { id: number; version: number }, V extend
                 <Button size="small" onClick={() => open(item)} data-testid={`${p.testId}-edit-${item.id}`}>
                   {t('common.edit')}
                 </Button>
-                <ConfirmAction
-                  title={p.text.deleteTitle(item)}
-                  okText={t('common.delete')}
-                  label={t('common.delete')}
-                  run={() => p.remove(item)}
-                  done={p.text.deleted}
-                  failure={(e) => refusalOf(e).message}
-                  settle={p.settle}
-                  button={{ 'data-testid': `${p.testId}-delete-${item.id}` }}
-                />
+                {remove && (
+                  <ConfirmAction
+                    title={p.text.deleteTitle(item)}
+                    okText={t('common.delete')}
+                    label={t('common.delete')}
+                    run={() => remove(item)}
+                    done={p.text.deleted}
+                    failure={(e) => refusalOf(e).message}
+                    settle={p.settle}
+                    button={{ 'data-testid': `${p.testId}-delete-${item.id}` }}
+                  />
+                )}
               </Space>
             ),
           },
@@ -122,9 +126,11 @@ export function ListFormPage<T extends { id: number; version: number }, V extend
     <Space orientation="vertical" size={12} style={{ width: '100%' }} data-testid={p.testId}>
       <Alert type="info" showIcon title={p.intro} />
       {p.canEdit ? (
-        <Button type="primary" onClick={() => open('new')} style={{ alignSelf: 'flex-start' }} data-testid={`${p.testId}-add`}>
-          {p.text.add}
-        </Button>
+        remove && (
+          <Button type="primary" onClick={() => open('new')} style={{ alignSelf: 'flex-start' }} data-testid={`${p.testId}-add`}>
+            {p.text.add}
+          </Button>
+        )
       ) : (
         <Tag data-testid="read-only">{p.text.readOnly}</Tag>
       )}

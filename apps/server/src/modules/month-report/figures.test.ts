@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { assembleFigures, eventFigures, gatewayFigures } from './figures.js';
+import { month, sources } from './fixtures.js';
+import { resolveCjkFont } from './pdf.js';
+import { previousMonth } from './service.js';
+import { reportTables } from './tables.js';
+
+describe('monthly report figures', () => {
+  it('takes energy, cost and the bill from the expense report and carbon from the carbon month', () => {
+    const f = assembleFigures(sources);
+    expect(f.energy).toMatchObject({ total_kwh: 820.5, total_cost: 610.25, bill_total: 1779.75, basic_charge: 1200, power_factor: 0.953, peak_demand_kw: 48.2 });
+    expect(f.energy.bands).toEqual(sources.expense.total.bands);
+    expect(f.energy.daily).toEqual([
+      { date: '2026-10-01', energy: 400.5, cost: 300.25 },
+      { date: '2026-10-02', energy: 420, cost: 310 },
+    ]);
+    expect(f.carbon).toEqual({ emissions_kg: 7000, avoided_kg: 17000.4, net_kg: -10000.4 });
+    expect(f.new_energy).toMatchObject({ generation_kwh: 30000, discharged_kwh: 7200, cycles: 7.2 });
+    expect(f.month).toBe(month);
+  });
+
+  it('counts events by level and type with mean minutes to acknowledge and to close', () => {
+    const e = eventFigures(sources.events);
+    expect(e.total).toBe(6);
+    expect(e.by_level).toEqual([{ key: 1, count: 2 }, { key: 2, count: 1 }, { key: 3, count: 3 }]);
+    expect(e.by_type).toEqual([{ key: 2, count: 5 }, { key: 3, count: 1 }]);
+    expect(e.mean_ack_minutes).toBe(10); // (1200 + 600) s over 3 acknowledged
+    expect(e.mean_close_minutes).toBe(60);
+    expect(eventFigures([])).toMatchObject({ total: 0, mean_ack_minutes: null, mean_close_minutes: null });
+  });
+
+  it('gives gateway availability over the month from communication-loss time', () => {
+    const [a, b] = gatewayFigures(sources.gateways, sources.window);
+    expect(a).toMatchObject({ outages: 1, outage_minutes: 90, availability_pct: 99.8 });
+    expect(b!.availability_pct).toBe(100);
+  });
+
+  it('lays out only the enabled sections, in both languages', () => {
+    const f = assembleFigures(sources);
+    expect(reportTables(f, 'zh', ['events', 'energy']).map((s) => s.title)).toEqual(['能耗与电费', '事件统计']);
+    const en = reportTables(f, 'en', ['gateways']);
+    expect(en[0]!.tables[0]!.rows[0]).toEqual(['Gateway 1', 'GW-SZIP-01', 99.8, 1, 90]);
+  });
+
+  it('finds the previous month and the CJK font', () => {
+    expect(previousMonth('2026-11-01')).toBe('2026-10');
+    expect(previousMonth('2026-01-31')).toBe('2025-12');
+    expect(resolveCjkFont(undefined, (p) => p.endsWith('NotoSansCJK-Regular.ttc'))).toEqual({ file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', face: 'NotoSansCJKsc-Regular' });
+    expect(resolveCjkFont('/fonts/x.ttc#MyFace', () => true)).toEqual({ file: '/fonts/x.ttc', face: 'MyFace' });
+    expect(resolveCjkFont('/fonts/x.otf', () => true)).toEqual({ file: '/fonts/x.otf', face: undefined });
+    expect(resolveCjkFont(undefined, () => false)).toBeNull();
+  });
+});

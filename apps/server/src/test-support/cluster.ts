@@ -1,0 +1,199 @@
+/**
+ * What the cluster test and benchmark run (docs/adr/0006-clustered-broker.md): a throw-away Redis, Debian's
+ * HAProxy in front of the instances, and the built server (apps/server/dist/main.js) as real processes that can
+ * be killed. Every process listens on free ports of 127.0.0.1 and is stopped by `stop()`.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, waitForPort } from './mosquitto.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The program is on PATH (redis-server, haproxy). */
+export function hasProgram(name: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Builds the server when its sources changed (tsc -b is incremental): the processes run dist/main.js. */
+export function buildServer(): void {
+  const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
+  const r = spawnSync(process.execPath, [tsc, '-b', 'packages/format', 'packages/contract', 'apps/server', 'apps/simulator'], { cwd: repoRoot, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`building the server failed:\n${r.stdout}${r.stderr}`);
+}
+
+interface Spawned {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<void>;
+}
+
+function spawnLogged(cmd: string, args: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Spawned {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: opts.env ?? process.env, cwd: opts.cwd ?? repoRoot });
+  let log = '';
+  // Only the tail: a long run must not keep every log line.
+  const keep = (b: Buffer) => (log = (log + b.toString()).slice(-20_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  return { child, output: () => log, exited };
+}
+
+async function stopProcess(p: Spawned, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  p.child.kill(signal);
+  await p.exited;
+}
+
+export interface TestRedis {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** `redis-server --port <free> --save ''`: nothing written to disk, gone when stopped. */
+export async function startRedis(dir: string): Promise<TestRedis> {
+  const port = await freePort();
+  await fs.mkdir(dir, { recursive: true });
+  const p = spawnLogged('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir]);
+  try {
+    await Promise.race([waitForPort(port), p.exited.then(() => Promise.reject(new Error(`redis-server exited: ${p.output()}`)))]);
+  } catch (e) {
+    p.child.kill('SIGKILL');
+    throw e;
+  }
+  return { url: `redis://127.0.0.1:${port}`, port, stop: () => stopProcess(p) };
+}
+
+export interface TestHaproxy {
+  /** MQTT over TCP, balanced over the instances' gateway ports. */
+  mqttPort: number;
+  /** HTTP, balanced over the instances' HTTP ports. */
+  httpPort: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * HAProxy (TCP mode) in front of the instances: a connection goes to an instance whose /ready answers 200
+ * (checked every 500 ms; three failures take it out and close its connections); a refused connection is tried
+ * again on another one.
+ */
+export async function startHaproxy(dir: string, nodes: { name: string; httpPort: number; mqttTcpPort: number }[]): Promise<TestHaproxy> {
+  const [mqttPort, httpPort] = [await freePort(), await freePort()];
+  await fs.mkdir(dir, { recursive: true });
+  const servers = (port: (n: (typeof nodes)[number]) => number) =>
+    nodes.map((n) => `  server ${n.name} 127.0.0.1:${port(n)} check port ${n.httpPort} inter 500ms fall 3 rise 2 on-marked-down shutdown-sessions`).join('\n');
+  const cfg = `global
+  maxconn 4096
+
+defaults
+  mode tcp
+  timeout connect 1s
+  timeout check 2s
+  timeout client 2m
+  timeout server 2m
+  retries 3
+  option redispatch 1
+
+frontend mqtt
+  bind 127.0.0.1:${mqttPort}
+  default_backend mqtt_nodes
+
+frontend http
+  bind 127.0.0.1:${httpPort}
+  default_backend http_nodes
+
+backend mqtt_nodes
+  balance leastconn
+  option httpchk GET /ready
+  http-check expect status 200
+${servers((n) => n.mqttTcpPort)}
+
+backend http_nodes
+  balance roundrobin
+  option httpchk GET /ready
+  http-check expect status 200
+${servers((n) => n.httpPort)}
+`;
+  const file = path.join(dir, 'haproxy.cfg');
+  await fs.writeFile(file, cfg);
+  const p = spawnLogged('haproxy', ['-db', '-f', file]);
+  try {
+    await Promise.race([Promise.all([waitForPort(mqttPort), waitForPort(httpPort)]), p.exited.then(() => Promise.reject(new Error(`haproxy exited: ${p.output()}`)))]);
+  } catch (e) {
+    p.child.kill('SIGKILL');
+    throw e;
+  }
+  return { mqttPort, httpPort, output: p.output, stop: () => stopProcess(p) };
+}
+
+export interface ServerProcess {
+  name: string;
+  httpPort: number;
+  mqttTcpPort: number;
+  mqttWsPort: number;
+  url: string;
+  output(): string;
+  /** Ended by this signal (SIGKILL: as a crash; nothing of the process runs any more). */
+  kill(signal: NodeJS.Signals): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The built server (apps/server/dist/main.js) with `env` on free ports (simulator off, no seed of its own);
+ * resolves once its /ready answers 200, or rejects with its output when it exits first or takes `readyMs`.
+ */
+export async function startServerProcess(
+  name: string,
+  env: Record<string, string>,
+  /** `ports`: those of an earlier process of the same instance (a restart behind the same HAProxy). */
+  opts: { readyMs?: number; dataDir: string; ports?: { httpPort: number; mqttTcpPort: number; mqttWsPort: number } },
+): Promise<ServerProcess> {
+  const { httpPort, mqttTcpPort, mqttWsPort } = opts.ports ?? { httpPort: await freePort(), mqttTcpPort: await freePort(), mqttWsPort: await freePort() };
+  const p = spawnLogged(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(httpPort),
+      HOST: '127.0.0.1',
+      MQTT_TCP_PORT: String(mqttTcpPort),
+      MQTT_WS_PORT: String(mqttWsPort),
+      DATA_DIR: opts.dataDir,
+      SEED_DEMO: '0',
+      SIMULATOR: 'off',
+      SEED_HISTORY_DAYS: '0',
+      AUX_AUTOMATION_TICK_MS: '0',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      INSTANCE_ID: name,
+      MQTT_URL: '',
+      ...env,
+    },
+  });
+  const url = `http://127.0.0.1:${httpPort}`;
+  const deadline = Date.now() + (opts.readyMs ?? 120_000);
+  for (;;) {
+    if (p.child.exitCode !== null) throw new Error(`server ${name} exited (${p.child.exitCode}):\n${p.output()}`);
+    const ready = await fetch(`${url}/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      p.child.kill('SIGKILL');
+      throw new Error(`server ${name} not ready within ${opts.readyMs ?? 120_000} ms:\n${p.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    name,
+    httpPort,
+    mqttTcpPort,
+    mqttWsPort,
+    url,
+    output: p.output,
+    kill: (signal) => stopProcess(p, signal),
+    stop: () => stopProcess(p),
+  };
+}
