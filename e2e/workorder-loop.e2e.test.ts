@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { EventItem, WorkOrder } from '@gridops/contract';
 import { pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
-import { dismissPending, open } from './support/console.js';
+import { chooseOption, dismissPending, mutePending, open } from './support/console.js';
 import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
 const baseUrl = inject('baseUrl');
@@ -48,6 +48,7 @@ describe('work order loop', () => {
     const site: Page = await newPage(browser);
     await loginAs(site, baseUrl, 'site');
     await dismissPending(site, { waitMs: 5000, mayStayOpen: true });
+    await mutePending(site);
     const projectId = gateway.project_id;
     let event: EventItem | undefined;
     await expect
@@ -72,8 +73,7 @@ describe('work order loop', () => {
     const form = site.getByTestId('event-workorder-form');
     await form.waitFor();
     expect(await site.getByTestId('wo-form-title').inputValue()).not.toBe('');
-    await site.getByTestId('wo-form-assignee').click();
-    await site.locator('.ant-select-item-option', { hasText: '王强' }).first().click();
+    await chooseOption(site, site.getByTestId('wo-form-assignee'), '王强');
     await site.getByTestId('event-handle-ok').click();
     let order: WorkOrder | undefined;
     await expect

@@ -40,6 +40,53 @@ export async function dismissPending(
   return true;
 }
 
+/**
+ * Ticks the console's "don't pop up again this session" for the logged-in user (the key pendingMuted.ts reads),
+ * then closes the dialog if it is up. For tests whose subject is not the dialog: the live simulator raises new
+ * events at any moment, and a dialog opening mid-drag or mid-selection would take the pointer.
+ */
+export async function mutePending(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const user = JSON.parse(window.sessionStorage.getItem('userInfo') ?? 'null') as { id?: number } | null;
+    if (user?.id === undefined) throw new Error('mutePending: nobody is logged in');
+    window.sessionStorage.setItem('gridops-pending-muted', String(user.id));
+  });
+  await dismissPending(page);
+}
+
+/**
+ * Picks the option labelled `text` of the antd Select `select`, and makes sure it was taken: the option list
+ * can re-render (its query refetching) under the pointer, leaving the list open over the dialog's buttons.
+ */
+export async function chooseOption(page: Page, select: Locator, text: string, attempts = 3): Promise<void> {
+  const openList = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').first();
+  for (let attempt = 1; ; attempt++) {
+    if (!(await openList.isVisible().catch(() => false))) await select.click();
+    await openList.locator('.ant-select-item-option', { hasText: text }).first().click({ timeout: 10_000 });
+    // The test id may sit on the Select's root or on its search input: read the chosen label from the root.
+    const taken = await select
+      .evaluate(
+        (el, t) =>
+          new Promise<boolean>((resolve) => {
+            const root = el.closest('.ant-select') ?? el;
+            // The list itself is portalled to <body>: the root's text is the chosen label (or the placeholder).
+            const chosen = () => (root.textContent ?? '').includes(t);
+            const started = Date.now();
+            const check = () => (chosen() ? resolve(true) : Date.now() - started > 3_000 ? resolve(false) : requestAnimationFrame(check));
+            check();
+          }),
+        text,
+      )
+      .catch(() => false);
+    if (taken) break;
+    if (attempt >= attempts) {
+      throw new Error(`chooseOption: "${text}" was not taken`);
+    }
+  }
+  if (await openList.isVisible().catch(() => false)) await page.keyboard.press('Escape');
+  await openList.waitFor({ state: 'hidden', timeout: 5_000 });
+}
+
 /** Clicks, closing the pending dialog first — also when it re-opens in between (new events arrive any time). */
 export async function click(page: Page, target: Locator, attempts = 4): Promise<void> {
   for (let attempt = 1; ; attempt++) {

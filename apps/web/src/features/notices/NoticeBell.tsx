@@ -9,6 +9,7 @@ import { useEventText } from '../../shared/i18n/eventText';
 import { isAlarm, isEventNotice } from './api';
 import { handleEvent, handleSite } from './handle';
 import { useDictionary } from '../dictionary/store';
+import { isPendingMuted, setPendingMuted } from './pendingMuted';
 
 /** Header bell: the capped pending count ("99+") and the current notice list. */
 export function NoticeBell() {
@@ -18,6 +19,9 @@ export function NoticeBell() {
   const count = useSession((s) => s.noticeCount);
   const list = useSession((s) => s.noticeList);
   const [open, setOpen] = useState(false);
+  const userId = useSession((s) => s.userInfo?.id);
+  const [, setMuteChanged] = useState(0);
+  const muted = isPendingMuted(userId);
   const f = useFormat();
 
   const pick = (n: SiteNotice | EventNotice) => {
@@ -28,6 +32,22 @@ export function NoticeBell() {
 
   const content = (
     <div style={{ width: 340, maxHeight: 420, overflow: 'auto' }} data-testid="notice-list">
+      {muted && (
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 4 }} data-testid="notice-muted">
+          {t('notices.muted')}
+          <Button
+            type="link"
+            size="small"
+            data-testid="notice-unmute"
+            onClick={() => {
+              setPendingMuted(userId, false);
+              setMuteChanged((n) => n + 1);
+            }}
+          >
+            {t('notices.unmute')}
+          </Button>
+        </Typography.Paragraph>
+      )}
       {list.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notices.empty')} />
       ) : (

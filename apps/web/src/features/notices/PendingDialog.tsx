@@ -1,5 +1,5 @@
 import type { EventNotice, SiteNotice } from '@gridops/contract';
-import { Button, Modal, Table, Tag } from 'antd';
+import { Button, Checkbox, Modal, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEventText } from '../../shared/i18n/eventText';
 import { isAlarm, isEventNotice } from './api';
@@ -16,10 +16,13 @@ export interface PendingDialogProps {
   onHandleEvent: (n: EventNotice) => void;
   /** Closed without choosing an entry (知晓 / 稍后处理 / ×). */
   onDismiss: () => void;
+  /** "Don't pop up again this session", applied when the dialog closes (any way). */
+  muteOnClose?: boolean;
+  onMuteOnCloseChange?: (mute: boolean) => void;
 }
 
 /** The pending-events dialog of spec §2, in both of its modes. */
-export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, onDismiss }: PendingDialogProps) {
+export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, onDismiss, muteOnClose = false, onMuteOnCloseChange }: PendingDialogProps) {
   const { t } = useTranslation();
   const dict = useDictionary();
   const text = useEventText();
@@ -33,6 +36,11 @@ export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, 
   };
 
   const footer = [
+    onMuteOnCloseChange && (
+      <Checkbox key="mute" checked={muteOnClose} onChange={(e) => onMuteOnCloseChange(e.target.checked)} data-testid="pending-mute" style={{ float: 'left', marginTop: 5 }}>
+        {t('notices.muteSession')}
+      </Checkbox>
+    ),
     <Button key="later" autoInsertSpace={false} onClick={onDismiss} data-testid={scope === 'org' ? 'pending-acknowledged' : 'pending-later'}>
       {scope === 'org' ? t('notices.acknowledged') : t('notices.handleLater')}
     </Button>,

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../test/setupI18n';
 import { initialSession, useSession } from '../../session/store';
 import { PendingDialogHost } from './PendingDialogHost';
+import { PENDING_MUTED_KEY } from './pendingMuted';
 import { SEEN_STORAGE_KEY } from './pendingSeen';
 
 const event = (id: number) => ({ id, event_title: `事件 ${id}`, event_type: 2, level: 3, device_name: 'BMS', created_at: '2026-11-23T00:00:00Z' });
@@ -36,6 +37,25 @@ describe('pending dialog host: what was seen survives a reload', () => {
   it('another user logging in to the same tab starts with nothing seen', () => {
     window.sessionStorage.setItem(SEEN_STORAGE_KEY, JSON.stringify({ userId: 8, scope: 'site', events: [1, 2], sites: [] }));
     render(<PendingDialogHost />);
+    expect(dialogOpen()).toBe(true);
+  });
+
+  it('"don\'t pop up again this session" keeps it closed for new events, for that user only', async () => {
+    render(<PendingDialogHost />);
+    // antd puts the test id on the checkbox's input; its label is the enclosing <label>.
+    expect(screen.getByTestId('pending-mute').closest('label')?.textContent).toBe('本次会话不再自动弹出');
+    fireEvent.click(screen.getByTestId('pending-mute'));
+    fireEvent.click(screen.getByTestId('pending-later'));
+    expect(window.sessionStorage.getItem(PENDING_MUTED_KEY)).toBe('7');
+    cleanup();
+
+    // Also after a reload (a closed antd modal stays in the DOM while it animates out, so start a new shell).
+    render(<PendingDialogHost />);
+    await act(async () => useSession.setState({ noticeList: [event(3), event(1), event(2)] }));
+    expect(dialogOpen()).toBe(false);
+
+    // Another user in the same tab is not muted.
+    await act(async () => useSession.setState({ userInfo: user(8), noticeList: [event(4)] }));
     expect(dialogOpen()).toBe(true);
   });
 });

@@ -19,6 +19,9 @@ export const noticesBundle: Bundle = {
     empty: '暂无待处理事件',
     listTitle: '待处理事件',
     showDialog: '打开待处理列表',
+    muteSession: '本次会话不再自动弹出',
+    unmute: '恢复自动弹出',
+    muted: '待处理窗口已设为不自动弹出',
   },
   en: {
     dialogTitle: 'Pending events',
@@ -38,5 +41,8 @@ export const noticesBundle: Bundle = {
     empty: 'No pending events',
     listTitle: 'Pending events',
     showDialog: 'Open the pending list',
+    muteSession: "Don't pop up again this session",
+    unmute: 'Pop up again',
+    muted: 'The pending dialog does not pop up by itself',
   },
 };
