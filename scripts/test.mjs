@@ -1,7 +1,7 @@
 // `npm test`: build, lint (zero warnings), type-check, then every vitest project — unit, web (happy-dom),
 // integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) and e2e (real Chromium against the real
 // server). Ends with one line "tests: N passed, M failed" that CI reads.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,15 @@ function run(cmd, args, env = {}) {
   return r.status ?? 1;
 }
 
+/** Like `run`, without blocking: resolves the exit status (output goes straight to this terminal). */
+function runAsync(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
 if (!process.env.TEST_DATABASE_URL) {
   if (process.env.CI) {
     console.error('[test] TEST_DATABASE_URL is not set: the PostgreSQL integration suite would not run. .ci/run sets it.');
@@ -26,15 +35,17 @@ if (!process.env.TEST_DATABASE_URL) {
 step('build');
 buildIfNeeded({ quiet: true });
 
-step('lint');
-const lintStatus = run(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']);
-
-// The server and packages were type-checked by the build; the web app, the browser tests and the benchmarks
-// are not built by tsc.
-step('type-check web and browser tests');
+// Lint and the type-check of what tsc does not build (the web app, the browser tests, the benchmarks; the server
+// and packages were type-checked by the build) run side by side: one core each.
+step('lint and type-check web, browser tests and benchmarks');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-const tscStatus =
-  run(process.execPath, [tsc, '-p', 'apps/web', '--noEmit']) || run(process.execPath, [tsc, '-p', 'e2e']) || run(process.execPath, [tsc, '-p', 'bench']);
+const [lintStatus, tscStatus] = await Promise.all([
+  runAsync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']),
+  (async () =>
+    (await runAsync(process.execPath, [tsc, '-p', 'apps/web', '--noEmit'])) ||
+    (await runAsync(process.execPath, [tsc, '-p', 'e2e'])) ||
+    (await runAsync(process.execPath, [tsc, '-p', 'bench'])))(),
+]);
 
 step('vitest: unit, web, integration, e2e');
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gridops-vitest-')), 'report.json');
