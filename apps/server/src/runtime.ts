@@ -41,6 +41,8 @@ export interface Runtime {
 export async function startRuntime(config: AppConfig, opts: { logger?: boolean } = {}): Promise<Runtime> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   const closers: (() => Promise<void>)[] = [() => database.close()];
+  // Rejects what waits for the bus when the start fails before it connected.
+  let failStart: (e: unknown) => void = () => undefined;
   if (config.databaseUrl) {
     // The first query says whether PostgreSQL is there at all; the error then names it and DATABASE_URL.
     const url = config.databaseUrl;
@@ -79,8 +81,15 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       username: config.mqtt.serviceUsername ?? `gridops-service-${randomSecret(6)}`,
       password: config.mqtt.servicePassword ?? randomSecret(24),
     };
-    // The bus connects after the broker is up; pushes raised before that cannot happen (no telemetry yet).
+    // The bus connects after the broker is up. Pushes raised before that (a job's first pass at start: inspection
+    // overdue, certificate reminders) wait for it instead of being lost; a start that fails rejects them.
     let bus: Bus | null = null;
+    let busConnected: (b: Bus) => void = () => undefined;
+    const busReady = new Promise<Bus>((resolve, reject) => {
+      busConnected = resolve;
+      failStart = reject;
+    });
+    busReady.catch(() => undefined);
     const pipeline = await startPipeline({
       db,
       log: app.log,
@@ -90,8 +99,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       // Handed to the client, not awaited: a push raised while handling a gateway message must never wait on
       // an acknowledgement the same connection has to read (plugins/bus.ts).
       publish: async (topic, payload) => {
-        if (!bus) throw new Error('bus not connected');
-        bus.send(topic, payload, 2);
+        (bus ?? (await busReady)).send(topic, payload, 2);
       },
       // Face terminal answers carry ids starting "face-" (modules/face/sync.ts), storage strategies "ess-"
       // (modules/energy-assets/strategySync.ts); everything else is remote control.
@@ -141,6 +149,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       clientId: `gridops-server-${config.instanceId}-${randomSecret(4)}`,
     });
     const connectedBus = bus;
+    busConnected(connectedBus);
     closers.push(() => connectedBus.close());
     // Commands to gateways at QoS 1 (the gateway subscribes at 1); captures to browsers at the live channel's QoS 2.
     services.control.attach((topic, payload) => connectedBus.publish(topic, payload, 1));
@@ -225,6 +234,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     }
     return { app, services, database, broker, pipeline, bus: connectedBus, url, mqttTcpUrl, close: closeAll };
   } catch (e) {
+    failStart(e);
     await closeAll();
     throw e;
   }
