@@ -83,7 +83,7 @@ export async function startPipeline(opts: {
       ingest.observer?.alarmsPushed((Date.now() - receivedAt) / 1000, events.length);
     },
     log,
-    { saveEveryMs: 2000, saveOthersEvery: 10, forgetAfterMs: 600_000, sharedDatabase: opts.sharedDatabase ?? true, validateEveryMs: 1000 },
+    { saveEveryMs: 2000, saveOthersEvery: 10, forgetAfterMs: 600_000, sharedDatabase: opts.sharedDatabase ?? true, validateEveryMs: 1000, storageYields: opts.sharedDatabase === true },
   );
   const ingest = new IngestPipeline(db, registry, alarms, log, opts.ingest);
   const watch = startGatewayWatch(db, raised, log, opts.gatewayWatchMs);

@@ -30,6 +30,12 @@ export interface LiveAlarmOptions {
   sharedDatabase: boolean;
   /** With a shared database: how often the copies used are checked against the stored rows (ms). */
   validateEveryMs: number;
+  /**
+   * Storage waits for this lane's decision transactions before each statement (`decisionsIdle`). Only with a
+   * pool of connections (PostgreSQL): on PGlite's one connection a storage transaction waiting for a decision
+   * that waits for the connection would never go on.
+   */
+  storageYields?: boolean;
 }
 
 export interface LiveAlarmStats {
@@ -67,6 +73,8 @@ export class LiveAlarms {
   private tasks: (() => Promise<void>)[] = [];
   private running: Promise<void> | null = null;
   private pushes: Promise<void> = Promise.resolve();
+  /** The decision transaction in flight, if any (settles, never rejects): storage waits for it (decisionsIdle). */
+  private deciding: Promise<void> | null = null;
   private saveTimer: NodeJS.Timeout;
   private validateTimer: NodeJS.Timeout | null = null;
   /** Saves run one after the other, beside the lane (a round never waits for one). */
@@ -272,7 +280,22 @@ export class LiveAlarms {
   }
 
   private decide(work: Map<string, PairWork>): Promise<Decided> {
-    return this.db.transaction().execute((trx) => this.engine.decide(trx, work, (key) => this.copies.map.get(key)));
+    const decided = this.db.transaction().execute((trx) => this.engine.decide(trx, work, (key) => this.copies.map.get(key)));
+    const settled = decided.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.deciding = settled;
+    void settled.then(() => {
+      if (this.deciding === settled) this.deciding = null;
+    });
+    return decided;
+  }
+
+  /** Resolves once no decision transaction is in flight (with `storageYields`): storage's next statement waits. */
+  decisionsIdle(): Promise<void> {
+    if (!this.opts.storageYields) return Promise.resolve();
+    return this.deciding ?? Promise.resolve();
   }
 
   /** Takes what a committed locked evaluation wrote into memory and hands its events to the push. */

@@ -97,6 +97,31 @@ function dedupe(samples: Sample[]): Sample[] {
 export interface AlarmLane {
   submit(samples: Sample[], receivedAt: number): Promise<void>;
   drain(): Promise<void>;
+  /** Resolves once no decision transaction of the lane is in flight (storage yields to those). */
+  decisionsIdle?(): Promise<void>;
+}
+
+/**
+ * Samples per storage statement. A backlog batch (up to 40 × INGEST_MAX_BATCH samples) is stored in statements of
+ * about this many, whole points each, in its one transaction; before each one storage waits while the alarm
+ * lane decides. On a machine whose cores PostgreSQL's storage backends fill, an alarm decision (a few short
+ * statements) otherwise waited for CPU behind a statement of 50 000 rows.
+ */
+export const STORE_CHUNK = 5_000;
+
+/** Splits samples into runs of about `size`, never splitting one point's samples (its rollup rows are written once). */
+export function chunksByPoint(samples: Sample[], size: number): Sample[][] {
+  if (samples.length <= size) return [samples];
+  const sorted = [...samples].sort((a, b) => a.pointId - b.pointId);
+  const chunks: Sample[][] = [];
+  let start = 0;
+  while (start < sorted.length) {
+    let end = Math.min(start + size, sorted.length);
+    while (end < sorted.length && sorted[end]!.pointId === sorted[end - 1]!.pointId) end++;
+    chunks.push(sorted.slice(start, end));
+    start = end;
+  }
+  return chunks;
 }
 
 /**
@@ -210,9 +235,22 @@ export class IngestPipeline {
     await this.alarms.drain();
   }
 
-  /** One transaction storing the samples (rollups and latest values with them); the count actually inserted. */
-  private storeInOneTransaction(samples: Sample[]): Promise<number> {
-    return this.db.transaction().execute((trx) => repo.storeCounted(trx, samples));
+  /**
+   * One transaction storing the samples (rollups and latest values with them); the count actually inserted.
+   * In statements of STORE_CHUNK samples, each started only while the alarm lane has no decision in flight.
+   */
+  private async storeInOneTransaction(samples: Sample[]): Promise<number> {
+    const chunks = chunksByPoint(samples, STORE_CHUNK);
+    // The first wait is outside the transaction: nothing is held while storage waits there.
+    await this.alarms.decisionsIdle?.();
+    return this.db.transaction().execute(async (trx) => {
+      let stored = 0;
+      for (const [i, chunk] of chunks.entries()) {
+        if (i > 0) await this.alarms.decisionsIdle?.();
+        stored += await repo.storeCounted(trx, chunk);
+      }
+      return stored;
+    });
   }
 
   /** Takes whole messages up to maxTransaction samples (at least one message); the rest is flushed next. */
