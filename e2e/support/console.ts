@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Frame, Locator, Page } from 'playwright-core';
+import { PENDING_MUTED_KEY } from '../../apps/web/src/features/notices/pendingMuted.js';
 import { launchBrowser } from './browser.js';
 
 /** The pending-events dialog's two closing buttons ("acknowledged" and "later"). */
@@ -46,11 +47,11 @@ export async function dismissPending(
  * events at any moment, and a dialog opening mid-drag or mid-selection would take the pointer.
  */
 export async function mutePending(page: Page): Promise<void> {
-  await page.evaluate(() => {
+  await page.evaluate((key) => {
     const user = JSON.parse(window.sessionStorage.getItem('userInfo') ?? 'null') as { id?: number } | null;
     if (user?.id === undefined) throw new Error('mutePending: nobody is logged in');
-    window.sessionStorage.setItem('gridops-pending-muted', String(user.id));
-  });
+    window.sessionStorage.setItem(key, String(user.id));
+  }, PENDING_MUTED_KEY);
   await dismissPending(page);
 }
 
