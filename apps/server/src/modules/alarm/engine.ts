@@ -3,7 +3,7 @@ import type { Sample } from '../telemetry/decode.js';
 import type { PointLookup, PointMeta } from '../telemetry/registry.js';
 import { eventRepository } from '../event/repository.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
-import { baseKind, initialState, reevaluate, step, tick, type AlarmState, type RuleSpec } from './evaluate.js';
+import { baseKind, digitalFrom, initialState, reevaluate, step, tick, type AlarmState, type RuleSpec } from './evaluate.js';
 import { alarmMessage } from './messages.js';
 import { isWorse, phaseOf, sortPhases } from './phases.js';
 import { pickByPrecedence } from './precedence.js';
@@ -20,12 +20,6 @@ export const ruleSpec = (r: Pick<RuleRow, 'kind' | 'threshold' | 'deadband' | 'o
   shelvedUntil: r.shelved_until ? new Date(r.shelved_until).getTime() : null,
 });
 const spec = ruleSpec;
-
-/** The state before a digital change: the previous sample when it differed, else the state that does not alarm. */
-function digitalFrom(alarmState: number, before: number | null, after: number): number {
-  if (before !== null && Math.round(before) !== Math.round(after)) return before;
-  return Math.round(alarmState) === 0 ? 1 : 0;
-}
 
 /**
  * A rule was saved (or disabled) while points are in alarm under it: decides at once on each point's last

@@ -158,3 +158,9 @@ export function reevaluate(rule: RuleSpec, enabled: boolean, state: AlarmState, 
   if (!c) return { state, transition: null };
   return c.raise || !c.clear ? { state: { ...state, phase: 'active' }, transition: null } : off;
 }
+
+/** A digital event's state before the change: the previous sample when it differed, else the state that does not alarm. */
+export function digitalFrom(alarmState: number, before: number | null, after: number): number {
+  if (before !== null && Math.round(before) !== Math.round(after)) return before;
+  return Math.round(alarmState) === 0 ? 1 : 0;
+}

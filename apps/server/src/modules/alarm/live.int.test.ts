@@ -156,4 +156,46 @@ describe.each(backends)('live alarm states on %s', (backend) => {
     expect(await events(p)).toHaveLength(n + 1);
     expect(a.pushed).toHaveLength(1);
   });
+
+  it('a decision on a copy of a stored row is one statement; a copy overtaken meanwhile is decided from the row', async () => {
+    const a = await instance();
+    const p = points[2]!;
+    const rule = (
+      await database.db
+        .selectFrom('alarm_rules as r')
+        .innerJoin('device_points as dp', 'dp.device_id', 'r.device_id')
+        .select('r.id')
+        .where('dp.id', '=', p)
+        .where('r.point_key', '=', 'temp_winding')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const log = (eventId: number) => database.db.selectFrom('event_log').select('action').where('event_id', '=', eventId).orderBy('id').execute();
+    const rowOf = () => database.db.selectFrom('alarm_state').select(['phase', 'event_id', 'version']).where('rule_id', '=', rule).where('point_id', '=', p).executeTakeFirstOrThrow();
+    const t0 = Date.now() - 200 * SECOND;
+    await send(a, p, t0, 40);
+    await send(a, p, t0 + SECOND, 60); // the first raise: no stored row yet, so the locked evaluation
+    expect(a.live.stats.oneStatementDecisions).toBe(0);
+    await send(a, p, t0 + 2 * SECOND, 30); // clear, from the copy of the row just written
+    await send(a, p, t0 + 3 * SECOND, 70); // raise again
+    expect(a.live.stats.oneStatementDecisions).toBe(2);
+    const ev = await database.db.selectFrom('events').select(['id', 'active', 'value', 'message_key', 'limit_value']).where('rule_id', '=', rule).where('point_id', '=', p).orderBy('id').execute();
+    expect(ev.map((e) => [e.active, e.value])).toEqual([
+      [false, 60],
+      [true, 70],
+    ]);
+    expect(ev[1]).toMatchObject({ message_key: expect.any(String) as string, limit_value: 50 });
+    expect(await log(ev[0]!.id)).toEqual([{ action: 'raised' }, { action: 'cleared' }]);
+    expect(await log(ev[1]!.id)).toEqual([{ action: 'raised' }]);
+    expect(a.pushed.map((e) => e.eventId)).toEqual([ev[0]!.id, ev[1]!.id]);
+    const row = await rowOf();
+    expect(row).toMatchObject({ phase: 'active', event_id: ev[1]!.id });
+    // Another writer clears it (its version moves); A's copy still says active, so 30 would clear again from
+    // the copy: the statement finds the version moved, writes nothing, and the row decides (no transition).
+    await database.db.transaction().execute((trx) => a.engine.evaluate(trx, [{ pointId: p, ts: t0 + 4 * SECOND, value: 20 }]));
+    await send(a, p, t0 + 5 * SECOND, 30);
+    expect(a.live.stats.oneStatementDecisions).toBe(2);
+    expect(await log(ev[1]!.id)).toEqual([{ action: 'raised' }, { action: 'cleared' }]);
+    expect(await rowOf()).toMatchObject({ phase: 'normal', event_id: null, version: Number(row.version) + 2 });
+    expect(a.pushed).toHaveLength(2);
+  });
 });

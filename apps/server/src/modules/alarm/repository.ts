@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { AlarmRulesTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
+import { eventTextColumns, type NewEvent } from '../event/repository.js';
 
 export type RuleRow = Selectable<AlarmRulesTable>;
 
@@ -82,6 +83,14 @@ const stateParams = <S extends StateColumns>(states: S[], last: (s: S) => number
   states.map((s) => (s.lastTs === null ? null : new Date(s.lastTs).toISOString())),
   states.map(last),
 ];
+
+/** A pair's decided state for `writeDecision`, with the event it raises or clears, if any. */
+export interface DecisionWrite extends Omit<StoredState, 'version'> {
+  /** The stored version the decision was taken from. */
+  version: number;
+  raise: NewEvent | null;
+  clear: { eventId: number; at: Date } | null;
+}
 
 export const alarmRepository = {
   enabledRules: (db: Db) => db.selectFrom('alarm_rules').selectAll().where('enabled', '=', true).orderBy('id').execute(),
@@ -206,5 +215,91 @@ export const alarmRepository = {
     );
     localWrites++;
     return (res.rows as { rule_id: number; point_id: number; version: number }[]).map((r) => ({ ruleId: r.rule_id, pointId: r.point_id, version: Number(r.version) }));
+  },
+
+  /**
+   * Writes a decision taken from copies in one statement, so one round trip (alarms are timed): locks the
+   * pairs' rows where the version is still the one decided from, and only if all of them are, inserts the
+   * raised events, clears the cleared ones, logs both, and writes the states with their version moved on.
+   * Null when a row's version moved (decided elsewhere since): nothing is written, and the caller decides again
+   * from the rows. Else each pair's new version and event id (the new event's, after a raise).
+   */
+  async writeDecision(db: Db, pairs: DecisionWrite[]): Promise<{ ruleId: number; pointId: number; version: number; eventId: number | null }[] | null> {
+    if (pairs.length === 0) return [];
+    const raises = pairs.flatMap((p) => (p.raise ? [p.raise] : []));
+    const clears = pairs.flatMap((p) => (p.clear ? [p.clear] : []));
+    const texts = raises.map((e) => eventTextColumns(e.text));
+    localWrites++;
+    const res = await db.executeQuery(
+      CompiledQuery.raw(
+        `WITH k AS (
+           SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::timestamptz[], $5::float8[], $6::timestamptz[], $7::bigint[], $8::bigint[])
+             AS k(rule_id, point_id, phase, since, last_value, last_ts, event_id, version)
+         ),
+         lk AS (
+           SELECT s.rule_id FROM alarm_state s JOIN k ON s.rule_id = k.rule_id AND s.point_id = k.point_id
+           WHERE s.version = k.version ORDER BY s.rule_id, s.point_id FOR UPDATE OF s
+         ),
+         ok AS (SELECT count(*) = $9 AS ok FROM lk),
+         ev AS (
+           INSERT INTO events (project_id, device_id, point_id, rule_id, event_type, level, title, message_key, message_params,
+             message, message_en, value, limit_value, rule_kind, unit, state_from, raised_at)
+           SELECT r.project_id, r.device_id, r.point_id, r.rule_id, r.event_type, r.level, r.title, r.message_key, r.message_params::jsonb,
+             r.message, r.message_en, r.value, r.limit_value, r.rule_kind, r.unit, r.state_from, r.raised_at
+           FROM unnest($10::int[], $11::int[], $12::int[], $13::int[], $14::int[], $15::int[], $16::text[], $17::text[], $18::text[],
+             $19::text[], $20::text[], $21::float8[], $22::float8[], $23::text[], $24::text[], $25::float8[], $26::timestamptz[])
+             AS r(project_id, device_id, point_id, rule_id, event_type, level, title, message_key, message_params,
+               message, message_en, value, limit_value, rule_kind, unit, state_from, raised_at)
+           WHERE (SELECT ok FROM ok)
+           RETURNING id, rule_id, point_id
+         ),
+         cl AS (
+           UPDATE events e SET active = false, cleared_at = c.at
+           FROM unnest($27::bigint[], $28::timestamptz[]) AS c(id, at)
+           WHERE e.id = c.id AND e.active AND (SELECT ok FROM ok)
+           RETURNING e.id
+         ),
+         lg AS (
+           INSERT INTO event_log (event_id, action) SELECT id, 'raised' FROM ev UNION ALL SELECT id, 'cleared' FROM cl
+         ),
+         upd AS (
+           UPDATE alarm_state s SET phase = k.phase, since = k.since, last_value = k.last_value, last_ts = k.last_ts,
+             event_id = coalesce(ev.id, k.event_id), version = s.version + 1
+           FROM k LEFT JOIN ev ON ev.rule_id = k.rule_id AND ev.point_id = k.point_id
+           WHERE s.rule_id = k.rule_id AND s.point_id = k.point_id AND (SELECT ok FROM ok)
+           RETURNING s.rule_id, s.point_id, s.version, s.event_id
+         )
+         SELECT (SELECT ok FROM ok) AS ok,
+           (SELECT coalesce(json_agg(json_build_array(rule_id, point_id, version, event_id)), '[]'::json) FROM upd) AS saved`,
+        [
+          ...stateParams(pairs, (p) => p.eventId),
+          pairs.map((p) => p.version),
+          pairs.length,
+          raises.map((e) => e.projectId),
+          raises.map((e) => e.deviceId),
+          raises.map((e) => e.pointId),
+          raises.map((e) => e.ruleId),
+          raises.map((e) => e.type),
+          raises.map((e) => e.level),
+          raises.map((e) => e.title),
+          texts.map((t) => t.message_key),
+          texts.map((t) => JSON.stringify(t.message_params)),
+          texts.map((t) => t.message),
+          texts.map((t) => t.message_en),
+          raises.map((e) => e.value),
+          raises.map((e) => e.limit),
+          raises.map((e) => e.ruleKind ?? null),
+          raises.map((e) => e.unit ?? ''),
+          raises.map((e) => e.stateFrom ?? null),
+          raises.map((e) => e.raisedAt.toISOString()),
+          clears.map((c) => c.eventId),
+          clears.map((c) => c.at.toISOString()),
+        ],
+      ),
+    );
+    localWrites++;
+    const row = res.rows[0] as { ok: boolean; saved: [number, number, number, number | null][] };
+    if (!row.ok) return null;
+    return row.saved.map(([ruleId, pointId, version, eventId]) => ({ ruleId, pointId, version: Number(version), eventId }));
   },
 };
