@@ -47,6 +47,7 @@ export * from './api/workorders.js';
 export * from './api/face.js';
 export * from './api/ledger.js';
 export * from './api/monthReport.js';
+export * from './monthReportLabels.js';
 export * from './fireSafety.js';
 export * from './api/fireSets.js';
 export * from './api/faceSync.js';
