@@ -9,20 +9,46 @@ export type Publish = (topic: string, payload: string) => Promise<void>;
 // Recipients change rarely (user and project edits); a short cache keeps a burst of alarms from repeating
 // the same query, while a new user is still reached within half a minute.
 const RECIPIENT_TTL_MS = 30_000;
+/**
+ * Past the TTL and up to this age, a push goes out to the cached list while the list is read again beside it:
+ * awaiting that query put one push in every 30 s behind a database round trip, the worst of the live-alarm
+ * latencies under load (docs/performance.md). Older lists are never used: the push waits for the query.
+ */
+const RECIPIENT_STALE_MS = 60_000;
+
+type Recipients = { id: number; org_id: number }[];
 
 /**
  * Pushes each new event, QoS 2, to the message topic of every user entitled to it (spec §7 live channel,
  * envelope of spec §3): centre users on the owning organisation chain, site users and workers of the project.
  */
 export function createNotifier(db: Db, publish: Publish, log: FastifyBaseLogger) {
-  const cache = new Map<number, { at: number; users: { id: number; org_id: number }[] }>();
+  const cache = new Map<number, { at: number; users: Recipients }>();
+  const reading = new Map<number, Promise<Recipients>>();
 
-  async function recipients(projectId: number) {
+  function read(projectId: number): Promise<Recipients> {
+    let r = reading.get(projectId);
+    if (!r) {
+      r = eventRepository.recipients(db, projectId).then((users) => {
+        cache.set(projectId, { at: Date.now(), users });
+        return users;
+      });
+      const settled = () => void reading.delete(projectId);
+      r.then(settled, settled);
+      reading.set(projectId, r);
+    }
+    return r;
+  }
+
+  async function recipients(projectId: number): Promise<Recipients> {
     const hit = cache.get(projectId);
-    if (hit && Date.now() - hit.at < RECIPIENT_TTL_MS) return hit.users;
-    const users = await eventRepository.recipients(db, projectId);
-    cache.set(projectId, { at: Date.now(), users });
-    return users;
+    const age = hit ? Date.now() - hit.at : Infinity;
+    if (hit && age < RECIPIENT_TTL_MS) return hit.users;
+    if (hit && age < RECIPIENT_STALE_MS) {
+      read(projectId).catch((err: unknown) => log.warn({ err, projectId }, 'could not read the recipients of live events'));
+      return hit.users;
+    }
+    return read(projectId);
   }
 
   return {
