@@ -19,12 +19,46 @@ describe('configuration', () => {
 
   it('clusters the embedded broker with REDIS_URL, which needs PostgreSQL and no external broker', () => {
     const db = { DATABASE_URL: 'postgres://gridops@db:5432/gridops' };
-    expect(loadConfig(db).mqtt.redisUrl).toBeNull();
-    expect(loadConfig({ ...db, REDIS_URL: 'redis://redis:6379' }).mqtt.redisUrl).toBe('redis://redis:6379');
-    expect(loadConfig({ ...db, REDIS_URL: 'rediss://:pw@redis:6380/1' }).mqtt.redisUrl).toBe('rediss://:pw@redis:6380/1');
+    expect(loadConfig(db).mqtt.redis).toBeNull();
+    expect(loadConfig({ ...db, REDIS_URL: 'redis://redis:6379' }).mqtt.redis).toEqual({ url: 'redis://redis:6379', sentinels: null });
+    expect(loadConfig({ ...db, REDIS_URL: 'rediss://:pw@redis:6380/1' }).mqtt.redis).toEqual({ url: 'rediss://:pw@redis:6380/1', sentinels: null });
     expect(() => loadConfig({ ...db, REDIS_URL: 'http://redis:6379' })).toThrow(/REDIS_URL: expected redis:\/\//);
     expect(() => loadConfig({ REDIS_URL: 'redis://redis:6379' })).toThrow(/REDIS_URL: .*DATABASE_URL/);
     expect(() => loadConfig({ ...db, REDIS_URL: 'redis://redis:6379', MQTT_URL: 'mqtt://broker:1883' })).toThrow(/REDIS_URL \/ MQTT_URL/);
+  });
+
+  it('finds the cluster Redis through REDIS_SENTINELS (master REDIS_SENTINEL_MASTER, default mymaster), REDIS_URL optional', () => {
+    const db = { DATABASE_URL: 'postgres://gridops@db:5432/gridops' };
+    expect(loadConfig({ ...db, REDIS_SENTINELS: 'sentinel-1:26379, 10.0.0.7:26380,[fd00::5]:26379' }).mqtt.redis).toEqual({
+      url: null,
+      sentinels: {
+        hosts: [
+          { host: 'sentinel-1', port: 26379 },
+          { host: '10.0.0.7', port: 26380 },
+          { host: 'fd00::5', port: 26379 },
+        ],
+        master: 'mymaster',
+      },
+    });
+    // REDIS_URL alongside: its password, database and scheme are used; the sentinels name the master's address.
+    expect(loadConfig({ ...db, REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_MASTER: 'gridops-redis', REDIS_URL: 'rediss://:pw@master/2' }).mqtt.redis).toEqual({
+      url: 'rediss://:pw@master/2',
+      sentinels: { hosts: [{ host: 's1', port: 26379 }], master: 'gridops-redis' },
+    });
+  });
+
+  it('refuses malformed sentinel settings, and the rules of REDIS_URL apply to REDIS_SENTINELS, naming it', () => {
+    const db = { DATABASE_URL: 'postgres://gridops@db:5432/gridops' };
+    for (const bad of ['sentinel-1', 'sentinel-1:', 's1:26379;s2:26379', 's1:70000', 's1:0', 'redis://s1:26379', 'fd00::5:26379', ',']) {
+      expect(() => loadConfig({ ...db, REDIS_SENTINELS: bad }), bad).toThrow(/REDIS_SENTINELS: expected host:port/);
+    }
+    expect(() => loadConfig({ ...db, REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_MASTER: 'my master' })).toThrow(/REDIS_SENTINEL_MASTER: expected the master name/);
+    expect(() => loadConfig({ ...db, REDIS_SENTINEL_MASTER: 'mymaster' })).toThrow(/REDIS_SENTINEL_MASTER: .*set REDIS_SENTINELS too/);
+    expect(() => loadConfig({ ...db, REDIS_URL: 'redis://redis:6379', REDIS_SENTINEL_MASTER: 'mymaster' })).toThrow(/REDIS_SENTINEL_MASTER: .*set REDIS_SENTINELS too/);
+    expect(() => loadConfig({ REDIS_SENTINELS: 's1:26379' })).toThrow(/REDIS_SENTINELS: .*DATABASE_URL/);
+    expect(() => loadConfig({ ...db, REDIS_SENTINELS: 's1:26379', MQTT_URL: 'mqtt://broker:1883' })).toThrow(/REDIS_SENTINELS \/ MQTT_URL/);
+    // Empty counts as not set: the single-instance mode.
+    expect(loadConfig({ ...db, REDIS_SENTINELS: '', REDIS_SENTINEL_MASTER: '' }).mqtt.redis).toBeNull();
   });
 
   it('allows telemetry at most 5 minutes ahead by default, configurable within 0–3600 s', () => {

@@ -57,6 +57,29 @@ const frameAncestors = z.string().transform((v, ctx): string[] => {
   return entries.map((e) => (e === 'self' || e === 'none' ? `'${e}'` : e));
 });
 
+/**
+ * REDIS_SENTINELS: comma-separated host:port of Redis Sentinels (an IPv6 address in brackets: [fd00::5]:26379).
+ * The port is required: a sentinel's (26379) is easily confused with Redis's own (6379).
+ */
+const redisSentinels = z.string().transform((v, ctx): { host: string; port: number }[] => {
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const out: { host: string; port: number }[] = [];
+  for (const e of entries) {
+    const m = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})$/.exec(e);
+    const p = Number(m?.[2]);
+    if (!m || p < 1 || p > 65535) {
+      ctx.addIssue({ code: 'custom', message: `expected host:port of each sentinel, comma-separated, e.g. sentinel-1:26379,sentinel-2:26379; "${e}" is not one` });
+      return z.NEVER;
+    }
+    out.push({ host: m[1]!.replace(/^\[|\]$/g, ''), port: p });
+  }
+  if (out.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'expected host:port of at least one sentinel, e.g. sentinel-1:26379' });
+    return z.NEVER;
+  }
+  return out;
+});
+
 /** The weather providers' public API bases (WEATHER_URL overrides). */
 const WEATHER_BASE_URL = { qweather: 'https://devapi.qweather.com', openweather: 'https://api.openweathermap.org' } as const;
 
@@ -75,6 +98,14 @@ const envSchema = z.object({
     .string()
     .url()
     .refine((v) => /^rediss?:\/\//.test(v), 'expected redis://host:6379 (or rediss:// for TLS)')
+    .optional(),
+  /** Redis Sentinel (docs/deployment.md): the sentinels that say where the cluster's Redis master is. */
+  REDIS_SENTINELS: redisSentinels.optional(),
+  /** The master's name in the sentinels' `sentinel monitor <name> …`; only with REDIS_SENTINELS (default mymaster). */
+  REDIS_SENTINEL_MASTER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'expected the master name of the sentinels\' "sentinel monitor <name> ..." line, e.g. mymaster')
     .optional(),
   MQTT_WS_PORT: port.default(8084),
   MQTT_TCP_PORT: port.optional(),
@@ -202,10 +233,10 @@ export interface AppConfig {
     /** Embedded broker TLS listeners (MQTTS for gateways, WSS for browsers); null: plain TCP and WS only. */
     tls: { certFile: string; keyFile: string; tlsPort: number; wssPort: number } | null;
     /**
-     * REDIS_URL: the embedded broker is one node of a cluster (messages routed, sessions and queues kept in this
-     * Redis); null: one instance, everything in memory (docs/adr/0006-clustered-broker.md).
+     * REDIS_URL or REDIS_SENTINELS: the embedded broker is one node of a cluster (messages routed, sessions and
+     * queues kept in this Redis); null: one instance, everything in memory (docs/adr/0006-clustered-broker.md).
      */
-    redisUrl: string | null;
+    redis: RedisTarget | null;
   };
   seedDemo: boolean;
   /**
@@ -253,6 +284,17 @@ export interface AppConfig {
   reportCjkFont: string | undefined;
 }
 
+/** Where the cluster's Redis is (plugins/cluster.ts). */
+export interface RedisTarget {
+  /**
+   * REDIS_URL. Alone: the Redis itself. With sentinels: only its user name, password, database and scheme count
+   * (rediss://: TLS to the master and the sentinels); the sentinels say where the master is.
+   */
+  url: string | null;
+  /** REDIS_SENTINELS and REDIS_SENTINEL_MASTER: ask these sentinels for the master of this name, again after a failover. */
+  sentinels: { hosts: { host: string; port: number }[]; master: string } | null;
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -268,11 +310,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
     throw new ConfigError('Invalid configuration:\n  MQTT_TLS_CERT / MQTT_TLS_KEY: set both (the certificate chain and its private key, PEM files) or neither');
   }
-  if (e.REDIS_URL && e.MQTT_URL) {
-    throw new ConfigError('Invalid configuration:\n  REDIS_URL / MQTT_URL: REDIS_URL clusters the embedded broker, MQTT_URL replaces it with an external one; set one of them');
+  if (e.REDIS_SENTINEL_MASTER && !e.REDIS_SENTINELS) {
+    throw new ConfigError('Invalid configuration:\n  REDIS_SENTINEL_MASTER: names the master the sentinels watch; set REDIS_SENTINELS too (or remove it)');
   }
-  if (e.REDIS_URL && embeddedDatabase) {
-    throw new ConfigError('Invalid configuration:\n  REDIS_URL: the instances of a cluster share one PostgreSQL; set DATABASE_URL too (the embedded PGlite belongs to one instance)');
+  // The setting that turned the cluster on, for the messages below (the sentinels when both are set).
+  const redisSetting = e.REDIS_SENTINELS ? 'REDIS_SENTINELS' : e.REDIS_URL ? 'REDIS_URL' : null;
+  if (redisSetting && e.MQTT_URL) {
+    throw new ConfigError(`Invalid configuration:\n  ${redisSetting} / MQTT_URL: ${redisSetting} clusters the embedded broker, MQTT_URL replaces it with an external one; set one of them`);
+  }
+  if (redisSetting && embeddedDatabase) {
+    throw new ConfigError(`Invalid configuration:\n  ${redisSetting}: the instances of a cluster share one PostgreSQL; set DATABASE_URL too (the embedded PGlite belongs to one instance)`);
   }
   const mqttTls = e.MQTT_TLS_CERT && e.MQTT_TLS_KEY ? { certFile: path.resolve(e.MQTT_TLS_CERT), keyFile: path.resolve(e.MQTT_TLS_KEY), tlsPort: e.MQTT_TLS_PORT, wssPort: e.MQTT_WSS_PORT } : null;
   return {
@@ -295,7 +342,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       publicWsPort: e.MQTT_PUBLIC_WS_PORT ?? (mqttTls ? mqttTls.wssPort : e.MQTT_WS_PORT),
       maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
       tls: mqttTls,
-      redisUrl: e.REDIS_URL ?? null,
+      redis: redisSetting
+        ? { url: e.REDIS_URL ?? null, sentinels: e.REDIS_SENTINELS ? { hosts: e.REDIS_SENTINELS, master: e.REDIS_SENTINEL_MASTER ?? 'mymaster' } : null }
+        : null,
     },
     seedDemo: e.SEED_DEMO ?? embeddedDatabase,
     bootstrap: { adminUsername: e.ADMIN_USERNAME, adminPassword: e.ADMIN_PASSWORD, orgName: e.ORG_NAME, orgNameEn: e.ORG_NAME_EN },

@@ -62,13 +62,13 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
   };
   try {
     const { db } = database;
-    const redisUrl = config.mqtt.redisUrl;
-    const ops: Ops = { metrics: createMetrics(), readiness: new Readiness(['broker', 'ingest', ...(redisUrl ? ['redis'] : [])]) };
+    const redis = config.mqtt.redis;
+    const ops: Ops = { metrics: createMetrics(), readiness: new Readiness(['broker', 'ingest', ...(redis ? ['redis'] : [])]) };
     const { app, services } = await buildApp({ config, db, logger: opts.logger ?? true, ops });
     closers.push(() => app.close());
-    // REDIS_URL: this instance's broker joins the others' (docs/adr/0006-clustered-broker.md). Connected before
-    // anything else is started, so a Redis that is not there fails the start at once, naming it.
-    const cluster: BrokerCluster | null = redisUrl ? await connectCluster(redisUrl, app.log, config.instanceId) : null;
+    // REDIS_URL or REDIS_SENTINELS: this instance's broker joins the others' (docs/adr/0006-clustered-broker.md).
+    // Connected before anything else is started, so a Redis that is not there fails the start at once, naming it.
+    const cluster: BrokerCluster | null = redis ? await connectCluster(redis, app.log, config.instanceId) : null;
     if (cluster) closers.push(() => cluster.close());
     const applied = await migrate(db);
     if (applied.length) app.log.info({ applied }, 'database migrated');

@@ -24,7 +24,7 @@ const codeOf = (e: unknown): string | undefined => {
 };
 
 /** What a network or protocol error means, in a few words ("refused the connection"). */
-function what(e: unknown): string {
+export function describeFailure(e: unknown): string {
   const code = codeOf(e);
   const message = e instanceof Error ? e.message : String(e);
   switch (code) {
@@ -54,7 +54,7 @@ function what(e: unknown): string {
 
 /** "database at DATABASE_URL (127.0.0.1:5999) refused the connection (nothing listens there)". */
 export function serviceFailure(service: string, setting: string, url: string, e: unknown): StartError {
-  return new StartError(`${service} at ${setting} (${hostOf(url)}) ${what(e)}`, { cause: e });
+  return new StartError(`${service} at ${setting} (${hostOf(url)}) ${describeFailure(e)}`, { cause: e });
 }
 
 /** A port another program holds: names the setting that chose it. */

@@ -130,7 +130,7 @@ export async function startEmbeddedBroker(opts: {
    * ones (orderedAcks.ts), so a gateway's alarm is evaluated while its previous message is still being stored.
    */
   onGatewayMessage?: (gatewaySn: string, topic: string, payload: Buffer) => Promise<void>;
-  /** REDIS_URL: this broker is one node of a cluster (plugins/cluster.ts); absent: everything in memory. */
+  /** REDIS_URL or REDIS_SENTINELS: this broker is one node of a cluster (plugins/cluster.ts); absent: everything in memory. */
   cluster?: BrokerCluster | null;
 }): Promise<EmbeddedBroker> {
   const { auth, log } = opts;

@@ -8,7 +8,7 @@ import { issueGatewaySecret } from '../modules/mqtt-auth/gatewaySecrets.js';
 import { createLoginLimits } from '../modules/user/loginLimits.js';
 import { createUserService } from '../modules/user/service.js';
 import { createTestDatabase, tempDir, type TestDatabase } from '../test-support/backends.js';
-import { buildServer, hasProgram, startHaproxy, startRedis, startServerProcess, type ServerProcess, type TestHaproxy, type TestRedis } from '../test-support/cluster.js';
+import { buildServer, connected, hasProgram, startHaproxy, startRedis, startServerProcess, until, type ServerProcess, type TestHaproxy, type TestRedis } from '../test-support/cluster.js';
 import { addMeterGateway, meterPointCount, meterTelemetry, seedLoadProject } from '../test-support/loadSite.js';
 
 /**
@@ -27,21 +27,6 @@ const METERS = 5;
 /** Messages each gateway keeps in flight (published, not yet acknowledged). */
 const WINDOW = 3;
 const SERVICE = { username: 'gridops-cluster-service', password: 'cluster-test-service-secret' };
-
-const until = async (what: string, probe: () => Promise<boolean> | boolean, ms = 60_000, detail: () => string = () => '') => {
-  const deadline = Date.now() + ms;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms${detail() ? `\n${detail()}` : ''}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-
-/** The gauge of this instance's connected MQTT clients of a kind (gateway, browser) from its /metrics. */
-async function connected(node: ServerProcess, kind: 'gateway' | 'browser'): Promise<number> {
-  const text = await (await fetch(`${node.url}/metrics`)).text();
-  const m = new RegExp(`^gridops_mqtt_connected_clients\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text);
-  return m ? Number(m[1]) : 0;
-}
 
 cluster('two instances clustered through Redis behind HAProxy (PostgreSQL)', () => {
   let dir: string;

@@ -1,12 +1,14 @@
 /**
- * What the cluster test and benchmark run (docs/adr/0006-clustered-broker.md): a throw-away Redis, Debian's
- * HAProxy in front of the instances, and the built server (apps/server/dist/main.js) as real processes that can
- * be killed. Every process listens on free ports of 127.0.0.1 and is stopped by `stop()`.
+ * What the cluster tests and benchmark run (docs/adr/0006-clustered-broker.md): a throw-away Redis (or a master,
+ * a replica and a Sentinel), Debian's HAProxy in front of the instances, and the built server
+ * (apps/server/dist/main.js) as real processes that can be killed. Every process listens on free ports of
+ * 127.0.0.1 and is stopped by `stop()`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { freePort, waitForPort } from './mosquitto.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -49,21 +51,96 @@ async function stopProcess(p: Spawned, signal: NodeJS.Signals = 'SIGTERM'): Prom
 export interface TestRedis {
   url: string;
   port: number;
+  /** Ended by this signal (SIGKILL: as a crash, e.g. a master that dies under Sentinel). */
+  kill(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** `redis-server --port <free> --save ''`: nothing written to disk, gone when stopped. */
-export async function startRedis(dir: string): Promise<TestRedis> {
+/**
+ * `redis-server --port <free> --save ''`: nothing written to disk, gone when stopped. `replicaOf`: a replica of
+ * the Redis on that port of 127.0.0.1 (for Sentinel).
+ */
+export async function startRedis(dir: string, opts: { replicaOf?: number } = {}): Promise<TestRedis> {
   const port = await freePort();
   await fs.mkdir(dir, { recursive: true });
-  const p = spawnLogged('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir]);
+  const replica = opts.replicaOf === undefined ? [] : ['--replicaof', '127.0.0.1', String(opts.replicaOf)];
+  const p = spawnLogged('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...replica]);
   try {
     await Promise.race([waitForPort(port), p.exited.then(() => Promise.reject(new Error(`redis-server exited: ${p.output()}`)))]);
   } catch (e) {
     p.child.kill('SIGKILL');
     throw e;
   }
-  return { url: `redis://127.0.0.1:${port}`, port, stop: () => stopProcess(p) };
+  return { url: `redis://127.0.0.1:${port}`, port, kill: (signal) => stopProcess(p, signal), stop: () => stopProcess(p) };
+}
+
+export interface TestSentinel {
+  port: number;
+  /** The master's name in `sentinel monitor`. */
+  master: string;
+  /** Where this sentinel says the master is now (changes with a failover). */
+  masterPort(): Promise<number | null>;
+  /** The ports of the replicas this sentinel knows, considers up and sees linked to the master (a failover needs one). */
+  replicaPorts(): Promise<number[]>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * One `redis-server --sentinel` watching the master on `masterPort` as `master` with quorum 1 (one sentinel may
+ * decide a failover alone): down after 1 s, failover timeout 5 s. Its configuration file is written into `dir`
+ * (a sentinel rewrites it with what it learns).
+ */
+export async function startSentinel(dir: string, masterPort: number, master = 'mymaster'): Promise<TestSentinel> {
+  const port = await freePort();
+  await fs.mkdir(dir, { recursive: true });
+  const file = path.join(dir, 'sentinel.conf');
+  await fs.writeFile(
+    file,
+    [
+      `port ${port}`,
+      'bind 127.0.0.1',
+      `dir ${dir}`,
+      `sentinel monitor ${master} 127.0.0.1 ${masterPort} 1`,
+      `sentinel down-after-milliseconds ${master} 1000`,
+      `sentinel failover-timeout ${master} 5000`,
+      '',
+    ].join('\n'),
+  );
+  const p = spawnLogged('redis-server', [file, '--sentinel']);
+  try {
+    await Promise.race([waitForPort(port), p.exited.then(() => Promise.reject(new Error(`redis-server --sentinel exited: ${p.output()}`)))]);
+  } catch (e) {
+    p.child.kill('SIGKILL');
+    throw e;
+  }
+  // One short-lived connection per question: the sentinel's answers are read while Redis processes come and go.
+  const ask = async (...args: string[]): Promise<unknown> => {
+    const c = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, enableOfflineQueue: false });
+    c.on('error', () => undefined);
+    try {
+      await c.connect();
+      return await c.call('SENTINEL', ...args);
+    } finally {
+      c.disconnect();
+    }
+  };
+  return {
+    port,
+    master,
+    output: p.output,
+    masterPort: async () => {
+      const addr = await ask('get-master-addr-by-name', master);
+      return Array.isArray(addr) ? Number(addr[1]) : null;
+    },
+    replicaPorts: async () => {
+      const replicas = (await ask('replicas', master)) as string[][];
+      // Each replica is a flat list of field, value, field, value…
+      const fields = replicas.map((r) => new Map(r.flatMap((v, i) => (i % 2 ? [] : [[v, r[i + 1]!] as const]))));
+      return fields.filter((f) => !/s_down|o_down|disconnected/.test(f.get('flags') ?? '') && f.get('master-link-status') === 'ok').map((f) => Number(f.get('port')));
+    },
+    stop: () => stopProcess(p),
+  };
 }
 
 export interface TestHaproxy {
@@ -196,4 +273,20 @@ export async function startServerProcess(
     kill: (signal) => stopProcess(p, signal),
     stop: () => stopProcess(p),
   };
+}
+
+/** Waits until `probe` holds (polled every 50 ms); fails naming `what` (and `detail()`) after `ms`. */
+export async function until(what: string, probe: () => Promise<boolean> | boolean, ms = 60_000, detail: () => string = () => ''): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms${detail() ? `\n${detail()}` : ''}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The gauge of this instance's connected MQTT clients of a kind (gateway, browser) from its /metrics. */
+export async function connected(node: ServerProcess, kind: 'gateway' | 'browser'): Promise<number> {
+  const text = await (await fetch(`${node.url}/metrics`)).text();
+  const m = new RegExp(`^gridops_mqtt_connected_clients\\{kind="${kind}"\\} (\\d+)`, 'm').exec(text);
+  return m ? Number(m[1]) : 0;
 }

@@ -16,7 +16,7 @@ export interface OpsMetrics {
     browsers(): number | null;
     pool(): { total: number; idle: number; waiting: number } | null;
   };
-  /** With REDIS_URL: adds gridops_redis_up and gridops_redis_roundtrip_seconds, from this ping (ms; rejects when Redis does not answer). */
+  /** With REDIS_URL or REDIS_SENTINELS: adds gridops_redis_up and gridops_redis_roundtrip_seconds, from this ping (ms; rejects when Redis does not answer). */
   watchRedis(ping: () => Promise<number>): void;
 }
 
@@ -31,7 +31,7 @@ export function createMetrics(): OpsMetrics {
   const m: OpsMetrics = {
     registry,
     gauges,
-    // Only with REDIS_URL: whether this node reaches the cluster's Redis, and how fast (one PING per scrape).
+    // Only with a cluster Redis: whether this node reaches the cluster's Redis, and how fast (one PING per scrape).
     watchRedis(ping) {
       // One PING per scrape for both gauges (prom-client collects them concurrently).
       let measuring: Promise<number | null> | null = null;
@@ -42,7 +42,7 @@ export function createMetrics(): OpsMetrics {
           .finally(() => setImmediate(() => (measuring = null))));
       const up = new client.Gauge({
         name: 'gridops_redis_up',
-        help: 'The cluster Redis (REDIS_URL) answers this instance: 1 yes, 0 no',
+        help: 'The cluster Redis (REDIS_URL, or the master REDIS_SENTINELS name) answers this instance: 1 yes, 0 no',
         registers: [registry],
         async collect() {
           up.set((await measure()) === null ? 0 : 1);
@@ -50,7 +50,7 @@ export function createMetrics(): OpsMetrics {
       });
       const roundTrip = new client.Gauge({
         name: 'gridops_redis_roundtrip_seconds',
-        help: 'Round trip of a PING to the cluster Redis (REDIS_URL), measured at scrape time',
+        help: 'Round trip of a PING to the cluster Redis (REDIS_URL, or the master REDIS_SENTINELS name), measured at scrape time',
         registers: [registry],
         async collect() {
           const seconds = await measure();
