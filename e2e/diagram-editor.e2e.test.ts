@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pageApi } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
-import { click, dismissPending, mutePending, open, sessionValue } from './support/console.js';
+import { click, dismissPending, open, sessionValue } from './support/console.js';
 import { drawDiagram } from './screenshots/diagramFlow.js';
 
 /**
@@ -24,7 +24,7 @@ describe('single-line diagram editor', () => {
   it('draws, binds and saves a diagram that DevMonitor then shows live', async () => {
     const page = await newPage(browser, { lang: 'zh', width: 1600, height: 1000 });
     await loginAs(page, baseUrl, 'site');
-    await mutePending(page);
+    await dismissPending(page);
     const name = `E2E 接线图 ${Date.now() % 100000}`;
     await drawDiagram(page, name, 'E2E diagram', 'F01');
 

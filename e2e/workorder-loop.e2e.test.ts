@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { EventItem, WorkOrder } from '@gridops/contract';
 import { pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
-import { chooseOption, dismissPending, mutePending, open } from './support/console.js';
+import { chooseOption, dismissPending, open } from './support/console.js';
 import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
 const baseUrl = inject('baseUrl');
@@ -48,7 +48,7 @@ describe('work order loop', () => {
     const site: Page = await newPage(browser);
     await loginAs(site, baseUrl, 'site');
     await dismissPending(site, { waitMs: 5000, mayStayOpen: true });
-    await mutePending(site);
+    await dismissPending(site);
     const projectId = gateway.project_id;
     let event: EventItem | undefined;
     await expect

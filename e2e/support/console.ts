@@ -16,8 +16,12 @@ export interface DismissOptions {
 }
 
 /**
- * Closes the pending-events dialog if it is (or, within `waitMs`, comes) up; it would cover the page.
- * Resolves whether there was a dialog to close. Works on a page or on a frame (the engine host's console).
+ * Closes the pending-events dialog if it is (or, within `waitMs`, comes) up; it would cover the page. Then it
+ * stays closed for the rest of this browser session: the console's "don't pop up again this session" is ticked
+ * for the logged-in user (the key pendingMuted.ts reads). The live simulator raises new events at any moment,
+ * and a dialog re-opening mid-click, mid-drag or mid-selection takes the pointer; tests whose subject is the
+ * dialog read it before calling this, or open a new browser context. Resolves whether there was a dialog to
+ * close. Works on a page or on a frame (the engine host's console).
  */
 export async function dismissPending(
   page: Page | Frame,
@@ -25,10 +29,14 @@ export async function dismissPending(
 ): Promise<boolean> {
   const button = page.locator(PENDING_BUTTONS).first();
   if (waitMs) await button.waitFor({ state: 'visible', timeout: waitMs }).catch(() => undefined);
+  // Muted before closing, so that the dialog does not re-open over the closing animation either.
+  await page.evaluate((key) => {
+    const user = JSON.parse(window.sessionStorage.getItem('userInfo') ?? 'null') as { id?: number } | null;
+    if (user?.id !== undefined) window.sessionStorage.setItem(key, String(user.id));
+  }, PENDING_MUTED_KEY);
   if (!(await button.isVisible().catch(() => false))) return false;
   const dialog = page.locator('.pending-dialog');
-  // The dialog re-opens when something new is pending, which the live simulator raises any moment — also during
-  // the closing animation, where it then simply stays up. So close it again until it is gone.
+  // A dialog re-opened just before the mute (an event raised meanwhile) stays up: close it again until it is gone.
   for (let attempt = 1; attempt <= 6; attempt++) {
     await button.click({ timeout: 5_000 }).catch(() => undefined);
     const closed = await dialog
@@ -39,20 +47,6 @@ export async function dismissPending(
   }
   if (!mayStayOpen) await dialog.waitFor({ state: 'hidden', timeout: 5_000 });
   return true;
-}
-
-/**
- * Ticks the console's "don't pop up again this session" for the logged-in user (the key pendingMuted.ts reads),
- * then closes the dialog if it is up. For tests whose subject is not the dialog: the live simulator raises new
- * events at any moment, and a dialog opening mid-drag or mid-selection would take the pointer.
- */
-export async function mutePending(page: Page): Promise<void> {
-  await page.evaluate((key) => {
-    const user = JSON.parse(window.sessionStorage.getItem('userInfo') ?? 'null') as { id?: number } | null;
-    if (user?.id === undefined) throw new Error('mutePending: nobody is logged in');
-    window.sessionStorage.setItem(key, String(user.id));
-  }, PENDING_MUTED_KEY);
-  await dismissPending(page);
 }
 
 /**
