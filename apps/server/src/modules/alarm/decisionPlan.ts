@@ -1,11 +1,11 @@
 import type { Db } from '../../db/database.js';
 import type { NewEvent } from '../event/repository.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
-import { baseKind, digitalFrom, step, type AlarmState } from './evaluate.js';
+import { step, type AlarmState } from './evaluate.js';
 import { ruleSpec, type CachedState, type Decided, type PairWork } from './engine.js';
-import { alarmMessage } from './messages.js';
 import { phaseOf } from './phases.js';
 import { alarmRepository } from './repository.js';
+import { sampleEvent } from './sampleEvent.js';
 
 /** One pair's decision, taken in memory from its live copy: the state to write and what it does to events. */
 export interface PlannedPair {
@@ -50,33 +50,7 @@ export function planDecision(work: Map<string, PairWork>, cached: (key: string) 
       if (r.transition === null) continue;
       if (++transitions > 1) return null;
       if (r.transition === 'raise') {
-        const digital = w.rule.kind === 'digital';
-        const stateFrom = digital ? digitalFrom(w.rule.threshold, before, s.value) : null;
-        raise = {
-          projectId: w.meta.projectId,
-          deviceId: w.meta.deviceId,
-          pointId: w.meta.pointId,
-          ruleId: w.rule.id,
-          type: w.rule.event_type,
-          level: w.rule.level,
-          title: w.meta.projectName,
-          text: alarmMessage(w.rule, w.meta, s.value, { stateFrom }),
-          value: s.value,
-          // As the engine: a digital rule's threshold is the state that alarms, not a limit.
-          limit: digital || w.rule.kind === 'comm_loss' ? null : w.rule.threshold,
-          ruleKind: baseKind(w.rule.kind),
-          unit: w.meta.unit,
-          stateFrom,
-          raisedAt: new Date(s.ts),
-        };
-        push = {
-          projectId: w.meta.projectId,
-          type: w.rule.event_type as RaisedEvent['type'],
-          level: w.rule.level as RaisedEvent['level'],
-          project: { zh: w.meta.projectName, en: w.meta.projectNameEn },
-          text: raise.text,
-          raisedAt: s.ts,
-        };
+        ({ event: raise, push } = sampleEvent(w.rule, w.meta, s, before, null));
       } else if (eventId !== null) {
         clear = { eventId, at: new Date(s.ts) };
         eventId = null;

@@ -3,10 +3,11 @@ import type { Sample } from '../telemetry/decode.js';
 import type { PointLookup, PointMeta } from '../telemetry/registry.js';
 import { eventRepository } from '../event/repository.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
-import { baseKind, digitalFrom, initialState, reevaluate, step, tick, type AlarmState, type RuleSpec } from './evaluate.js';
+import { initialState, reevaluate, step, tick, type AlarmState, type RuleSpec } from './evaluate.js';
 import { alarmMessage } from './messages.js';
 import { isWorse, phaseOf, sortPhases } from './phases.js';
 import { pickByPrecedence } from './precedence.js';
+import { sampleEvent } from './sampleEvent.js';
 import { alarmRepository as repo, type RuleRow, type StoredState } from './repository.js';
 
 type NewState = Omit<StoredState, 'version'>;
@@ -220,38 +221,10 @@ export class AlarmEngine {
               continue;
             }
           }
-          const digital = w.rule.kind === 'digital';
-          const stateFrom = digital ? digitalFrom(w.rule.threshold, before, s.value) : null;
-          const text = alarmMessage(w.rule, w.meta, s.value, { ...(group ? { phases: [group.phase] } : {}), stateFrom });
-          eventId = await eventRepository.insert(trx, {
-            projectId: w.meta.projectId,
-            deviceId: w.meta.deviceId,
-            pointId: w.meta.pointId,
-            ruleId: w.rule.id,
-            type: w.rule.event_type,
-            level: w.rule.level,
-            title: w.meta.projectName,
-            text,
-            value: s.value,
-            // A digital rule's "threshold" is the state that alarms, not a limit: the event shows the change.
-            limit: digital || w.rule.kind === 'comm_loss' ? null : w.rule.threshold,
-            ruleKind: baseKind(w.rule.kind),
-            unit: w.meta.unit,
-            stateFrom,
-            groupKey: group?.groupKey ?? null,
-            phases: group ? [group.phase] : [],
-            raisedAt: new Date(s.ts),
-          });
+          const { event, push } = sampleEvent(w.rule, w.meta, s, before, group);
+          eventId = await eventRepository.insert(trx, event);
           if (group) groups.set(`${w.meta.deviceId}|${group.groupKey}`, { eventId, phases: [group.phase], value: s.value });
-          raised.push({
-            eventId,
-            projectId: w.meta.projectId,
-            type: w.rule.event_type as RaisedEvent['type'],
-            level: w.rule.level as RaisedEvent['level'],
-            project: { zh: w.meta.projectName, en: w.meta.projectNameEn },
-            text,
-            raisedAt: s.ts,
-          });
+          raised.push({ ...push, eventId });
         } else if (r.transition === 'clear' && eventId !== null) {
           // A group event clears when its last phase is back, checked once this batch's states are saved.
           if (group) groupClears.set(eventId, Math.max(groupClears.get(eventId) ?? 0, s.ts));
