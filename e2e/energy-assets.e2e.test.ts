@@ -16,6 +16,7 @@ interface Ess {
   id: number;
   version: number;
   schedule: unknown[];
+  sync?: { state: string; at: string | null } | null;
 }
 
 describe('energy-efficiency sets', () => {
@@ -67,11 +68,23 @@ describe('energy-efficiency sets', () => {
     // Moved clear of the night charge, the period saves; the server sends the strategy to the PCS's gateway and
     // the simulated PCS's controller takes it (docs/energy-assets.md): the row says "已生效" (applied).
     await page.getByTestId(`ess-start-${n}`).fill('06:00');
+    const savedAt = Date.now();
     await click(page, page.getByTestId('ess-set-save'));
     await page.locator('.ant-message', { hasText: '已保存' }).waitFor();
+    // Applied is also the state before the save (the demo's strategy): wait for the answer to this save, whose
+    // time is after it, then for the list to show it.
+    await expect
+      .poll(
+        async () => {
+          const row = (await pageApiData<{ items: Ess[] }>(page, baseUrl, `/api/v6/assets/ess?project_id=${projectId}`, { method: 'GET' })).items[0]!;
+          return row.schedule.length === n + 1 && row.sync?.state === 'applied' && Date.parse(row.sync.at ?? '') >= savedAt;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const sync = page.getByTestId(`ess-sync-${ess!.id}`);
     await expect.poll(() => sync.getAttribute('data-state'), { timeout: 30_000 }).toBe('applied');
-    expect(await sync.innerText()).toBe('已生效');
+    await expect.poll(() => sync.innerText(), { timeout: 30_000 }).toBe('已生效');
 
     // Leave the demo's array and strategy as they were.
     await pageApiData(page, baseUrl, `/api/v6/assets/pv/${first!.id}`, { method: 'PUT', body: { ...after, tilt_deg: first!.tilt_deg, id: undefined, project_id: undefined } });
