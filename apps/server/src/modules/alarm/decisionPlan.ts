@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { NewEvent } from '../event/repository.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
 import { step, type AlarmState } from './evaluate.js';
-import { ruleSpec, type CachedState, type Decided, type PairWork } from './engine.js';
+import { pairKey, ruleSpec, type CachedState, type Decided, type PairWork } from './engine.js';
 import { phaseOf } from './phases.js';
 import { alarmRepository } from './repository.js';
 import { sampleEvent } from './sampleEvent.js';
@@ -43,7 +43,8 @@ export function planDecision(work: Map<string, PairWork>, cached: (key: string) 
     let push: PlannedPair['push'] = null;
     let clear: PlannedPair['clear'] = null;
     let transitions = 0;
-    for (const s of [...w.samples].sort((a, b) => a.ts - b.ts)) {
+    w.samples.sort((a, b) => a.ts - b.ts);
+    for (const s of w.samples) {
       const before = state.lastValue;
       const r = step(spec, state, s.ts, s.value);
       state = r.state;
@@ -71,7 +72,7 @@ export async function writePlan(db: Db, plan: PlannedPair[]): Promise<Decided | 
     plan.map((p) => ({ ruleId: p.ruleId, pointId: p.pointId, ...p.state, eventId: p.eventId, version: p.version, raise: p.raise, clear: p.clear })),
   );
   if (!written) return null;
-  const byPair = new Map(written.map((w) => [`${w.ruleId}:${w.pointId}`, w]));
+  const byPair = new Map(written.map((w) => [pairKey(w.ruleId, w.pointId), w]));
   const decided: Decided = { raised: [], saved: new Map() };
   for (const p of plan) {
     const w = byPair.get(p.key);

@@ -7,7 +7,7 @@ import { initialState, reevaluate, step, tick, type AlarmState, type RuleSpec } 
 import { alarmMessage } from './messages.js';
 import { isWorse, phaseOf, sortPhases } from './phases.js';
 import { pickByPrecedence } from './precedence.js';
-import { sampleEvent } from './sampleEvent.js';
+import { ruleEvent, sampleEvent } from './sampleEvent.js';
 import { alarmRepository as repo, type RuleRow, type StoredState } from './repository.js';
 
 type NewState = Omit<StoredState, 'version'>;
@@ -276,16 +276,7 @@ export class AlarmEngine {
       if (r.transition === null) continue;
       let eventId = st.eventId;
       if (r.transition === 'raise') {
-        const text = alarmMessage(rule, meta, st.lastValue ?? 0, {});
-        eventId = await eventRepository.insert(trx, {
-          projectId: meta.projectId,
-          deviceId: meta.deviceId,
-          pointId: meta.pointId,
-          ruleId: rule.id,
-          type: rule.event_type,
-          level: rule.level,
-          title: meta.projectName,
-          text,
+        const { event, push } = ruleEvent(rule, meta, alarmMessage(rule, meta, st.lastValue ?? 0, {}), now, {
           value: null,
           limit: rule.threshold,
           ruleKind: 'digital',
@@ -293,9 +284,9 @@ export class AlarmEngine {
           stateFrom: null,
           groupKey: null,
           phases: [],
-          raisedAt: new Date(now),
         });
-        raised.push({ eventId, projectId: meta.projectId, type: rule.event_type as RaisedEvent['type'], level: rule.level as RaisedEvent['level'], project: { zh: meta.projectName, en: meta.projectNameEn }, text, raisedAt: now });
+        eventId = await eventRepository.insert(trx, event);
+        raised.push({ ...push, eventId });
       } else if (eventId !== null) {
         await eventRepository.clear(trx, eventId, new Date(now));
         eventId = null;
