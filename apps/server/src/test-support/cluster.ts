@@ -48,6 +48,16 @@ async function stopProcess(p: Spawned, signal: NodeJS.Signals = 'SIGTERM'): Prom
   await p.exited;
 }
 
+/** Resolves once the spawned program listens on `port`; if it exits first (or the wait fails), it is killed and the start fails with its output. */
+async function listening(p: Spawned, port: number, name: string): Promise<void> {
+  try {
+    await Promise.race([waitForPort(port), p.exited.then(() => Promise.reject(new Error(`${name} exited: ${p.output()}`)))]);
+  } catch (e) {
+    p.child.kill('SIGKILL');
+    throw e;
+  }
+}
+
 export interface TestRedis {
   url: string;
   port: number;
@@ -65,12 +75,7 @@ export async function startRedis(dir: string, opts: { replicaOf?: number } = {})
   await fs.mkdir(dir, { recursive: true });
   const replica = opts.replicaOf === undefined ? [] : ['--replicaof', '127.0.0.1', String(opts.replicaOf)];
   const p = spawnLogged('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...replica]);
-  try {
-    await Promise.race([waitForPort(port), p.exited.then(() => Promise.reject(new Error(`redis-server exited: ${p.output()}`)))]);
-  } catch (e) {
-    p.child.kill('SIGKILL');
-    throw e;
-  }
+  await listening(p, port, 'redis-server');
   return { url: `redis://127.0.0.1:${port}`, port, kill: (signal) => stopProcess(p, signal), stop: () => stopProcess(p) };
 }
 
@@ -108,12 +113,7 @@ export async function startSentinel(dir: string, masterPort: number, master = 'm
     ].join('\n'),
   );
   const p = spawnLogged('redis-server', [file, '--sentinel']);
-  try {
-    await Promise.race([waitForPort(port), p.exited.then(() => Promise.reject(new Error(`redis-server --sentinel exited: ${p.output()}`)))]);
-  } catch (e) {
-    p.child.kill('SIGKILL');
-    throw e;
-  }
+  await listening(p, port, 'redis-server --sentinel');
   // One short-lived connection per question: the sentinel's answers are read while Redis processes come and go.
   const ask = async (...args: string[]): Promise<unknown> => {
     const c = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, enableOfflineQueue: false });
