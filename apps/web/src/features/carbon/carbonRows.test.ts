@@ -1,3 +1,4 @@
+import { formatNumber } from '@gridops/format';
 import { describe, expect, it } from 'vitest';
 import { carbonMonthRows, carbonSummary, kgToT, monthOrYear } from './carbonRows';
 
@@ -82,7 +83,9 @@ describe('carbon summary', () => {
     expect(s.yoy.pct).toBeCloseTo(-31.818, 3);
   });
   it('helpers', () => {
-    expect(kgToT(1234.6)).toBe(1.235);
+    expect(kgToT(1234.6)).toBe(1.2346);
+    // Rounded once, at display: not to the kilogram first (which would give 5 743.735 → 5 743.73).
+    expect(formatNumber(kgToT(5_743_735.4) ?? 0, 2)).toBe('5,743.74');
     expect(kgToT(null)).toBeNull();
     expect(monthOrYear({ period: 'day', date: '2024-03-04' })).toEqual({
       period: 'month',

@@ -40,8 +40,10 @@ export interface CarbonMonthRow {
   yoyReason: ChangeReason | null;
 }
 
+/** Kilograms to tonnes, unrounded: the cells round once, as the API's own value would be rounded. Rounding to the
+ *  kilogram first rounded twice, so 5 743 735.4 kg showed as 5 743.73 t where the value is 5 743.74 t. */
 export const kgToT = (kg: number | null | undefined): number | null =>
-  typeof kg === 'number' && Number.isFinite(kg) ? Math.round(kg) / 1000 : null;
+  typeof kg === 'number' && Number.isFinite(kg) ? kg / 1000 : null;
 
 const prevMonthKey = (m: string): string => {
   const [y, mo] = m.split('-').map(Number) as [number, number];
