@@ -78,7 +78,7 @@ export function carbonMonthRows(
       heat: future ? null : kgToT(m.emissions_kg?.heat),
       total,
       avoided,
-      net: total === null || avoided === null ? null : Math.round((total - avoided) * 1000) / 1000,
+      net: total === null || avoided === null ? null : total - avoided,
       prevMonth,
       momPct: future ? null : server ? (m.mom_pct ?? null) : changePct(total, prevMonth),
       lastYear,
@@ -123,7 +123,7 @@ export function carbonSummary(
   return {
     total,
     avoided,
-    net: total === null || avoided === null ? null : Math.round((total - avoided) * 1000) / 1000,
+    net: total === null || avoided === null ? null : total - avoided,
     mom: null,
     // The site answer carries the server's YoY (with the coverage rule); the centre's is computed here.
     yoy:
