@@ -17,6 +17,7 @@ const zh = {
     gateways: '网关可用率',
   } satisfies Record<MonthReportSection, string>,
   band: '时段',
+  energy: '用电量',
   cost: '电费',
   totalEnergy: '总用电量',
   totalCost: '总电费',
@@ -66,6 +67,7 @@ const zh = {
   sn: '序列号',
   availability: '可用率',
   outages: '中断次数',
+  outageTime: '中断时长',
 };
 export type MonthReportLabels = typeof zh;
 
@@ -81,6 +83,7 @@ const en: MonthReportLabels = {
     gateways: 'Gateway availability',
   },
   band: 'Band',
+  energy: 'Energy',
   cost: 'Cost',
   totalEnergy: 'Total energy',
   totalCost: 'Total cost',
@@ -129,6 +132,7 @@ const en: MonthReportLabels = {
   sn: 'Serial number',
   availability: 'Availability',
   outages: 'Outages',
+  outageTime: 'Outage time',
 };
 
 export const monthReportLabels: Record<MonthReportLanguage, MonthReportLabels> = { zh, en };

@@ -2,8 +2,7 @@ import { monthReportLabels, type MonthReportLanguage } from '@gridops/contract';
 
 /**
  * The words of the PDF and the workbook, in both languages. Those the web page shows too are the contract's
- * monthReportLabels; these are the document's own (its title, header, table frames, and the few it words
- * differently from the page).
+ * monthReportLabels; these are the document's own (its title, header and table frames).
  */
 const zh = {
   title: '月度运行报告',
@@ -12,9 +11,7 @@ const zh = {
   generated: '生成时间',
   zone: '时区',
   bands: { sharp: '尖', peak: '峰', flat: '平', valley: '谷' } as Record<string, string>,
-  energyKwh: '电量 (kWh)',
   total: '合计',
-  outageMinutes: '中断时长 (分钟)',
   none: '无',
   item: '项目',
   value: '数值',
@@ -27,9 +24,7 @@ const en: typeof zh = {
   generated: 'Generated',
   zone: 'Time zone',
   bands: { sharp: 'Sharp', peak: 'Peak', flat: 'Flat', valley: 'Valley' },
-  energyKwh: 'Energy (kWh)',
   total: 'Total',
-  outageMinutes: 'Outage time (min)',
   none: 'None',
   item: 'Item',
   value: 'Value',
@@ -47,6 +42,8 @@ function labels(lang: MonthReportLanguage) {
     month: s.month,
     sections: s.sections,
     band: s.band,
+    energyKwh: unit(s.energy, 'kWh'),
+    outageMinutes: unit(s.outageTime, s.minutes),
     costYuan: unit(s.cost, YUAN[lang]),
     totalEnergy: unit(s.totalEnergy, 'kWh'),
     totalCost: unit(s.totalCost, YUAN[lang]),

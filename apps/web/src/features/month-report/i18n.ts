@@ -4,7 +4,8 @@ import type { Bundle } from '../../shared/i18n';
 /** The report's words the PDF shows too (section and figure names), from the contract, under the page's keys. */
 function reportWords(lang: MonthReportLanguage) {
   const { sections, levels, types, ...figures } = monthReportLabels[lang];
-  return { ...figures, section: sections, level: levels, type: types };
+  const withUnit = (name: string, unit: string) => (lang === 'zh' ? `${name}（${unit}）` : `${name} (${unit})`);
+  return { ...figures, section: sections, level: levels, type: types, outageMinutes: withUnit(figures.outageTime, figures.minutes) };
 }
 
 /** Strings of the monthly operation report pages (namespace key: `monthReport.*`): the shared words and the page's own. */
@@ -21,9 +22,6 @@ export const monthReportBundle: Bundle = {
     generatedAt: '生成于 {{time}}（{{trigger}}）',
     trigger: { job: '定时任务', manual: '手动', seed: '演示数据' },
     mail: { none: '未发送邮件', pending: '邮件发送中', sent: '已发送邮件', failed: '部分邮件发送失败', no_smtp: '未配置邮件服务器' },
-    // Worded unlike the PDF's 电量 (kWh) and 中断时长 (分钟), so not among the shared words.
-    energy: '用电量',
-    outageMinutes: '中断时长（分钟）',
     history: '已生成的报告',
     set: {
       intro: '每个站点的月度运行报告：包含的章节、PDF 语言与邮件接收人。每月 1 日（站点时区）自动生成上月报告并通过推送设置中的 SMTP 服务器发送。',
@@ -56,8 +54,6 @@ export const monthReportBundle: Bundle = {
     generatedAt: 'Generated {{time}} ({{trigger}})',
     trigger: { job: 'monthly job', manual: 'on demand', seed: 'demo data' },
     mail: { none: 'Not e-mailed', pending: 'E-mail being sent', sent: 'E-mailed', failed: 'Some e-mails failed', no_smtp: 'No mail server configured' },
-    energy: 'Energy',
-    outageMinutes: 'Outage time (min)',
     history: 'Generated reports',
     set: {
       intro: "Each site's monthly operation report: its sections, the PDF's languages and the e-mail recipients. On the 1st (site time) last month's report is generated and sent through the SMTP server of the push settings.",
