@@ -24,7 +24,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { sql } from 'kysely';
 import { gatewayTopics } from '../packages/contract/src/index.js';
 import { hasProgram, startHaproxy, startRedis, startServerProcess, type ServerProcess, type TestHaproxy, type TestRedis } from '../apps/server/src/test-support/cluster.js';
-import { addMeterGateway, benchDatabase, meterPointCount, meterTelemetry, metricValue, seedLoadProject, sleep } from './support.js';
+import { addLoadGateways, benchDatabase, meterPointCount, meterTelemetry, metricValue, seedLoadProject, sleep } from './support.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,21 +56,7 @@ async function main() {
   const database = await benchDatabase('postgres', 'cluster');
   const seeding = await database.open();
   const { projectId } = await seedLoadProject(seeding.db);
-  const gws: { sn: string; secret: string; gatewayId: number }[] = [];
-  for (let g = 0; g < G; g++) {
-    const gw = await addMeterGateway(seeding.db, projectId, `CLOAD-${g}`, D);
-    await seeding.db
-      .insertInto('alarm_rules')
-      .values(
-        gw.deviceIds.flatMap((deviceId) => [
-          { project_id: projectId, device_kind: null, device_id: deviceId, point_key: 'P', kind: 'high' as const, threshold: 1e6, level: 2, event_type: 2, name: '功率越限', name_en: 'Power high' },
-          { project_id: projectId, device_kind: null, device_id: deviceId, point_key: 'Ia', kind: 'high' as const, threshold: 1e6, deadband: 5, on_delay_s: 10, level: 2, event_type: 2, name: '电流越限', name_en: 'Current high' },
-        ]),
-      )
-      .execute();
-    const row = await seeding.db.selectFrom('gateways').select('id').where('sn', '=', gw.sn).executeTakeFirstOrThrow();
-    gws.push({ sn: gw.sn, secret: gw.secret, gatewayId: row.id });
-  }
+  const gws = await addLoadGateways(seeding.db, projectId, 'CLOAD', G, D);
   await seeding.close();
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gridops-cluster-bench-'));

@@ -29,7 +29,7 @@ import { issueGatewaySecret } from '../apps/server/src/modules/mqtt-auth/gateway
 import { createLoginLimits } from '../apps/server/src/modules/user/loginLimits.js';
 import { createUserService } from '../apps/server/src/modules/user/service.js';
 import { startMosquitto, type TestMosquitto } from '../apps/server/src/test-support/mosquitto.js';
-import { addMeterGateway, benchDatabase, meterPointCount, meterTelemetry, metricValue, percentile as pct, seedLoadProject, startBenchServer } from './support.js';
+import { addLoadGateways, benchDatabase, meterPointCount, meterTelemetry, metricValue, percentile as pct, seedLoadProject, startBenchServer } from './support.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,20 +56,7 @@ const WARMUP = Number(args.warmup) * 1000;
 
 async function seedLoadSite(db: Db) {
   const { projectId } = await seedLoadProject(db);
-  const gws: { sn: string; secret: string }[] = [];
-  for (let g = 0; g < G; g++) {
-    const gw = await addMeterGateway(db, projectId, `LOAD-${g}`, D);
-    await db
-      .insertInto('alarm_rules')
-      .values(
-        gw.deviceIds.flatMap((deviceId) => [
-          { project_id: projectId, device_kind: null, device_id: deviceId, point_key: 'P', kind: 'high' as const, threshold: 1e6, level: 2, event_type: 2, name: '功率越限', name_en: 'Power high' },
-          { project_id: projectId, device_kind: null, device_id: deviceId, point_key: 'Ia', kind: 'high' as const, threshold: 1e6, deadband: 5, on_delay_s: 10, level: 2, event_type: 2, name: '电流越限', name_en: 'Current high' },
-        ]),
-      )
-      .execute();
-    gws.push({ sn: gw.sn, secret: gw.secret });
-  }
+  const gws = await addLoadGateways(db, projectId, 'LOAD', G, D);
   // The alarm source: the demo Shanghai gateway's environment sensor (smoke: digital rule, level 4).
   const alarmGw = { sn: 'GW-SHZJ-01', secret: await issueGatewaySecret(db, 'GW-SHZJ-01') };
   // A console login session: its MQTT credentials are the ones userinfo hands the browser.

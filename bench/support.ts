@@ -9,7 +9,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { migrate, openDatabase, type Database } from '../apps/server/src/db/database.js';
+import { migrate, openDatabase, type Database, type Db } from '../apps/server/src/db/database.js';
+import { addMeterGateway } from '../apps/server/src/test-support/loadSite.js';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -127,3 +128,27 @@ export async function metricValue(port: number, name: string): Promise<number> {
 
 // The load-test site is shared with the cluster integration test (apps/server/src/test-support/loadSite.ts).
 export { addMeterGateway, meterPointCount, meterTelemetry, seedLoadProject, type MeterGateway } from '../apps/server/src/test-support/loadSite.js';
+
+/**
+ * `count` meter gateways of `devices` meters each on the load-test site, every meter with the two threshold rules
+ * a real site has (power high; current high with deadband and on-delay), set high enough never to fire: the alarm
+ * path is exercised on every point without raising events.
+ */
+export async function addLoadGateways(db: Db, projectId: number, prefix: string, count: number, devices: number) {
+  const gws: { sn: string; secret: string; gatewayId: number }[] = [];
+  for (let g = 0; g < count; g++) {
+    const gw = await addMeterGateway(db, projectId, `${prefix}-${g}`, devices);
+    await db
+      .insertInto('alarm_rules')
+      .values(
+        gw.deviceIds.flatMap((deviceId) => [
+          { project_id: projectId, device_kind: null, device_id: deviceId, point_key: 'P', kind: 'high' as const, threshold: 1e6, level: 2, event_type: 2, name: '功率越限', name_en: 'Power high' },
+          { project_id: projectId, device_kind: null, device_id: deviceId, point_key: 'Ia', kind: 'high' as const, threshold: 1e6, deadband: 5, on_delay_s: 10, level: 2, event_type: 2, name: '电流越限', name_en: 'Current high' },
+        ]),
+      )
+      .execute();
+    const row = await db.selectFrom('gateways').select('id').where('sn', '=', gw.sn).executeTakeFirstOrThrow();
+    gws.push({ sn: gw.sn, secret: gw.secret, gatewayId: row.id });
+  }
+  return gws;
+}

@@ -38,12 +38,19 @@ describe('configuration', () => {
           { host: 'fd00::5', port: 26379 },
         ],
         master: 'mymaster',
+        password: null,
       },
     });
     // REDIS_URL alongside: its password, database and scheme are used; the sentinels name the master's address.
     expect(loadConfig({ ...db, REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_MASTER: 'gridops-redis', REDIS_URL: 'rediss://:pw@master/2' }).mqtt.redis).toEqual({
       url: 'rediss://:pw@master/2',
-      sentinels: { hosts: [{ host: 's1', port: 26379 }], master: 'gridops-redis' },
+      sentinels: { hosts: [{ host: 's1', port: 26379 }], master: 'gridops-redis', password: null },
+    });
+    // The sentinels' own password (their requirepass) is separate from the master's.
+    expect(loadConfig({ ...db, REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_PASSWORD: 's3cret' }).mqtt.redis?.sentinels).toEqual({
+      hosts: [{ host: 's1', port: 26379 }],
+      master: 'mymaster',
+      password: 's3cret',
     });
   });
 
@@ -55,10 +62,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...db, REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_MASTER: 'my master' })).toThrow(/REDIS_SENTINEL_MASTER: expected the master name/);
     expect(() => loadConfig({ ...db, REDIS_SENTINEL_MASTER: 'mymaster' })).toThrow(/REDIS_SENTINEL_MASTER: .*set REDIS_SENTINELS too/);
     expect(() => loadConfig({ ...db, REDIS_URL: 'redis://redis:6379', REDIS_SENTINEL_MASTER: 'mymaster' })).toThrow(/REDIS_SENTINEL_MASTER: .*set REDIS_SENTINELS too/);
+    expect(() => loadConfig({ ...db, REDIS_URL: 'redis://redis:6379', REDIS_SENTINEL_PASSWORD: 'pw' })).toThrow(/REDIS_SENTINEL_PASSWORD: .*set REDIS_SENTINELS too/);
     expect(() => loadConfig({ REDIS_SENTINELS: 's1:26379' })).toThrow(/REDIS_SENTINELS: .*DATABASE_URL/);
     expect(() => loadConfig({ ...db, REDIS_SENTINELS: 's1:26379', MQTT_URL: 'mqtt://broker:1883' })).toThrow(/REDIS_SENTINELS \/ MQTT_URL/);
     // Empty counts as not set: the single-instance mode.
-    expect(loadConfig({ ...db, REDIS_SENTINELS: '', REDIS_SENTINEL_MASTER: '' }).mqtt.redis).toBeNull();
+    expect(loadConfig({ ...db, REDIS_SENTINELS: '', REDIS_SENTINEL_MASTER: '', REDIS_SENTINEL_PASSWORD: '' }).mqtt.redis).toBeNull();
   });
 
   it('allows telemetry at most 5 minutes ahead by default, configurable within 0–3600 s', () => {

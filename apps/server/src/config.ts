@@ -107,6 +107,8 @@ const envSchema = z.object({
     .trim()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'expected the master name of the sentinels\' "sentinel monitor <name> ..." line, e.g. mymaster')
     .optional(),
+  /** The sentinels' own password (their `requirepass`); the master's is REDIS_URL's. Only with REDIS_SENTINELS. */
+  REDIS_SENTINEL_PASSWORD: z.string().optional(),
   MQTT_WS_PORT: port.default(8084),
   MQTT_TCP_PORT: port.optional(),
   /** TLS for the embedded broker (docs/deployment.md): PEM certificate chain and key files; both or neither. */
@@ -291,8 +293,11 @@ export interface RedisTarget {
    * (rediss://: TLS to the master and the sentinels); the sentinels say where the master is.
    */
   url: string | null;
-  /** REDIS_SENTINELS and REDIS_SENTINEL_MASTER: ask these sentinels for the master of this name, again after a failover. */
-  sentinels: { hosts: { host: string; port: number }[]; master: string } | null;
+  /**
+   * REDIS_SENTINELS, REDIS_SENTINEL_MASTER and REDIS_SENTINEL_PASSWORD: ask these sentinels (with this password)
+   * for the master of this name, again after a failover.
+   */
+  sentinels: { hosts: { host: string; port: number }[]; master: string; password: string | null } | null;
 }
 
 export class ConfigError extends Error {}
@@ -312,6 +317,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.REDIS_SENTINEL_MASTER && !e.REDIS_SENTINELS) {
     throw new ConfigError('Invalid configuration:\n  REDIS_SENTINEL_MASTER: names the master the sentinels watch; set REDIS_SENTINELS too (or remove it)');
+  }
+  if (e.REDIS_SENTINEL_PASSWORD && !e.REDIS_SENTINELS) {
+    throw new ConfigError("Invalid configuration:\n  REDIS_SENTINEL_PASSWORD: is the sentinels' password; set REDIS_SENTINELS too (the Redis's own password goes into REDIS_URL)");
   }
   // The setting that turned the cluster on, for the messages below (the sentinels when both are set).
   const redisSetting = e.REDIS_SENTINELS ? 'REDIS_SENTINELS' : e.REDIS_URL ? 'REDIS_URL' : null;
@@ -343,7 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
       tls: mqttTls,
       redis: redisSetting
-        ? { url: e.REDIS_URL ?? null, sentinels: e.REDIS_SENTINELS ? { hosts: e.REDIS_SENTINELS, master: e.REDIS_SENTINEL_MASTER ?? 'mymaster' } : null }
+        ? { url: e.REDIS_URL ?? null, sentinels: e.REDIS_SENTINELS ? { hosts: e.REDIS_SENTINELS, master: e.REDIS_SENTINEL_MASTER ?? 'mymaster', password: e.REDIS_SENTINEL_PASSWORD ?? null } : null }
         : null,
     },
     seedDemo: e.SEED_DEMO ?? embeddedDatabase,

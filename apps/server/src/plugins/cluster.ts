@@ -58,6 +58,7 @@ export async function connectCluster(target: RedisTarget, log: FastifyBaseLogger
       // and scheme are.
       sentinels: sentinels.hosts,
       name: sentinels.master,
+      ...(sentinels.password !== null && { sentinelPassword: sentinels.password }),
       // ioredis's default asks the sentinels again for ever, also before the start, which would hang it.
       sentinelRetryStrategy: (attempt) => (started ? retryPause(attempt) : null),
       // A master demoted while it stays up (SENTINEL FAILOVER, a partition healed) keeps our connections open
@@ -128,13 +129,16 @@ export async function connectCluster(target: RedisTarget, log: FastifyBaseLogger
 }
 
 /**
- * Why the start through sentinels failed, in an operator's words: no sentinel answered, they know no such
- * master, or the master they named did not answer.
+ * Why the start through sentinels failed, in an operator's words: no sentinel answered, they want a password
+ * (or another one), they know no such master, or the master they named did not answer.
  */
 function sentinelFailure(name: string, master: string, e: unknown): StartError {
   const message = e instanceof Error ? e.message : String(e);
   if (/no such master/i.test(message)) return new StartError(`${name}: the sentinels know no master named "${master}" (REDIS_SENTINEL_MASTER)`, { cause: e });
-  // ioredis's words when every sentinel failed; what it saw of the last one ("Connection is closed.") says no more.
+  // ioredis's words when every sentinel failed, with what the last one said: a password problem is named as such.
+  if (/all sentinels are unreachable/i.test(message) && /NOAUTH/.test(message)) return new StartError(`${name}: the sentinels require a password; set REDIS_SENTINEL_PASSWORD`, { cause: e });
+  if (/all sentinels are unreachable/i.test(message) && /WRONGPASS|invalid password/i.test(message)) return new StartError(`${name}: the sentinels refused the password of REDIS_SENTINEL_PASSWORD`, { cause: e });
+  // Otherwise what it saw of the last one ("Connection is closed.") says no more.
   if (/all sentinels are unreachable/i.test(message)) return new StartError(`${name}: no sentinel answered (nothing listens there, or unreachable)`, { cause: e });
   const { address, port } = (e ?? {}) as { address?: unknown; port?: unknown };
   const at = typeof address === 'string' ? ` at ${address}:${String(port)}` : '';

@@ -31,6 +31,7 @@ import { connectCluster } from './cluster.js';
  */
 const cluster = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 
+const SENTINEL_PASSWORD = 'sentinel-test-secret';
 const SERVICE = { username: 'gridops-sentinel-service', password: 'sentinel-test-service-secret' };
 
 interface ReadyBody {
@@ -59,12 +60,13 @@ cluster('two instances clustered through Redis Sentinel survive a failover (Post
 
     master = await startRedis(path.join(dir, 'master'));
     replica = await startRedis(path.join(dir, 'replica'), { replicaOf: master.port });
-    sentinel = await startSentinel(path.join(dir, 'sentinel'), master.port);
+    // A sentinel with a password of its own, as a production one has (REDIS_SENTINEL_PASSWORD).
+    sentinel = await startSentinel(path.join(dir, 'sentinel'), master.port, { password: SENTINEL_PASSWORD });
     // A failover needs a replica the sentinel knows and sees in sync; it learns of it from the master's INFO.
     await until('the sentinel sees the replica in sync', async () => (await sentinel.replicaPorts()).includes(replica.port), 60_000, sentinel.output);
 
     // Sentinel mode without REDIS_URL: the sentinel says where the master is.
-    const env = { DATABASE_URL: tdb.databaseUrl!, REDIS_URL: '', REDIS_SENTINELS: `127.0.0.1:${sentinel.port}`, MQTT_SERVICE_USERNAME: SERVICE.username, MQTT_SERVICE_PASSWORD: SERVICE.password };
+    const env = { DATABASE_URL: tdb.databaseUrl!, REDIS_URL: '', REDIS_SENTINELS: `127.0.0.1:${sentinel.port}`, REDIS_SENTINEL_PASSWORD: SENTINEL_PASSWORD, MQTT_SERVICE_USERNAME: SERVICE.username, MQTT_SERVICE_PASSWORD: SERVICE.password };
     // One after the other: two first starts racing on a small machine only slow each other down.
     for (const name of ['a', 'b']) nodes.push(await startServerProcess(name, env, { dataDir: path.join(dir, name) }));
   }, 240_000);
@@ -125,13 +127,18 @@ cluster('two instances clustered through Redis Sentinel survive a failover (Post
     expect((await commandRoutedFromBToA('before')).length).toBeGreaterThan(0);
   });
 
-  it('fails the start naming the sentinels and what went wrong: none answers, or none knows the master', async () => {
+  it('fails the start naming the sentinels and what went wrong: none answers, a password is missing or wrong, or none knows the master', async () => {
     const quiet = { info: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
     const nobody = await freePort();
-    await expect(connectCluster({ url: null, sentinels: { hosts: [{ host: '127.0.0.1', port: nobody }], master: 'mymaster' } }, quiet, 'x')).rejects.toThrow(
-      `Redis Sentinel at REDIS_SENTINELS (127.0.0.1:${nobody}; master mymaster): no sentinel answered`,
+    const at = (port: number, master = 'mymaster', password: string | null = SENTINEL_PASSWORD) => ({ url: null, sentinels: { hosts: [{ host: '127.0.0.1', port }], master, password } });
+    await expect(connectCluster(at(nobody), quiet, 'x')).rejects.toThrow(`Redis Sentinel at REDIS_SENTINELS (127.0.0.1:${nobody}; master mymaster): no sentinel answered`);
+    await expect(connectCluster(at(sentinel.port, 'mymaster', null), quiet, 'x')).rejects.toThrow(
+      `Redis Sentinel at REDIS_SENTINELS (127.0.0.1:${sentinel.port}; master mymaster): the sentinels require a password; set REDIS_SENTINEL_PASSWORD`,
     );
-    await expect(connectCluster({ url: null, sentinels: { hosts: [{ host: '127.0.0.1', port: sentinel.port }], master: 'other' } }, quiet, 'x')).rejects.toThrow(
+    await expect(connectCluster(at(sentinel.port, 'mymaster', 'not-it'), quiet, 'x')).rejects.toThrow(
+      `Redis Sentinel at REDIS_SENTINELS (127.0.0.1:${sentinel.port}; master mymaster): the sentinels refused the password of REDIS_SENTINEL_PASSWORD`,
+    );
+    await expect(connectCluster(at(sentinel.port, 'other'), quiet, 'x')).rejects.toThrow(
       `Redis Sentinel at REDIS_SENTINELS (127.0.0.1:${sentinel.port}; master other): the sentinels know no master named "other" (REDIS_SENTINEL_MASTER)`,
     );
   });

@@ -94,9 +94,10 @@ export interface TestSentinel {
 /**
  * One `redis-server --sentinel` watching the master on `masterPort` as `master` with quorum 1 (one sentinel may
  * decide a failover alone): down after 1 s, failover timeout 5 s. Its configuration file is written into `dir`
- * (a sentinel rewrites it with what it learns).
+ * (a sentinel rewrites it with what it learns). With `password`, clients must give it (the sentinel's requirepass).
  */
-export async function startSentinel(dir: string, masterPort: number, master = 'mymaster'): Promise<TestSentinel> {
+export async function startSentinel(dir: string, masterPort: number, opts: { master?: string; password?: string } = {}): Promise<TestSentinel> {
+  const { master = 'mymaster', password } = opts;
   const port = await freePort();
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, 'sentinel.conf');
@@ -109,6 +110,7 @@ export async function startSentinel(dir: string, masterPort: number, master = 'm
       `sentinel monitor ${master} 127.0.0.1 ${masterPort} 1`,
       `sentinel down-after-milliseconds ${master} 1000`,
       `sentinel failover-timeout ${master} 5000`,
+      ...(password ? [`requirepass ${password}`] : []),
       '',
     ].join('\n'),
   );
@@ -116,7 +118,7 @@ export async function startSentinel(dir: string, masterPort: number, master = 'm
   await listening(p, port, 'redis-server --sentinel');
   // One short-lived connection per question: the sentinel's answers are read while Redis processes come and go.
   const ask = async (...args: string[]): Promise<unknown> => {
-    const c = new Redis({ port, host: '127.0.0.1', lazyConnect: true, retryStrategy: () => null, enableOfflineQueue: false });
+    const c = new Redis({ port, host: '127.0.0.1', ...(password && { password }), lazyConnect: true, retryStrategy: () => null, enableOfflineQueue: false });
     c.on('error', () => undefined);
     try {
       await c.connect();
