@@ -135,11 +135,16 @@ export async function connectCluster(target: RedisTarget, log: FastifyBaseLogger
 function sentinelFailure(name: string, master: string, e: unknown): StartError {
   const message = e instanceof Error ? e.message : String(e);
   if (/no such master/i.test(message)) return new StartError(`${name}: the sentinels know no master named "${master}" (REDIS_SENTINEL_MASTER)`, { cause: e });
-  // ioredis's words when every sentinel failed, with what the last one said: a password problem is named as such.
-  if (/all sentinels are unreachable/i.test(message) && /NOAUTH/.test(message)) return new StartError(`${name}: the sentinels require a password; set REDIS_SENTINEL_PASSWORD`, { cause: e });
-  if (/all sentinels are unreachable/i.test(message) && /WRONGPASS|invalid password/i.test(message)) return new StartError(`${name}: the sentinels refused the password of REDIS_SENTINEL_PASSWORD`, { cause: e });
-  // Otherwise what it saw of the last one ("Connection is closed.") says no more.
-  if (/all sentinels are unreachable/i.test(message)) return new StartError(`${name}: no sentinel answered (nothing listens there, or unreachable)`, { cause: e });
+  // ioredis's words when every sentinel failed, followed by what the last one said: a password problem is named
+  // as such; anything else ("Connection is closed.") says no more than that none answered.
+  if (/all sentinels are unreachable/i.test(message)) {
+    const why = /NOAUTH/.test(message)
+      ? 'the sentinels require a password; set REDIS_SENTINEL_PASSWORD'
+      : /WRONGPASS|invalid password/i.test(message)
+        ? 'the sentinels refused the password of REDIS_SENTINEL_PASSWORD'
+        : 'no sentinel answered (nothing listens there, or unreachable)';
+    return new StartError(`${name}: ${why}`, { cause: e });
+  }
   const { address, port } = (e ?? {}) as { address?: unknown; port?: unknown };
   const at = typeof address === 'string' ? ` at ${address}:${String(port)}` : '';
   return new StartError(`${name}: the master${at} the sentinels named ${describeFailure(e)}`, { cause: e });
