@@ -40,6 +40,11 @@ export const member = z.object({
   /** Optimistic version: an edit names the version it started from. */
   version: z.number().int(),
   created_at: z.string(),
+  /**
+   * Within the caller's privilege ceiling (docs/permissions.md): false for a stronger member, which the caller
+   * sees but cannot edit, reset, disable, enable or unlock (the server refuses; the page offers no action).
+   */
+  manageable: z.boolean(),
 });
 export type Member = z.infer<typeof member>;
 

@@ -123,6 +123,17 @@ export const membersRepository = {
     return map;
   },
 
+  /**
+   * The built-in administrator: the installation's first account (lowest id) — `centre` in the demo, the
+   * `ADMIN_USERNAME` account of an empty install. Members are never deleted, so it stays the first.
+   */
+  builtinAdminId: async (db: Db): Promise<number | null> =>
+    (await db.selectFrom('users').select('id').orderBy('id').limit(1).executeTakeFirst())?.id ?? null,
+
+  /** Every project (enabled or not) of these organisations: what a centre manager's subtree holds. */
+  projectIdsInOrgs: async (db: Db, orgIds: number[]): Promise<number[]> =>
+    orgIds.length === 0 ? [] : (await db.selectFrom('projects').select('id').where('org_id', 'in', orgIds).execute()).map((r) => r.id),
+
   usernameTaken: async (db: Db, username: string) =>
     !!(await db.selectFrom('users').select('id').where(sql<SqlBool>`lower(username) = lower(${username})`).executeTakeFirst()),
 
