@@ -1,5 +1,5 @@
 import { PERMISSIONS, ROLE_PERMISSIONS, type Member, type MemberStatus, type Permission } from '@gridops/contract';
-import { Alert, App, Button, Checkbox, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Drawer, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import {
   type MemberFilter,
   type OrgOption,
 } from './api';
+import { MemberActions, type MemberActionHandlers } from './MemberActions';
 
 interface Values {
   username: string;
@@ -219,6 +220,13 @@ export function MembersPage() {
     await invalidate();
   };
 
+  const actions: MemberActionHandlers = {
+    edit: (m) => setDrawer({ kind: 'edit', member: m }),
+    resetPassword: (m) => void act(async () => setShown(await membersApi.resetPassword(m.id)), 'members.action.saved'),
+    setStatus: (m, enabled) => void act(() => membersApi.setStatus(m.id, enabled), enabled ? 'members.action.enabled' : 'members.action.disabled'),
+    unlock: (m) => void act(() => membersApi.unlock(m.id), 'members.action.unlocked'),
+  };
+
   if (!allowed) return <Alert type="warning" showIcon title={t('members.noPermission')} style={{ margin: 24 }} />;
 
   const columns: TableColumnsType<Member> = [
@@ -272,44 +280,7 @@ export function MembersPage() {
       key: 'actions',
       width: 210,
       fixed: 'right',
-      render: (_, m) => (
-        <Space size={0} wrap>
-          <Button type="link" size="small" onClick={() => setDrawer({ kind: 'edit', member: m })}>
-            {t('members.action.edit')}
-          </Button>
-          <Popconfirm
-            title={t('members.action.confirmReset', { name: localName(m, lang) })}
-            onConfirm={() =>
-              act(async () => setShown(await membersApi.resetPassword(m.id)), 'members.action.saved')
-            }
-          >
-            <Button type="link" size="small">
-              {t('members.action.reset')}
-            </Button>
-          </Popconfirm>
-          {m.enabled ? (
-            m.id !== ownId && (
-              <Popconfirm
-                title={t('members.action.confirmDisable', { name: localName(m, lang) })}
-                onConfirm={() => act(() => membersApi.setStatus(m.id, false), 'members.action.disabled')}
-              >
-                <Button type="link" size="small" danger>
-                  {t('members.action.disable')}
-                </Button>
-              </Popconfirm>
-            )
-          ) : (
-            <Button type="link" size="small" onClick={() => void act(() => membersApi.setStatus(m.id, true), 'members.action.enabled')}>
-              {t('members.action.enable')}
-            </Button>
-          )}
-          {m.locked && (
-            <Button type="link" size="small" onClick={() => void act(() => membersApi.unlock(m.id), 'members.action.unlocked')}>
-              {t('members.action.unlock')}
-            </Button>
-          )}
-        </Space>
-      ),
+      render: (_, m) => <MemberActions member={m} ownId={ownId} on={actions} />,
     },
   ];
 

@@ -35,6 +35,8 @@ export const membersBundle: Bundle = {
       enabled: '已启用',
       unlocked: '已解锁',
       saved: '已保存',
+      viewOnly: '仅可查看',
+      viewOnlyHint: '该成员的权限或管理范围超出您的（或为内置管理员），您只能查看，不能修改、重置密码、停用或解锁。',
     },
     field: {
       username: '用户名',
@@ -91,6 +93,8 @@ export const membersBundle: Bundle = {
       enabled: 'Enabled',
       unlocked: 'Unlocked',
       saved: 'Saved',
+      viewOnly: 'View only',
+      viewOnlyHint: "This member's permissions or scope reach beyond yours (or it is the built-in administrator): you can see it but not edit it, reset its password, disable or unlock it.",
     },
     field: {
       username: 'Username',

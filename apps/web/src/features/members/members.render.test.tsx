@@ -37,6 +37,7 @@ const member = (m: Partial<Member>): Member => ({
   must_change_password: true,
   version: 1,
   created_at: '2026-11-23T08:00:00.000Z',
+  manageable: true,
   ...m,
 });
 
@@ -63,6 +64,24 @@ describe('member management page', { timeout: 60_000 }, () => {
     api();
     await renderPage(<MembersPage />, { session: session(ALL), pageKey: 'CentreUserManage', lang: 'en' });
     await expectTexts('Ann', 'Site user', 'Worker', 'Suzhou PV-storage-charging station', 'Control', 'Disabled', 'Locked', 'Must change password', 'Invite member');
+  });
+
+  it('shows a stronger member read-only and offers no reset of one\'s own password', async () => {
+    mockApi({
+      'GET /api/v6/member/list': {
+        total: 2,
+        list: [
+          member({ id: 1, username: 'centre', name: '张伟', name_en: 'Zhang Wei', user_type: 0, project_ids: [] }),
+          member({ id: 9, username: 'boss', name: '老板', name_en: 'Boss', permissions: ['view', 'control'], locked: true, manageable: false }),
+        ],
+      },
+      '/api/v6/org/tree': testOrgTree,
+    });
+    await renderPage(<MembersPage />, { session: session(ALL), pageKey: 'CentreUserManage' });
+    await expectTexts('老板', '仅可查看');
+    // Only its own row can be edited; neither row offers a reset, a disable or an unlock.
+    expect(screen.getAllByRole('button', { name: '编辑' })).toHaveLength(1);
+    for (const action of ['重置密码', '停用', '解锁']) expect(screen.queryAllByRole('button', { name: action }), action).toHaveLength(0);
   });
 
   it('says so to a user without the manage-users permission', async () => {
