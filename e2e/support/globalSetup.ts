@@ -17,7 +17,8 @@ let server: RunningServer | undefined;
 /** One real server (embedded database, broker, simulator, built console) for the whole e2e project. */
 export async function setup(project: TestProject) {
   const mqttService = { username: 'gridops-e2e-service', password: randomBytes(18).toString('base64url') };
-  server = await startServer({ MQTT_SERVICE_USERNAME: mqttService.username, MQTT_SERVICE_PASSWORD: mqttService.password });
+  // OUTBOUND_ALLOW: the push test's robot receiver listens on loopback (docs/security.md "Outbound requests").
+  server = await startServer({ MQTT_SERVICE_USERNAME: mqttService.username, MQTT_SERVICE_PASSWORD: mqttService.password, OUTBOUND_ALLOW: '127.0.0.1' });
   project.provide('mqttService', mqttService);
   project.provide('baseUrl', server.baseUrl);
   project.provide('mqttTcpUrl', server.mqttTcpUrl);

@@ -117,4 +117,20 @@ describe('first start without the demo', () => {
     });
     expect(() => loadConfig({ ADMIN_USERNAME: 'has space' })).toThrow(/ADMIN_USERNAME/);
   });
+
+  it('reads SECRETS_KEY as base64 or hex of 32 bytes, and refuses a production start without it', () => {
+    const b64 = Buffer.alloc(32, 3).toString('base64');
+    expect(loadConfig({ SECRETS_KEY: b64 }).secretsKey).toEqual(Buffer.alloc(32, 3));
+    expect(loadConfig({ SECRETS_KEY: Buffer.alloc(32, 4).toString('hex') }).secretsKey).toEqual(Buffer.alloc(32, 4));
+    expect(() => loadConfig({ SECRETS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/SECRETS_KEY: expected 32 random bytes/);
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRETS_KEY: required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: b64 }).secretsKey).toHaveLength(32);
+  });
+
+  it('reads OUTBOUND_ALLOW as CIDRs, addresses and host names, naming an entry that is none', () => {
+    expect(loadConfig({}).outboundAllow.entries).toEqual([]);
+    expect(loadConfig({ OUTBOUND_ALLOW: '10.20.0.0/16,smtp.corp.example' }).outboundAllow.entries).toEqual(['10.20.0.0/16', 'smtp.corp.example']);
+    expect(() => loadConfig({ OUTBOUND_ALLOW: '10.0.0.0/40' })).toThrow(/OUTBOUND_ALLOW: .*"10\.0\.0\.0\/40"/);
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAllowList, type AllowList } from './lib/outbound/index.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -80,10 +81,35 @@ const redisSentinels = z.string().transform((v, ctx): { host: string; port: numb
   return out;
 });
 
+/** OUTBOUND_ALLOW (docs/security.md "Outbound requests"): internal CIDRs, addresses and host names outbound requests may reach. */
+const outboundAllow = z.string().transform((v, ctx): AllowList => {
+  try {
+    return parseAllowList(v);
+  } catch (e) {
+    ctx.addIssue({ code: 'custom', message: `expected CIDRs, addresses or host names, comma-separated (e.g. 10.20.0.0/16,smtp.corp.example); ${(e as Error).message}` });
+    return z.NEVER;
+  }
+});
+
+/** SECRETS_KEY (docs/security.md "Stored secrets"): 32 bytes as base64 (openssl rand -base64 32) or 64 hex digits. */
+const secretsKey = z
+  .string()
+  .trim()
+  .transform((v, ctx): Buffer => {
+    const key = /^[0-9a-fA-F]{64}$/.test(v) ? Buffer.from(v, 'hex') : /^[A-Za-z0-9+/]+={0,2}$/.test(v) ? Buffer.from(v, 'base64') : Buffer.alloc(0);
+    if (key.length !== 32) {
+      ctx.addIssue({ code: 'custom', message: 'expected 32 random bytes as base64 (openssl rand -base64 32) or as 64 hex digits (openssl rand -hex 32)' });
+      return z.NEVER;
+    }
+    return key;
+  });
+
 /** The weather providers' public API bases (WEATHER_URL overrides). */
 const WEATHER_BASE_URL = { qweather: 'https://devapi.qweather.com', openweather: 'https://api.openweathermap.org' } as const;
 
 const envSchema = z.object({
+  /** production: SECRETS_KEY is required (no key file generated under DATA_DIR). */
+  NODE_ENV: z.string().optional(),
   PORT: port.default(8080),
   HOST: z.string().default('0.0.0.0'),
   TRUST_PROXY: trustProxy.optional(),
@@ -200,6 +226,10 @@ const envSchema = z.object({
     .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32, 'expected the base64 of 32 random bytes (openssl rand -base64 32)')
     .transform((v) => Buffer.from(v, 'base64'))
     .optional(),
+  /** Key of the stored secrets (SMTP passwords, webhook URLs and secrets, camera credentials); required in production. */
+  SECRETS_KEY: secretsKey.optional(),
+  /** Internal destinations outbound requests (webhooks, SMTP, camera snapshots) may reach; default none. */
+  OUTBOUND_ALLOW: outboundAllow.optional(),
   /** CJK font of the monthly report's PDF (docs/monthly-report.md): a .ttf/.otf/.ttc file; unset = Noto Sans CJK of Debian's fonts-noto-cjk. */
   REPORT_CJK_FONT: z.string().trim().min(1).optional(),
 });
@@ -284,6 +314,10 @@ export interface AppConfig {
   facePhotoKey: Buffer | undefined;
   /** The monthly report's CJK font file; undefined = the first of the usual system paths that exists. */
   reportCjkFont: string | undefined;
+  /** AES-256-GCM key of stored secrets; undefined (never in production) = generated once into DATA_DIR/secrets.key. */
+  secretsKey: Buffer | undefined;
+  /** What outbound requests may reach besides global unicast addresses (OUTBOUND_ALLOW). */
+  outboundAllow: AllowList;
 }
 
 /** Where the cluster's Redis is (plugins/cluster.ts). */
@@ -328,6 +362,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (redisSetting && embeddedDatabase) {
     throw new ConfigError(`Invalid configuration:\n  ${redisSetting}: the instances of a cluster share one PostgreSQL; set DATABASE_URL too (the embedded PGlite belongs to one instance)`);
+  }
+  if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRETS_KEY: required when NODE_ENV=production — the key that encrypts stored SMTP passwords, webhook URLs and camera credentials (openssl rand -base64 32; every instance must share it; docs/security.md "Stored secrets")',
+    );
   }
   const mqttTls = e.MQTT_TLS_CERT && e.MQTT_TLS_KEY ? { certFile: path.resolve(e.MQTT_TLS_CERT), keyFile: path.resolve(e.MQTT_TLS_KEY), tlsPort: e.MQTT_TLS_PORT, wssPort: e.MQTT_WSS_PORT } : null;
   return {
@@ -385,5 +424,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     push: { retentionDays: e.PUSH_RETENTION_DAYS },
     facePhotoKey: e.FACE_PHOTO_KEY,
     reportCjkFont: e.REPORT_CJK_FONT,
+    secretsKey: e.SECRETS_KEY,
+    outboundAllow: e.OUTBOUND_ALLOW ?? parseAllowList(''),
   };
 }

@@ -8,6 +8,7 @@ import { startGatewayWatch } from './modules/telemetry/gatewayWatch.js';
 import { startCertificateReminders } from './modules/experts/service.js';
 import { startInspectionJobs } from './modules/inspection/jobs.js';
 import { createPushDispatcher, type PushDispatcher } from './modules/push/dispatcher.js';
+import type { PushTransport } from './modules/push/transport.js';
 import type { RaisedEvent } from './modules/event/raisedEvent.js';
 import { IngestPipeline, type IngestOptions } from './modules/telemetry/ingest.js';
 import { startPartitionJob } from './modules/telemetry/partitions.js';
@@ -59,6 +60,8 @@ export async function startPipeline(opts: {
   onRobotRound?: (gatewaySn: string, payload: Buffer) => Promise<unknown>;
   /** RETENTION_RAW_DAYS: runs the raw-telemetry partition job (daily partitions, retention). */
   rawRetentionDays?: number;
+  /** How pushes leave the server (sealed secrets opened, the outbound guard). */
+  pushTransport: PushTransport;
   /** PostgreSQL, which other instances may write too (the alarm lane reads what changed every round); false: PGlite. */
   sharedDatabase?: boolean;
 }): Promise<Pipeline> {
@@ -68,7 +71,7 @@ export async function startPipeline(opts: {
   const engine = new AlarmEngine(db, registry);
   await engine.loadRules();
   const notifier = createNotifier(db, opts.publish, log);
-  const push = createPushDispatcher(db, log);
+  const push = createPushDispatcher(db, log, opts.pushTransport);
   // The live push is awaited (ordering with the commit); e-mail and webhooks are queued in the background.
   const raised = (events: RaisedEvent[]) => {
     push.dispatch(events);

@@ -70,7 +70,8 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     // Connected before anything else is started, so a Redis that is not there fails the start at once, naming it.
     const cluster: BrokerCluster | null = redis ? await connectCluster(redis, app.log, config.instanceId) : null;
     if (cluster) closers.push(() => cluster.close());
-    const applied = await migrate(db);
+    // The stored-secrets key goes along: migration 0048 seals the secrets an older version stored in plain text.
+    const applied = await migrate(db, undefined, { secrets: services.secrets });
     if (applied.length) app.log.info({ applied }, 'database migrated');
     if (config.seedDemo && (await seedDemo(db, { energyHistoryDays: config.seedHistoryDays, faceKeys: services.faceKeys }))) app.log.info('demo organisation seeded');
     // Without the demo, an empty database gets its first administrator (docs/onboarding.md).
@@ -96,6 +97,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       ingest: config.ingest,
       sharedDatabase: database.kind === 'postgres',
       rawRetentionDays: config.retention.rawDays,
+      pushTransport: services.pushTransport,
       // Handed to the client, not awaited: a push raised while handling a gateway message must never wait on
       // an acknowledgement the same connection has to read (plugins/bus.ts).
       publish: async (topic, payload) => {

@@ -58,6 +58,10 @@ import { facePhotoKeyring } from './modules/face/photo.js';
 import { createLedgerService } from './modules/ledger/service.js';
 import { createLedgerImport } from './modules/ledger/import.js';
 import { createMonthReportService } from './modules/month-report/service.js';
+import { createOutbound } from './lib/outbound/index.js';
+import { createSecretBox } from './lib/storedSecrets.js';
+import { createPushTransport } from './modules/push/transport.js';
+import { observationFetcher, weatherOutbound } from './modules/weather/providers.js';
 import { createFaceSyncService } from './modules/face/sync.js';
 import { createFaceRecordsService } from './modules/face/records.js';
 
@@ -84,12 +88,17 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   const statistics = createStatisticsService(db, access);
   const overview = createOverviewService(db, access);
   const carbon = createCarbonService(db, access);
-  const weather = createWeatherService(db, access, config.weather);
+  // Every outbound request a user's settings point somewhere goes through one guard (docs/security.md "Outbound requests").
+  const outbound = createOutbound(config.outboundAllow);
+  // Stored secrets (SMTP passwords, webhook URLs and secrets, camera credentials) are sealed with SECRETS_KEY.
+  const secrets = createSecretBox(config.secretsKey, config.dataDir);
+  const pushTransport = createPushTransport(secrets, outbound);
+  const weather = createWeatherService(db, access, config.weather, observationFetcher(weatherOutbound(outbound, config.weather)));
   const gateways = createGatewayService(db, access, audit);
   const templates = createTemplateService(db, access, gateways);
   const members = createMembersService(db, access, users, loginLimits, audit);
   const experts = createExpertService(db, access, config.expertRegister);
-  const push = createPushService(db, access);
+  const push = createPushService(db, access, pushTransport);
   const ieSets = createIeSetsService(db, access, audit);
   const essStrategySync = createStrategySync(db);
   const energyAssets = createEnergyAssetsService(db, access, audit, undefined, essStrategySync);
@@ -105,7 +114,7 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   const arcDetectorImport = createArcDetectorImport(db, access, audit, fireSets);
   // Without ffmpeg (or VIDEO_FFMPEG=off) the demo cameras show snapshots only; the runtime probes and says so once.
   const videoHub = createStreamHub({ ffmpeg: config.video.ffmpeg, available: opts.videoAvailable ?? false });
-  const video = createVideoService(db, access, audit, { hub: videoHub, signer: createSharedStreamSigner(() => sharedSecret(db, 'video.stream_signing_key')), origins: config.video.origins });
+  const video = createVideoService(db, access, audit, { hub: videoHub, signer: createSharedStreamSigner(() => sharedSecret(db, 'video.stream_signing_key')), origins: config.video.origins, outbound, secrets });
   const aiSecurity = createAiSecurityService(db, access, audit);
   const inspectionPlans = createInspectionPlanService(db, access, audit);
   const workOrders = createWorkOrderService(db, access, audit);
@@ -126,7 +135,7 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   const ledgerImport = createLedgerImport(db, access, audit);
   const dataEntry = createDataEntryService(db, access, audit);
   const dataEntryImport = createReadingImport(db, dataEntry, audit);
-  const monthReport = createMonthReportService(db, access, { statistics, overview, carbon, inspectionTasks }, { audit, cjkFont: config.reportCjkFont });
+  const monthReport = createMonthReportService(db, access, { statistics, overview, carbon, inspectionTasks }, { audit, cjkFont: config.reportCjkFont, push: pushTransport });
   const auxDevices = createAuxDeviceService(db, access, audit, () => gateways.devicesChanged());
   const auxRules = createAuxRuleService(db, access, audit);
   const auxImport = createAuxDeviceImport(db, access, auxDevices, () => gateways.devicesChanged());
@@ -134,7 +143,7 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   const faceSync = createFaceSyncService(db, access, faceKeys, { maxCommandBytes: config.mqtt.maxPacketBytes });
   const faceRecords = createFaceRecordsService(db, access, faceKeys, audit);
   const face = createFaceService(db, access, faceKeys, audit, faceSync);
-  return { config, db, push, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, essStrategySync, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face, ledger, ledgerImport, dataEntry, dataEntryImport, monthReport, auxDevices, auxRules, auxImport, fireSets, fireLoopImport, arcDetectorImport, faceSync, faceRecords, faceKeys, robots, robotRounds, building };
+  return { config, db, push, pushTransport, outbound, secrets, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, essStrategySync, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face, ledger, ledgerImport, dataEntry, dataEntryImport, monthReport, auxDevices, auxRules, auxImport, fireSets, fireLoopImport, arcDetectorImport, faceSync, faceRecords, faceKeys, robots, robotRounds, building };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -17,6 +17,11 @@ export const ErrorCode = {
   AccountDisabled: 10010,
   /** The account must change its password (first login) before anything but change-password, userinfo, logout. */
   PasswordChangeRequired: 10030,
+  /**
+   * A stored secret (SMTP password, webhook URL key or signing secret, camera password) is bound to where it was
+   * sent: a new host, port or URL needs the secret entered again (`data.field` names it).
+   */
+  SecretRequired: 10042,
   Internal: 10500,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -41,6 +46,10 @@ export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
   [ErrorCode.PasswordChangeRequired]: {
     zh: '首次登录须先修改密码',
     en: 'You must change your password before continuing',
+  },
+  [ErrorCode.SecretRequired]: {
+    zh: '目标地址已更改，请重新输入密码或密钥',
+    en: 'The destination changed: enter the password or secret again',
   },
   [ErrorCode.Internal]: { zh: '服务器内部错误', en: 'Internal server error' },
 };

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DB } from './schema.js';
-import { migrations, type Migration } from './migrations/index.js';
+import { migrations, type Migration, type MigrationContext } from './migrations/index.js';
 
 // Both back ends speak through node-postgres, so types must parse identically: bigint counts and numeric
 // sums become JS numbers (our values stay far below 2^53), instead of strings.
@@ -61,7 +61,7 @@ const MIGRATION_LOCK_ID = 727_2026;
 
 /** Applies pending migrations in order, each in its own transaction, under an advisory lock so that two
  * instances starting together against one PostgreSQL do not race. Returns the names applied. */
-export async function migrate(db: Db, list: Migration[] = migrations): Promise<string[]> {
+export async function migrate(db: Db, list: Migration[] = migrations, ctx: MigrationContext = {}): Promise<string[]> {
   return db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_ID})`.execute(conn);
     try {
@@ -73,7 +73,7 @@ export async function migrate(db: Db, list: Migration[] = migrations): Promise<s
         if (done.has(m.name)) continue;
         await conn.transaction().execute(async (trx) => {
           await sql.raw(m.up).execute(trx);
-          if (m.data) await m.data(trx);
+          if (m.data) await m.data(trx, ctx);
           await trx.insertInto('schema_migrations').values({ name: m.name }).execute();
         });
         applied.push(m.name);

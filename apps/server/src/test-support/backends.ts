@@ -48,10 +48,14 @@ export async function tempDir(prefix = 'gridops-test-'): Promise<string> {
   return fs.mkdtemp(path.join(os.tmpdir(), prefix));
 }
 
+/** The stored-secrets key of test servers (tests read sealed columns with it). */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 0x5e).toString('base64');
+
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   // No 400-day energy history unless a test asks for it: it costs seconds per seeded database.
   // No automation of auxiliary devices unless a test asks for it: the demo rules would switch devices under other tests.
-  return loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'off', SEED_DEMO: 'off', SEED_HISTORY_DAYS: '0', WEB_DIR: '/nonexistent', AUX_AUTOMATION_TICK_MS: '0', ...overrides });
+  // A fixed stored-secrets key: no secrets.key written under the working directory's ./data by tests.
+  return loadConfig({ LOG_LEVEL: 'silent', SIMULATOR: 'off', SEED_DEMO: 'off', SEED_HISTORY_DAYS: '0', WEB_DIR: '/nonexistent', AUX_AUTOMATION_TICK_MS: '0', SECRETS_KEY: TEST_SECRETS_KEY, ...overrides });
 }
 
 export interface TestApp {

@@ -26,8 +26,8 @@ describe('deployment files', () => {
       const keys = Object.keys(service.environment ?? {});
       expect(keys.filter((k) => !settingNames.includes(k))).toEqual([]);
       // Shared database, one broker cluster through Redis (docs/adr/0006), a distinct instance id, one face-photo
-      // key for all, proxies believed.
-      expect(keys).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'INSTANCE_ID', 'FACE_PHOTO_KEY', 'TRUST_PROXY']));
+      // key and one stored-secrets key for all, proxies believed.
+      expect(keys).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'INSTANCE_ID', 'FACE_PHOTO_KEY', 'SECRETS_KEY', 'TRUST_PROXY']));
       // REDIS_URL clusters the embedded broker; an external one (MQTT_URL) would refuse to start with it.
       expect(keys).not.toContain('MQTT_URL');
       expect(service.environment!.REDIS_URL).toMatch(/^redis:\/\/redis:/);

@@ -1,3 +1,4 @@
+import { createSecretBox } from '../lib/storedSecrets.js';
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { migrate, openDatabase } from '../db/database.js';
@@ -16,7 +17,8 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   try {
-    await migrate(database.db);
+    // With the server's stored-secrets key, as the server migrates (0048 seals stored secrets).
+    await migrate(database.db, undefined, { secrets: createSecretBox(config.secretsKey, config.dataDir) });
     const secret = await issueGatewaySecret(database.db, sn);
     console.log(`New secret for ${sn} (shown once; the old one no longer works at the next CONNECT):\n${secret}`);
   } finally {

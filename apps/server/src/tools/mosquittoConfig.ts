@@ -1,3 +1,4 @@
+import { createSecretBox } from '../lib/storedSecrets.js';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +39,8 @@ export async function generateMosquittoConfig(argv: string[], env: NodeJS.Proces
   const runAsUser = values.user ?? os.userInfo().username;
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   try {
-    await migrate(database.db);
+    // With the server's stored-secrets key, as the server migrates (0048 seals stored secrets).
+    await migrate(database.db, undefined, { secrets: createSecretBox(config.secretsKey, config.dataDir) });
     await writeMosquittoFiles(database.db, { username: config.mqtt.serviceUsername, password: config.mqtt.servicePassword }, {
       ...ports,
       maxPacketBytes: config.mqtt.maxPacketBytes,

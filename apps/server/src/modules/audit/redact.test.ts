@@ -19,3 +19,13 @@ describe('what a usage-log entry keeps of a request', () => {
     expect(redact('short')).toBe('short');
   });
 });
+
+describe('URLs in a usage-log entry', () => {
+  it('keep their destination and lose their keys, tokens and passwords', () => {
+    expect(redact({ url: 'https://oapi.dingtalk.com/robot/send?access_token=abc123', note: 'see http://admin:pw@10.0.0.9/snap.jpg' })).toEqual({
+      url: 'https://oapi.dingtalk.com/robot/send?access_token=***',
+      note: 'see http://admin:***@10.0.0.9/snap.jpg',
+    });
+    expect(redact({ url: 'https://open.feishu.cn/open-apis/bot/v2/hook/0a1b2c3d-1234-5678-9abc-def012345678' })).toEqual({ url: 'https://open.feishu.cn/open-apis/bot/v2/hook/***' });
+  });
+});

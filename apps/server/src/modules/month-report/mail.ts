@@ -1,7 +1,6 @@
 import type { MonthReportFigures } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
-import { pushRepository } from '../push/repository.js';
-import { sendMail } from '../push/senders.js';
+import type { PushTransport } from '../push/transport.js';
 import { monthReportRepository as repo } from './repository.js';
 
 export interface Delivery {
@@ -18,14 +17,14 @@ export const reportFileName = (f: Pick<MonthReportFigures, 'project_id' | 'month
  * nearest one up its chain that has one; docs/push.md) and records each delivery on the report. Answers the
  * report's mail status: `no_smtp` when no organisation on the chain has a server, `failed` when any send failed.
  */
-export async function mailReport(db: Db, reportId: number, orgId: number, recipients: string[], f: MonthReportFigures, pdf: Buffer): Promise<string> {
+export async function mailReport(db: Db, transport: PushTransport, reportId: number, orgId: number, recipients: string[], f: MonthReportFigures, pdf: Buffer): Promise<string> {
   if (recipients.length === 0) {
     await repo.setMail(db, reportId, 'none', []);
     return 'none';
   }
   let smtp;
   for (const id of await repo.orgChain(db, orgId)) {
-    smtp = await pushRepository.smtp(db, id);
+    smtp = await transport.smtp(db, id);
     if (smtp) break;
   }
   if (!smtp) {
@@ -37,10 +36,10 @@ export async function mailReport(db: Db, reportId: number, orgId: number, recipi
   const deliveries: Delivery[] = [];
   for (const to of recipients) {
     try {
-      await sendMail(smtp, to, subject, text, [{ filename: reportFileName(f, 'pdf'), content: pdf, contentType: 'application/pdf' }]);
+      await transport.sendMail(smtp, to, subject, text, [{ filename: reportFileName(f, 'pdf'), content: pdf, contentType: 'application/pdf' }]);
       deliveries.push({ to, status: 'sent', error: '' });
     } catch (err) {
-      deliveries.push({ to, status: 'failed', error: (err instanceof Error ? err.message : String(err)).slice(0, 500) });
+      deliveries.push({ to, status: 'failed', error: transport.failureText(err) });
     }
   }
   const status = deliveries.every((d) => d.status === 'sent') ? 'sent' : 'failed';

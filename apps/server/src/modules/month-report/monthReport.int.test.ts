@@ -56,7 +56,7 @@ describe.each(backends)('monthly report on %s', (backend) => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     smtpPort = (smtp.server.address() as AddressInfo).port;
-    t = await startTestApp(backend, { energyHistoryDays: 40 });
+    t = await startTestApp(backend, { energyHistoryDays: 40, env: { OUTBOUND_ALLOW: '127.0.0.1' } });
     [centre, site, worker, xihu] = await Promise.all(['centre', 'site', 'worker', 'xihu'].map((u) => loginAs(t.app, u)));
     const p = await t.database.db.selectFrom('projects').select(['id', 'org_id']).where('name_en', 'like', 'Suzhou%').executeTakeFirstOrThrow();
     szip = p.id;

@@ -19,6 +19,7 @@ import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
 import { collectFigures, type FigureServices } from './collect.js';
 import { mailReport, reportFileName } from './mail.js';
+import type { PushTransport } from '../push/transport.js';
 import { MissingCjkFontError, renderPdf, resolveCjkFont } from './pdf.js';
 import { monthReportRepository as repo, type ReportRow, type SettingsRow } from './repository.js';
 import { renderWorkbook } from './workbook.js';
@@ -67,7 +68,7 @@ export function previousMonth(date: string): string {
  * Monthly operation reports (docs/monthly-report.md): settings per site, generation (on demand and by the monthly
  * job, once per site-month across instances), PDF + workbook stored in the database, mail to the recipients.
  */
-export function createMonthReportService(db: Db, access: AccessService, services: FigureServices, opts: { audit?: AuditService; cjkFont?: string | undefined }) {
+export function createMonthReportService(db: Db, access: AccessService, services: FigureServices, opts: { audit?: AuditService; cjkFont?: string | undefined; push: PushTransport }) {
   const font = resolveCjkFont(opts.cjkFont);
 
   async function settingsOf(projectId: number): Promise<MonthReportSettings> {
@@ -86,7 +87,7 @@ export function createMonthReportService(db: Db, access: AccessService, services
     const [pdf, xlsx] = await Promise.all([renderPdf(figures, { ...doc, generatedAt, font }), renderWorkbook(figures, doc)]);
     const mailing = sendMail && settings.recipients.length > 0;
     const id = await repo.upsertReport(db, { project_id: projectId, month, trigger, ...doc, figures, pdf, xlsx, mail_status: mailing ? 'pending' : 'none' });
-    if (mailing) await mailReport(db, id, project.org_id, settings.recipients, figures, pdf);
+    if (mailing) await mailReport(db, opts.push, id, project.org_id, settings.recipients, figures, pdf);
     return view(projectId, month);
   }
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
 import { pushRepository as repo, type DeliveryRow, type NewDelivery, type RuleRow } from './repository.js';
-import { sendMail, sendWebhook } from './senders.js';
+import type { PushTransport } from './transport.js';
 
 export interface PushWorkerOptions {
   /** How often due deliveries are looked for (ms); a dispatch also wakes the worker at once. */
@@ -89,7 +89,7 @@ export async function deliveriesFor(db: Db, e: RaisedEvent): Promise<NewDelivery
  * pipeline). The worker claims due rows (FOR UPDATE SKIP LOCKED), sends, and logs the result; a failed attempt
  * is retried with exponential back-off, then marked failed.
  */
-export function createPushDispatcher(db: Db, log: FastifyBaseLogger, options: Partial<PushWorkerOptions> = {}) {
+export function createPushDispatcher(db: Db, log: FastifyBaseLogger, transport: PushTransport, options: Partial<PushWorkerOptions> = {}) {
   const opts = { ...defaultPushWorkerOptions, ...options };
   const pending = new Set<Promise<void>>();
   let running: Promise<number> | null = null;
@@ -103,18 +103,18 @@ export function createPushDispatcher(db: Db, log: FastifyBaseLogger, options: Pa
         return;
       }
       if (d.target === 'email') {
-        const smtp = await repo.smtp(db, d.org_id);
+        const smtp = await transport.smtp(db, d.org_id);
         if (!smtp) throw new Error('no SMTP server set for this organisation');
-        await sendMail(smtp, d.to_addr, d.subject, d.body);
+        await transport.sendMail(smtp, d.to_addr, d.subject, d.body);
       } else {
-        const channel = d.channel_id === null ? undefined : await repo.channel(db, d.channel_id);
+        const channel = d.channel_id === null ? undefined : await transport.channel(db, d.channel_id);
         if (!channel) throw new Error('channel removed');
         if (!channel.enabled) throw new Error('channel disabled');
-        await sendWebhook(channel, d.body);
+        await transport.sendWebhook(channel, d.body);
       }
       await repo.markSent(db, d.id);
     } catch (err) {
-      const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const message = transport.failureText(err);
       await repo.markFailed(db, d.id, message, backoffSeconds(d.attempts, opts));
       log.warn({ deliveryId: d.id, attempts: d.attempts, err: message }, 'push delivery failed');
     }

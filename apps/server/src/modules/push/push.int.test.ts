@@ -118,7 +118,8 @@ describe.each(backends)('push settings on %s', (backend) => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     hookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
-    t = await startTestApp(backend);
+    // The SMTP server and the robots' receiver are on loopback: allowed for this test only (docs/security.md).
+    t = await startTestApp(backend, { env: { OUTBOUND_ALLOW: '127.0.0.1' } });
     centre = await loginAs(t.app, 'centre');
     site = await loginAs(t.app, 'site');
     const db = t.database.db;
@@ -212,7 +213,7 @@ describe.each(backends)('push settings on %s', (backend) => {
       .execute();
     const [f1, f2] = feeders;
     expect(feeders.length).toBeGreaterThanOrEqual(4);
-    const push = createPushDispatcher(db, t.app.log, { pollMs: 0 });
+    const push = createPushDispatcher(db, t.app.log, t.services.pushTransport, { pollMs: 0 });
     const trip = (pointId: number) => {
       const base = Date.now() - 60_000;
       return db.transaction().execute((trx) =>
@@ -302,24 +303,24 @@ describe.each(backends)('push settings on %s', (backend) => {
       (await sql<{ status: string; attempts: number; last_error: string; later: boolean }>`SELECT status, attempts, last_error, next_at > now() AS later FROM push_deliveries WHERE id = ${id}`.execute(db)).rows[0]!;
 
     // Default back-off: after one failure the row waits (next_at in the future), still pending.
-    const slow = createPushDispatcher(db, t.app.log, { pollMs: 0 });
+    const slow = createPushDispatcher(db, t.app.log, t.services.pushTransport, { pollMs: 0 });
     const a = (await insert()).rows[0]!.id;
     await slow.runOnce();
-    expect(await row(a)).toMatchObject({ status: 'pending', attempts: 1, last_error: 'HTTP 500: boom', later: true });
+    expect(await row(a)).toMatchObject({ status: 'pending', attempts: 1, last_error: expect.stringMatching(/HTTP 500: the server answered with an error$/), later: true });
     await slow.stop();
     await sql`UPDATE push_deliveries SET status = 'failed' WHERE id = ${a}`.execute(db);
 
     // No back-off: retried on each pass until the attempts are used up.
-    const fast = createPushDispatcher(db, t.app.log, { pollMs: 0, baseSeconds: 0, maxAttempts: 3 });
+    const fast = createPushDispatcher(db, t.app.log, t.services.pushTransport, { pollMs: 0, baseSeconds: 0, maxAttempts: 3 });
     const b = (await insert()).rows[0]!.id;
     const failsBefore = hooks.filter((h) => h.path === '/fail').length;
     await fast.runOnce();
-    expect(await row(b)).toMatchObject({ status: 'failed', attempts: 3, last_error: 'HTTP 500: boom' });
+    expect(await row(b)).toMatchObject({ status: 'failed', attempts: 3, last_error: expect.stringMatching(/HTTP 500: the server answered with an error$/) });
     expect(hooks.filter((h) => h.path === '/fail').length - failsBefore).toBe(3);
     await fast.stop();
 
     // dispatch returns at once and never throws: the ingest transaction never waits for pushes.
-    const broken = createPushDispatcher(db, t.app.log, { pollMs: 0 });
+    const broken = createPushDispatcher(db, t.app.log, t.services.pushTransport, { pollMs: 0 });
     expect(() => broken.dispatch([{ eventId: 1, projectId: -1, type: 2, level: 3, project: { zh: 'x', en: 'x' }, text: { key: 'alarm.digital', params: {} }, raisedAt: Date.now() } as never])).not.toThrow();
     await broken.stop();
   });

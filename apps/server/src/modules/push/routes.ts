@@ -11,7 +11,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'pu
   addRoute(app, pushApi.createChannel, (req) => push.createChannel(requireUser(req.user), req.body));
   addRoute(app, pushApi.updateChannel, (req) => push.updateChannel(requireUser(req.user), req.params.id, req.body));
   addRoute(app, pushApi.deleteChannel, (req) => push.deleteChannel(requireUser(req.user), req.params.id));
-  addRoute(app, pushApi.test, (req) => push.test(requireUser(req.user), req.body));
+  addRoute(app, pushApi.test, (req) => push.test(requireUser(req.user), req.body, req.lang));
   addRoute(app, pushApi.createRule, (req) => push.createRule(requireUser(req.user), req.body));
   addRoute(app, pushApi.updateRule, (req) => push.updateRule(requireUser(req.user), req.params.id, req.body));
   addRoute(app, pushApi.deleteRule, (req) => push.deleteRule(requireUser(req.user), req.params.id));

@@ -1,10 +1,15 @@
 import crypto from 'node:crypto';
-import nodemailer from 'nodemailer';
+import { OutboundError, sendSmtp, type Outbound } from '../../lib/outbound/index.js';
 import type { ChannelRow, SmtpRow } from './repository.js';
 
-/** Sending only: no database. Each sender throws an Error whose message is logged as the attempt's result. */
+/**
+ * Sending only: no database. Everything goes through the outbound guard (lib/outbound); a failure is an
+ * OutboundError whose generic reason (and HTTP status) is what the attempt's log and the user see.
+ */
 
 const TIMEOUT_MS = 10_000;
+/** A robot's answer is a small JSON object; anything longer is not read. */
+const WEBHOOK_ANSWER_MAX_BYTES = 64 * 1024;
 
 /** A file sent with a mail (the monthly report's PDF). */
 export interface MailAttachment {
@@ -13,23 +18,9 @@ export interface MailAttachment {
   contentType: string;
 }
 
-export async function sendMail(smtp: SmtpRow, to: string, subject: string, text: string, attachments: MailAttachment[] = []): Promise<void> {
-  const transport = nodemailer.createTransport({
-    host: smtp.host,
-    port: smtp.port,
-    secure: smtp.secure,
-    ...(smtp.username ? { auth: { user: smtp.username, pass: smtp.password } } : {}),
-    connectionTimeout: TIMEOUT_MS,
-    greetingTimeout: TIMEOUT_MS,
-    socketTimeout: TIMEOUT_MS,
-    // Plain SMTP servers inside a site network often offer STARTTLS with a private certificate.
-    tls: { rejectUnauthorized: false },
-  });
-  try {
-    await transport.sendMail({ from: smtp.from_addr, to, subject, text, ...(attachments.length ? { attachments } : {}) });
-  } finally {
-    transport.close();
-  }
+/** `smtp` with its password opened (modules/push/transport.ts). */
+export async function sendMail(outbound: Outbound, smtp: SmtpRow, to: string, subject: string, text: string, attachments: MailAttachment[] = []): Promise<void> {
+  await sendSmtp(outbound, smtp, { from: smtp.from_addr, to, subject, text, attachments });
 }
 
 /**
@@ -67,25 +58,26 @@ export function webhookRequest(channel: Pick<ChannelRow, 'kind' | 'url' | 'secre
 }
 
 /** Posts to the robot; a non-2xx answer or a robot error code (errcode / code ≠ 0) is a failure. */
-export async function sendWebhook(channel: Pick<ChannelRow, 'kind' | 'url' | 'secret'>, text: string): Promise<void> {
+export async function sendWebhook(outbound: Outbound, channel: Pick<ChannelRow, 'kind' | 'url' | 'secret'>, text: string): Promise<void> {
   const { url, body } = webhookRequest(channel, text);
-  const res = await fetch(url, {
+  const res = await outbound.request(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    timeoutMs: TIMEOUT_MS,
+    maxBytes: WEBHOOK_ANSWER_MAX_BYTES,
   });
-  const answer = await res.text();
-  if (!res.ok) throw new Error(`HTTP ${res.status}: ${answer.slice(0, 200)}`);
+  // The answer's text is never repeated (it may be an internal page's): only its status and the robot's code.
+  if (res.status < 200 || res.status >= 300) throw new OutboundError('http_status', res.status);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(answer);
+    parsed = JSON.parse(res.body.toString('utf8'));
   } catch {
     return;
   }
   if (parsed && typeof parsed === 'object') {
-    const o = parsed as { errcode?: unknown; code?: unknown; errmsg?: unknown; msg?: unknown };
+    const o = parsed as { errcode?: unknown; code?: unknown };
     const code = o.errcode ?? o.code;
-    if (typeof code === 'number' && code !== 0) throw new Error(`robot error ${code}: ${String(o.errmsg ?? o.msg ?? '')}`.slice(0, 300));
+    if (typeof code === 'number' && Number.isSafeInteger(code) && code !== 0) throw new OutboundError('robot_error', code);
   }
 }

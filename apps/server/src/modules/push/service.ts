@@ -1,15 +1,21 @@
-import { ErrorCode, UserType, type PushChannel, type PushDelivery, type PushRule, type PushRuleRequest, type PushSettingsData, type SmtpSettings, type WebhookKind } from '@gridops/contract';
+import { ErrorCode, UserType, type Lang, type PushChannel, type PushDelivery, type PushRule, type PushRuleRequest, type PushSettingsData, type SmtpSettings, type WebhookKind } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import { requirePermission, type AccessService } from '../access/service.js';
 import { accessRepository } from '../access/repository.js';
+import { OutboundError } from '../../lib/outbound/index.js';
+import { destinationOf, hasMask, maskUrlSecrets, restoreUrlSecrets } from '../../lib/urlSecrets.js';
 import { pushRepository as repo, type ChannelRow, type NewDelivery, type RuleRow } from './repository.js';
-import { sendMail, sendWebhook } from './senders.js';
+import type { PushTransport } from './transport.js';
 
 const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
 
-const toChannel = (c: ChannelRow): PushChannel => ({ id: c.id, org_id: c.org_id, kind: c.kind, name: c.name, url: c.url, secret_set: c.secret !== '', enabled: c.enabled });
+const secretRequired = (field: string, zh: string, en: string) => new AppError(ErrorCode.SecretRequired, { zh, en }, field);
+
+/** A channel as its settings page shows it (`c` opened): the URL's keys and tokens masked, the secret only as set or not. */
+const toChannel = (c: ChannelRow): PushChannel => ({ id: c.id, org_id: c.org_id, kind: c.kind, name: c.name, url: maskUrlSecrets(c.url), secret_set: c.secret !== '', enabled: c.enabled });
+const sameSmtpDestination = (a: { host: string; port: number }, b: { host: string; port: number }) => a.host.trim().toLowerCase() === b.host.trim().toLowerCase() && a.port === b.port;
 const toRule = (r: RuleRow): PushRule => ({
   id: r.id,
   org_id: r.org_id,
@@ -34,7 +40,7 @@ const TEST_TEXT = '【GridOps】推送测试：此通道可以收到告警。\n[
  * site users with 'configure' manage only the rules of their own projects (no organisation-wide rule, no SMTP or
  * channel, whose details they never see). Secrets are written, never read back (`password_set` / `secret_set`).
  */
-export function createPushService(db: Db, access: AccessService) {
+export function createPushService(db: Db, access: AccessService, transport: PushTransport) {
   async function assertOrg(user: AuthUser, orgId: number): Promise<void> {
     requirePermission(user, 'configure');
     const orgs = await access.adminOrgIds(user);
@@ -47,8 +53,9 @@ export function createPushService(db: Db, access: AccessService) {
     return { org_id: orgId, host: s.host, port: s.port, secure: s.secure, username: s.username, from_addr: s.from_addr, password_set: s.password !== '', configured: true };
   }
 
+  /** The channel with its URL and secret opened, after the access check. */
   async function ownedChannel(user: AuthUser, id: number): Promise<ChannelRow> {
-    const c = await repo.channel(db, id);
+    const c = await transport.channel(db, id);
     if (!c) throw notFound();
     await assertOrg(user, c.org_id);
     return c;
@@ -130,7 +137,7 @@ export function createPushService(db: Db, access: AccessService) {
       const subtree = await accessRepository.orgSubtreeIds(db, orgId);
       const [smtp, channels, rules, members, projects] = await Promise.all([
         smtpOf(orgId),
-        repo.channels(db, orgId),
+        transport.channels(db, orgId),
         repo.rules(db, orgId),
         repo.members(db, subtree),
         repo.projects(db, subtree),
@@ -146,20 +153,35 @@ export function createPushService(db: Db, access: AccessService) {
 
     async saveSmtp(user: AuthUser, body: { org_id: number; host: string; port: number; secure: boolean; username: string; password?: string | undefined; from_addr: string }): Promise<SmtpSettings> {
       await assertOrg(user, body.org_id);
-      await repo.saveSmtp(db, { org_id: body.org_id, host: body.host, port: body.port, secure: body.secure, username: body.username, password: body.password, from_addr: body.from_addr });
+      // The stored password goes only to the server it was entered for: another host or port needs it again.
+      const stored = await repo.smtp(db, body.org_id);
+      if (body.password === undefined && stored && stored.password !== '' && !sameSmtpDestination(stored, body)) {
+        throw secretRequired('password', '邮件服务器的地址或端口已更改，请重新输入密码（或清空密码）', 'The SMTP host or port changed: enter the password again (or clear it)');
+      }
+      const password = body.password === undefined ? undefined : transport.sealSmtpPassword(body.password);
+      await repo.saveSmtp(db, { org_id: body.org_id, host: body.host, port: body.port, secure: body.secure, username: body.username, password, from_addr: body.from_addr });
       return smtpOf(body.org_id);
     },
 
     async createChannel(user: AuthUser, body: { org_id: number; kind: WebhookKind; name: string; url: string; secret?: string | undefined; enabled: boolean }): Promise<PushChannel> {
       await assertOrg(user, body.org_id);
-      const id = await repo.createChannel(db, { org_id: body.org_id, kind: body.kind, name: body.name, url: body.url, secret: body.secret ?? '', enabled: body.enabled });
-      return toChannel((await repo.channel(db, id))!);
+      if (hasMask(body.url)) throw secretRequired('url', '请填写完整的 Webhook 地址（不能含 ***）', 'Enter the full webhook URL (without ***)');
+      const sealed = transport.sealChannel({ url: body.url, secret: body.secret ?? '' });
+      const id = await repo.createChannel(db, { org_id: body.org_id, kind: body.kind, name: body.name, url: sealed.url, secret: sealed.secret ?? '', enabled: body.enabled });
+      return toChannel((await transport.channel(db, id))!);
     },
 
     async updateChannel(user: AuthUser, id: number, body: { kind: WebhookKind; name: string; url: string; secret?: string | undefined; enabled: boolean }): Promise<PushChannel> {
-      await ownedChannel(user, id);
-      await repo.updateChannel(db, id, { kind: body.kind, name: body.name, url: body.url, secret: body.secret, enabled: body.enabled });
-      return toChannel((await repo.channel(db, id))!);
+      const stored = await ownedChannel(user, id);
+      // A URL sent back masked keeps its stored keys only while it goes to the same place.
+      const restored = restoreUrlSecrets(body.url, stored.url);
+      if (!restored.ok) throw secretRequired('url', 'Webhook 地址的主机已更改或含 ***：请填写完整地址', 'The webhook URL changed host or still contains ***: enter the full URL');
+      if (body.secret === undefined && stored.secret !== '' && destinationOf(restored.url) !== destinationOf(stored.url)) {
+        throw secretRequired('secret', 'Webhook 地址的主机已更改，请重新输入加签密钥（或清空）', 'The webhook host changed: enter the signing secret again (or clear it)');
+      }
+      const sealed = transport.sealChannel({ url: restored.url, secret: body.secret });
+      await repo.updateChannel(db, id, { kind: body.kind, name: body.name, url: sealed.url, secret: sealed.secret, enabled: body.enabled });
+      return toChannel((await transport.channel(db, id))!);
     },
 
     async deleteChannel(user: AuthUser, id: number): Promise<null> {
@@ -169,31 +191,33 @@ export function createPushService(db: Db, access: AccessService) {
     },
 
     /** Sends now and logs the attempt (result and error) in the delivery log; a failure is an answer, not an error. */
-    async test(user: AuthUser, body: { target: 'smtp' | number; org_id: number; to?: string | undefined }): Promise<{ ok: boolean; error: string }> {
+    async test(user: AuthUser, body: { target: 'smtp' | number; org_id: number; to?: string | undefined }, lang: Lang): Promise<{ ok: boolean; error: string }> {
       await assertOrg(user, body.org_id);
       let delivery: NewDelivery;
       let send: () => Promise<void>;
       if (body.target === 'smtp') {
-        const smtp = await repo.smtp(db, body.org_id);
+        const smtp = await transport.smtp(db, body.org_id);
         if (!smtp) throw invalid('target', '尚未设置邮件服务器', 'No SMTP server is set yet');
         if (!body.to) throw invalid('to', '请填写测试收件地址', 'Enter an address to send the test mail to');
         const to = body.to;
         delivery = { org_id: body.org_id, rule_id: null, event_id: null, target: 'email', channel_id: null, to_addr: to, subject: 'GridOps push test', body: TEST_TEXT };
-        send = () => sendMail(smtp, to, 'GridOps 推送测试 / push test', TEST_TEXT);
+        send = () => transport.sendMail(smtp, to, 'GridOps 推送测试 / push test', TEST_TEXT);
       } else {
         const channel = await ownedChannel(user, body.target);
         if (channel.org_id !== body.org_id) throw forbidden();
         delivery = { org_id: body.org_id, rule_id: null, event_id: null, target: 'webhook', channel_id: channel.id, to_addr: channel.name, subject: 'test', body: TEST_TEXT };
-        send = () => sendWebhook(channel, TEST_TEXT);
+        send = () => transport.sendWebhook(channel, TEST_TEXT);
       }
-      let error = '';
+      // The user sees a status and a generic reason in his language; the log keeps both languages.
+      let failure: unknown = null;
       try {
         await send();
       } catch (err) {
-        error = err instanceof Error ? err.message : String(err);
+        failure = err ?? new Error('failed');
       }
-      await repo.logAttempt(db, delivery, error === '', error);
-      return { ok: error === '', error };
+      await repo.logAttempt(db, delivery, failure === null, failure === null ? '' : transport.failureText(failure));
+      if (failure === null) return { ok: true, error: '' };
+      return { ok: false, error: failure instanceof OutboundError ? failure.in(lang) : transport.failureText(failure) };
     },
 
     async createRule(user: AuthUser, body: PushRuleRequest): Promise<PushRule> {

@@ -9,11 +9,16 @@ import { videoRepository as repo, type CameraWrite } from './repository.js';
 import { snapshotSvg } from './snapshot.js';
 import type { StreamHub, Viewer } from './streams.js';
 import { classifyStream, maskUrl, playKind, stripCredentials, unmaskUrl, type StreamSigner } from './urls.js';
+import { OutboundError, outboundMessage, type Outbound } from '../../lib/outbound/index.js';
+import { isSealed, secretContext, type SecretBox } from '../../lib/storedSecrets.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.camera>>>;
 type CameraBody = { room_id: number | null; name: string; name_en: string; code: string; stream_url: string; snapshot_url: string; ptz: boolean };
 
 const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
+/** A `***` password sent back for another scheme, host, port or user: the stored one never follows a URL elsewhere. */
+const secretRequired = (field: 'stream_url' | 'snapshot_url') =>
+  new AppError(ErrorCode.SecretRequired, { zh: `${field === 'stream_url' ? '视频流地址' : '抓图地址'}的主机、端口或用户已更改，请重新输入密码（不能保留 ***）`, en: `The ${field === 'stream_url' ? 'stream' : 'snapshot'} URL's host, port or user changed: enter the password again (*** cannot be kept)` }, field);
 const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 const SNAPSHOT_MAX_BYTES = 2_000_000;
 const SNAPSHOT_TIMEOUT_MS = 5000;
@@ -42,16 +47,29 @@ export interface VideoServiceDeps {
   signer: StreamSigner;
   /** Allowed media-server origins (VIDEO_ORIGINS), the CSP's connect-src/media-src. */
   origins: readonly string[];
-  fetch?: typeof fetch;
+  /** Snapshot URLs are fetched through the outbound guard (docs/security.md "Outbound requests"). */
+  outbound: Outbound;
+  /** Camera URLs with credentials are stored sealed (docs/security.md "Stored secrets"). */
+  secrets: SecretBox;
 }
 
 /** Live video (docs/video.md): camera configuration, what viewers play, snapshots, an event's media. */
 export function createVideoService(db: Db, access: AccessService, audit: AuditService, deps: VideoServiceDeps) {
   const { hub, signer } = deps;
-  const doFetch = deps.fetch ?? fetch;
+  const { outbound, secrets } = deps;
+  /** A URL as stored: sealed when it carries a secret (a password, a key in its query), else as it is. */
+  const sealUrl = (url: string, context: string) => (maskUrl(url) !== url ? secrets.seal(url, context) : url);
+  const openUrl = (url: string, context: string) => (isSealed(url) ? secrets.open(url, context) : url);
+  /** A camera row with its URLs opened. */
+  const opened = <R extends Row>(r: R): R => ({ ...r, stream_url: openUrl(r.stream_url, secretContext.cameraStreamUrl), snapshot_url: openUrl(r.snapshot_url, secretContext.cameraSnapshotUrl) });
+  const camera = async (d: Db, id: number) => {
+    const r = await repo.camera(d, id);
+    return r && opened(r);
+  };
+  const cameras = async (d: Db, projectId: number) => (await repo.cameras(d, projectId)).map(opened);
 
   async function owned(user: AuthUser, id: number): Promise<Row> {
-    const row = await repo.camera(db, id);
+    const row = await camera(db, id);
     if (!row) throw notFound();
     await access.assertProject(user, row.project_id);
     return row;
@@ -64,7 +82,9 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
     }
     if (await repo.nameTaken(db, projectId, body.name, exceptId)) throw invalid('name', `本站点已有名为“${body.name}”的摄像头`, `This site already has a camera named "${body.name}"`);
     if (body.code && (await repo.codeTaken(db, projectId, body.code, exceptId))) throw invalid('code', `本站点已有通道编码为 ${body.code} 的摄像头`, `This site already has a camera with channel code ${body.code}`);
+    // A masked password comes back as the stored one only for the same scheme, host, port and user.
     const streamUrl = unmaskUrl(body.stream_url, stored?.stream_url ?? null);
+    if (streamUrl === null) throw secretRequired('stream_url');
     const stream = classifyStream(streamUrl);
     if (stream.kind === 'invalid') {
       if (stream.reason === 'rtsp') throw invalid('stream_url', '浏览器无法直接播放 RTSP：请经媒体服务器（MediaMTX、go2rtc 或 SRS）转为 HLS，填写其 .m3u8 地址（见 docs/video.md）', 'Browsers cannot play RTSP: publish it through a media server (MediaMTX, go2rtc or SRS) as HLS and enter its .m3u8 URL (docs/video.md)');
@@ -74,8 +94,17 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
       throw invalid('stream_url', `媒体服务器 ${stream.origin} 不在 VIDEO_ORIGINS 中，浏览器的内容安全策略会拦截它`, `The media server ${stream.origin} is not in VIDEO_ORIGINS: the browser's content security policy would block it`);
     }
     const snapshotUrl = unmaskUrl(body.snapshot_url, stored?.snapshot_url ?? null);
+    if (snapshotUrl === null) throw secretRequired('snapshot_url');
     if (snapshotUrl && !/^https?:\/\/[^/\s]+/i.test(snapshotUrl)) throw invalid('snapshot_url', '抓图地址须为 http(s) 地址', 'The snapshot URL must be an http(s) URL');
-    return { room_id: body.room_id, name: body.name, name_en: body.name_en, code: body.code || null, stream_url: streamUrl, snapshot_url: snapshotUrl, ptz: body.ptz };
+    return {
+      room_id: body.room_id,
+      name: body.name,
+      name_en: body.name_en,
+      code: body.code || null,
+      stream_url: sealUrl(streamUrl, secretContext.cameraStreamUrl),
+      snapshot_url: sealUrl(snapshotUrl, secretContext.cameraSnapshotUrl),
+      ptz: body.ptz,
+    };
   }
 
   function live(r: Row, user: AuthUser, lang: Lang): LiveCamera | null {
@@ -100,7 +129,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
   return {
     async list(user: AuthUser, projectId: number, lang: Lang): Promise<VideoCamera[]> {
       await access.assertProject(user, projectId);
-      return (await repo.cameras(db, projectId)).map((r) => toCamera(r, lang));
+      return (await cameras(db, projectId)).map((r) => toCamera(r, lang));
     },
 
     async create(user: AuthUser, body: CameraBody & { project_id: number }, lang: Lang): Promise<VideoCamera> {
@@ -108,7 +137,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
       const values = await checked(body.project_id, body, null, null);
       const row = await db.transaction().execute(async (trx) => {
         const { id } = await repo.insert(trx, body.project_id, values);
-        const created = (await repo.camera(trx, id))!;
+        const created = (await camera(trx, id))!;
         await audit.recordChange(trx, { action: 'video.createCamera', target: { type: 'video_camera', id }, before: null, after: audited(created), projectId: body.project_id });
         return created;
       });
@@ -122,7 +151,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
         if ((await repo.update(trx, id, body.version, values)) === 0) {
           throw new AppError(ErrorCode.Conflict, { zh: '摄像头已被他人修改，请刷新后重试', en: 'Someone else changed this camera; reload and try again' }, 'version');
         }
-        const after = (await repo.camera(trx, id))!;
+        const after = (await camera(trx, id))!;
         await audit.recordChange(trx, { action: 'video.updateCamera', target: { type: 'video_camera', id }, before: audited(before), after: audited(after), projectId: before.project_id });
         return after;
       });
@@ -140,7 +169,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
 
     async live(user: AuthUser, projectId: number, lang: Lang): Promise<LiveCameraList> {
       await access.assertProject(user, projectId);
-      const rows = await repo.cameras(db, projectId);
+      const rows = await cameras(db, projectId);
       await signer.ready?.();
       return { video_available: hub.available, cameras: rows.flatMap((r) => live(r, user, lang) ?? []) };
     },
@@ -155,25 +184,21 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
         return { img: snapshotSvg(pick(lang, r.name, r.name_en), formatInZone(now, r.timezone)), ts: now.toISOString() };
       }
       if (!r.snapshot_url) throw invalid('id', '该摄像头未配置抓图地址', 'This camera has no snapshot URL');
-      let res: Response;
+      // Through the guard: internal addresses refused unless OUTBOUND_ALLOW names them, no redirects, bounded
+      // time and size. The answer is an image or a generic reason — never what the remote side said.
+      let img: { type: string; body: Buffer };
       try {
-        const u = new URL(r.snapshot_url);
-        const headers: Record<string, string> = {};
-        if (u.username || u.password) {
-          headers.authorization = `Basic ${Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString('base64')}`;
-          u.username = '';
-          u.password = '';
-        }
-        res = await doFetch(u, { headers, signal: AbortSignal.timeout(SNAPSHOT_TIMEOUT_MS) });
-      } catch {
-        throw new AppError(ErrorCode.NotFound, { zh: '摄像头抓图失败：无法连接', en: 'Snapshot failed: the camera did not answer' }, 'snapshot_url');
+        const res = await outbound.request(r.snapshot_url, { timeoutMs: SNAPSHOT_TIMEOUT_MS, maxBytes: SNAPSHOT_MAX_BYTES });
+        const type = String(res.headers['content-type'] ?? '');
+        if (res.status < 200 || res.status >= 300) throw new OutboundError('http_status', res.status);
+        if (!type.startsWith('image/')) throw new OutboundError('bad_answer', res.status);
+        img = { type: type.split(';')[0]!, body: res.body };
+      } catch (err) {
+        const e = err instanceof OutboundError ? err : new OutboundError('unreachable');
+        const reason = { zh: outboundMessage(e.reason, e.status, 'zh'), en: outboundMessage(e.reason, e.status, 'en') };
+        throw new AppError(ErrorCode.NotFound, { zh: `摄像头抓图失败：${reason.zh}`, en: `Snapshot failed: ${reason.en}` }, 'snapshot_url');
       }
-      const type = res.headers.get('content-type') ?? '';
-      const body = Buffer.from(await res.arrayBuffer());
-      if (!res.ok || !type.startsWith('image/') || body.length > SNAPSHOT_MAX_BYTES) {
-        throw new AppError(ErrorCode.NotFound, { zh: `摄像头抓图失败（HTTP ${res.status}）`, en: `Snapshot failed (HTTP ${res.status})` }, 'snapshot_url');
-      }
-      return { img: `data:${type.split(';')[0]};base64,${body.toString('base64')}`, ts: now.toISOString() };
+      return { img: `data:${img.type};base64,${img.body.toString('base64')}`, ts: now.toISOString() };
     },
 
     /** The event's room camera to watch and the capture taken when it was raised (either may be absent). */
@@ -181,7 +206,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
       const place = await repo.eventPlace(db, eventId);
       if (!place) throw notFound();
       await access.assertProject(user, place.project_id);
-      const rows = await repo.cameras(db, place.project_id);
+      const rows = await cameras(db, place.project_id);
       const row = rows.find((r) => place.room_id !== null && r.room_id === place.room_id);
       const cap = await repo.captureNear(db, place.project_id, place.room_id, place.raised_at, 2 * 60_000);
       await signer.ready?.();
@@ -199,7 +224,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
       await signer.ready?.();
       const sessionId = signer.verify(id, token);
       if (sessionId === null || !hub.available) return null;
-      const r = await repo.camera(db, id);
+      const r = await camera(db, id);
       if (!r || classifyStream(r.stream_url).kind !== 'sim') return null;
       const u = await repo.liveSessionUser(db, sessionId);
       if (!u) return null;

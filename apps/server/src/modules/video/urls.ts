@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { VideoPlayKind } from '@gridops/contract';
+import { maskUrlSecrets, restoreUrlSecrets } from '../../lib/urlSecrets.js';
 
 /** What a configured stream URL is: a demo test camera, a media server's HLS, or something browsers cannot play. */
 export type StreamKind = { kind: 'sim' } | { kind: 'hls'; origin: string | null } | { kind: 'invalid'; reason: 'rtsp' | 'not_hls' | 'bad_url' };
@@ -20,31 +21,18 @@ export function classifyStream(url: string): StreamKind {
   return { kind: 'hls', origin: u.origin };
 }
 
-export const MASK = '***';
+export { MASK } from '../../lib/urlSecrets.js';
 
-/** The URL with its password (if any) replaced by `***`: what the configuration page shows. */
-export function maskUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (!u.password) return url;
-    u.password = MASK;
-    return u.toString().replace('%2A%2A%2A', MASK);
-  } catch {
-    return url;
-  }
-}
+/** The URL with its password (and keys in its query, tokens in its path) replaced by `***`: what configurers see. */
+export const maskUrl = maskUrlSecrets;
 
-/** A URL sent back with `***` as password keeps the stored password (same user, host and path). */
-export function unmaskUrl(submitted: string, stored: string | null): string {
-  if (!stored || !submitted.includes(`:${MASK}@`)) return submitted;
-  try {
-    const u = new URL(submitted.replace(`:${MASK}@`, ':x@'));
-    const old = new URL(stored);
-    u.password = old.password;
-    return u.toString();
-  } catch {
-    return submitted;
-  }
+/**
+ * The URL to store for a submitted one: a `***` left in it gets the stored secret back only when scheme, host, port
+ * and user are unchanged; null when the secret must be entered again (a stored secret never follows a URL elsewhere).
+ */
+export function unmaskUrl(submitted: string, stored: string | null): string | null {
+  const r = restoreUrlSecrets(submitted, stored);
+  return r.ok ? r.url : null;
 }
 
 /** The URL without user and password: what a viewer's browser is given. */

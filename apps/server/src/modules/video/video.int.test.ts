@@ -129,7 +129,14 @@ describe.each(backends)('live video on %s', (backend) => {
     const updated = await call<VideoCamera>('PUT', `/api/v6/video/camera/${created.data.id}`, site, { ...created.data, name_en: 'Door two' });
     expect(updated).toMatchObject({ code: 1, data: { name_en: 'Door two', version: 2 } });
     const stored = await t.database.db.selectFrom('video_cameras').select(['stream_url', 'snapshot_url']).where('id', '=', created.data.id).executeTakeFirstOrThrow();
-    expect(stored).toEqual({ stream_url: 'http://viewer:s3cret@media.example:8888/door2/index.m3u8', snapshot_url: 'http://admin:snap-pw@10.0.0.9/snap.jpg' });
+    // Kept, and sealed at rest (docs/security.md "Stored secrets"; more in videoOutbound.int.test.ts).
+    expect(stored.stream_url).toMatch(/^gs1:/);
+    expect(stored.snapshot_url).toMatch(/^gs1:/);
+    expect(JSON.stringify(stored)).not.toMatch(/s3cret|snap-pw/);
+    expect((await call<VideoCamera[]>('GET', `/api/v6/video/cameras?project_id=${suzhou}`, site)).data.find((c) => c.id === created.data.id)).toMatchObject({
+      stream_url: 'http://viewer:***@media.example:8888/door2/index.m3u8',
+      snapshot_url: 'http://admin:***@10.0.0.9/snap.jpg',
+    });
     // A second save on the old version lost the race.
     expect(await call('PUT', `/api/v6/video/camera/${created.data.id}`, site, { ...created.data, name_en: 'Stale' })).toMatchObject({ code: ErrorCode.Conflict });
 

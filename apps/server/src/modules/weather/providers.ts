@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Outbound } from '../../lib/outbound/index.js';
 import { WIND_DIRECTIONS, type WeatherCondition, type WeatherObservation, type WeatherProvider } from '@gridops/contract';
 
 /** Provider answers we read (docs/shell.md, "Weather"): only the fields the console shows. */
@@ -132,14 +133,29 @@ export function parseAnswer(provider: WeatherProvider, body: unknown): WeatherOb
 }
 
 const FETCH_TIMEOUT_MS = 8_000;
+const ANSWER_MAX_BYTES = 256 * 1024;
 
-/** Asks the provider; null on any failure (network, status, shape): weather is optional. */
-export async function fetchObservation(cfg: ProviderConfig, latitude: number, longitude: number): Promise<WeatherObservation | null> {
+/**
+ * Asks the provider through the outbound guard (the configured API's own host allowed, whatever it resolves to:
+ * the operator chose it); null on any failure (refused, network, status, size, shape): weather is optional.
+ */
+export function observationFetcher(outbound: Outbound) {
+  return async (cfg: ProviderConfig, latitude: number, longitude: number): Promise<WeatherObservation | null> => {
+    try {
+      const res = await outbound.request(providerUrl(cfg, latitude, longitude), { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: ANSWER_MAX_BYTES, headers: { accept: 'application/json' } });
+      if (res.status < 200 || res.status >= 300) return null;
+      return parseAnswer(cfg.provider, JSON.parse(res.body.toString('utf8')));
+    } catch {
+      return null;
+    }
+  };
+}
+
+/** The guard for the weather API: OUTBOUND_ALLOW plus the configured base URL's host. */
+export function weatherOutbound(outbound: Outbound, cfg: ProviderConfig): Outbound {
   try {
-    const res = await fetch(providerUrl(cfg, latitude, longitude), { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: 'application/json' } });
-    if (!res.ok) return null;
-    return parseAnswer(cfg.provider, await res.json());
+    return outbound.allowing([new URL(cfg.baseUrl).hostname]);
   } catch {
-    return null;
+    return outbound;
   }
 }

@@ -1,21 +1,21 @@
-import { weatherObservation, type WeatherNowResponse } from '@gridops/contract';
+import { weatherObservation, type WeatherNowResponse, type WeatherObservation } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
-import { fetchObservation, type ProviderConfig } from './providers.js';
+import type { ProviderConfig } from './providers.js';
 import { weatherRepository as repo } from './repository.js';
 
 /** A site's answer is shared for this long (by every server instance: the cache is a table). */
 export const WEATHER_CACHE_MS = 10 * 60_000;
 
-export type WeatherFetcher = typeof fetchObservation;
+export type WeatherFetcher = (cfg: ProviderConfig, latitude: number, longitude: number) => Promise<WeatherObservation | null>;
 
 /**
  * Current conditions through the server: the provider key stays here. One provider request per site per
  * 10 minutes whoever asks; when the provider fails, the last answer (if any) is better than none.
  */
-export function createWeatherService(db: Db, access: AccessService, cfg: ProviderConfig, fetcher: WeatherFetcher = fetchObservation) {
+export function createWeatherService(db: Db, access: AccessService, cfg: ProviderConfig, fetcher: WeatherFetcher) {
   return {
     async now(user: AuthUser, projectId: number): Promise<WeatherNowResponse> {
       await access.assertProject(user, projectId);
