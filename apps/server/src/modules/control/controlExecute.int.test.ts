@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { formatInZone } from '@gridops/format';
 import { ErrorCode, gatewayTopics, type ControlConfig } from '@gridops/contract';
 import { apiHeaders, backends, loginAs } from '../../test-support/backends.js';
@@ -102,6 +103,17 @@ describe.each(backends)('remote control checked again at execute on %s', (backen
       gw.client.publishAsync(topics.commandResult, JSON.stringify({ id: cmd.id, ok: true, ts: Date.now() }), { qos: 1 }).catch(() => undefined);
     });
     await gw.send(Date.now(), { F01: { breaker: 1 }, [other.sn]: { breaker: 1 } });
+  });
+  // Each case starts from the same place, whatever the one before left behind (also when it failed).
+  afterEach(async () => {
+    const db = h.rt.database.db;
+    await db.updateTable('control_commands').set({ status: 'cancelled' }).where('project_id', '=', projectId).where('status', '=', 'selected').execute();
+    await db.deleteFrom('control_interlocks').where('project_id', '=', projectId).execute();
+    await db.deleteFrom('control_blocked_periods').where('project_id', '=', projectId).execute();
+    await db.deleteFrom('control_settings').where('project_id', '=', projectId).execute();
+    const point = await db.selectFrom('device_points').select('id').where('device_id', '=', other.id).where('key', '=', 'breaker').executeTakeFirstOrThrow();
+    await db.updateTable('point_latest').set({ value: 1 }).where('point_id', '=', point.id).execute();
+    await db.updateTable('devices').set((eb) => ({ props: sql`${eb.ref('props')} - 'remote_control'` })).where('id', '=', fan).execute();
   });
   afterAll(async () => {
     await h?.close();
