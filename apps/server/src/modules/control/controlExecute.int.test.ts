@@ -163,8 +163,8 @@ describe.each(backends)('remote control checked again at execute on %s', (backen
     const sel = await select(site, f01, 'open');
     expect(sel.code).toBe(1);
     await saveBreaker(f01, { controllable: false });
-    expect((await logOf(sel.data.selection_id)).map((l) => `${l.step}:${l.outcome}`)).toEqual(['select:selected', 'cancel:refused_not_controllable']);
     await refusedAtExecute(site, sel.data.selection_id, ErrorCode.Conflict, 'This breaker is not open to remote control');
+    expect((await logOf(sel.data.selection_id)).map((l) => `${l.step}:${l.outcome}`)).toEqual(['select:selected', 'cancel:refused_not_controllable', 'execute:refused_expired']);
     expect((await logOf(sel.data.selection_id, 'zh'))[1]!.detail).toContain('该断路器未开放遥控');
     await saveBreaker(f01, { controllable: true });
     await operatesFreshly();
@@ -174,8 +174,8 @@ describe.each(backends)('remote control checked again at execute on %s', (backen
     const sel = await select(site, f01, 'close');
     expect(sel.code).toBe(1);
     await saveBreaker(f01, { user_ids: [centreId] });
-    expect((await logOf(sel.data.selection_id)).at(-1)).toMatchObject({ step: 'cancel', outcome: 'refused_permission' });
     await refusedAtExecute(site, sel.data.selection_id, ErrorCode.Conflict, 'You are not among the users allowed to operate this breaker');
+    expect((await logOf(sel.data.selection_id))[1]).toMatchObject({ step: 'cancel', outcome: 'refused_permission' });
     // Someone still on the list operates it.
     await operatesFreshly(f01, 'close', centre);
     await saveBreaker(f01, { user_ids: [] });
@@ -186,8 +186,8 @@ describe.each(backends)('remote control checked again at execute on %s', (backen
     const sel = await select(site, f01, 'close');
     expect(sel.data.needs_approval).toBe(false);
     await saveBreaker(f01, { two_person: true });
-    expect((await logOf(sel.data.selection_id)).at(-1)).toMatchObject({ step: 'cancel', outcome: 'refused_two_person' });
     await refusedAtExecute(site, sel.data.selection_id, ErrorCode.Conflict, 'The two-person rule now applies to this breaker');
+    expect((await logOf(sel.data.selection_id))[1]).toMatchObject({ step: 'cancel', outcome: 'refused_two_person' });
     // Under the rule, a new selection approved by a second person goes through.
     const approved = await select(site, f01, 'close');
     expect(approved.data.needs_approval).toBe(true);
@@ -203,8 +203,8 @@ describe.each(backends)('remote control checked again at execute on %s', (backen
     const now = Date.now();
     const block = await call<{ id: number }>('POST', '/api/v6/control-config/block', site, { project_id: projectId, name: '交接班', name_en: 'Shift handover', start: formatInZone(now - 60_000, tz, 'HH:mm'), end: formatInZone(now + 10 * 60_000, tz, 'HH:mm') });
     expect(block.code).toBe(1);
-    expect((await logOf(sel.data.selection_id)).at(-1)).toMatchObject({ step: 'cancel', outcome: 'refused_blocked' });
     await refusedAtExecute(site, sel.data.selection_id, ErrorCode.Conflict, 'Remote control is blocked now: "Shift handover"');
+    expect((await logOf(sel.data.selection_id))[1]).toMatchObject({ step: 'cancel', outcome: 'refused_blocked' });
     expect((await logOf(sel.data.selection_id, 'zh'))[1]!.detail).toContain('当前处于禁止遥控时段「交接班」');
     await call('DELETE', `/api/v6/control-config/block/${block.data.id}`, site);
     await operatesFreshly(f01, 'close');
