@@ -58,6 +58,8 @@ export async function startPipeline(opts: {
   onFaceEvent?: (gatewaySn: string, payload: Buffer) => Promise<unknown>;
   /** Inspection robots' finished rounds (…/robot_round). */
   onRobotRound?: (gatewaySn: string, payload: Buffer) => Promise<unknown>;
+  /** Breaker states committed (device ids): remote control checks the selections interlocked with them. */
+  onBreakerStates?: (deviceIds: number[]) => void;
   /** RETENTION_RAW_DAYS: runs the raw-telemetry partition job (daily partitions, retention). */
   rawRetentionDays?: number;
   /** How pushes leave the server (sealed secrets opened, the outbound guard). */
@@ -89,6 +91,7 @@ export async function startPipeline(opts: {
     { saveEveryMs: 2000, saveOthersEvery: 10, forgetAfterMs: 600_000, sharedDatabase: opts.sharedDatabase ?? true, validateEveryMs: 1000, storageYields: opts.sharedDatabase === true },
   );
   const ingest = new IngestPipeline(db, registry, alarms, log, opts.ingest);
+  ingest.onBreakerStates = opts.onBreakerStates ?? null;
   const watch = startGatewayWatch(db, raised, log, opts.gatewayWatchMs);
   const compaction = startQuarterHourCompaction(db, log);
   const partitions = opts.rawRetentionDays ? startPartitionJob(db, opts.rawRetentionDays, log) : null;

@@ -114,6 +114,9 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
       onAiEvent: (sn, payload) => services.aiSecurity.onAiEvent(sn, payload),
       onFaceEvent: (sn, payload) => services.faceRecords.onFaceEvent(sn, payload),
       onRobotRound: (sn, payload) => services.robotRounds.onRobotRound(sn, payload),
+      onBreakerStates: (deviceIds) => {
+        services.control.breakerStatesChanged(deviceIds).catch((err: unknown) => app.log.warn({ err }, 'remote control: checking interlocked selections failed'));
+      },
     });
     // Monthly operation reports: on the 1st (site zone) for the previous month, and on first start (docs/monthly-report.md).
     const monthReports = startMonthReportJob(services.monthReport, app.log, 30_000);

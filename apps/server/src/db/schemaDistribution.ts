@@ -51,6 +51,8 @@ export interface ControlLogTable {
   action: string;
   outcome: string;
   detail: Generated<string>;
+  /** 0049: the detail in English when it differs from `detail` (a reason); '' otherwise. */
+  detail_en: Generated<string>;
   ip: Generated<string>;
   at: Generated<Date>;
   /** 0037: the row was written by the automation of auxiliary devices (operator 自动控制 / Automation). */

@@ -31,8 +31,11 @@ export function requirePermission(user: Pick<AuthUser, 'permissions'>, need: Rou
  * Every read and write is scoped here, on the server, from the session's user — never from what the client
  * sends. Services call `scope()` first and pass the ids to their repositories.
  */
+/** What the scope depends on: the user's kind, organisation and id (a session's user, or one loaded again). */
+export type ScopeUser = Pick<AuthUser, 'id' | 'orgId' | 'userType'>;
+
 export function createAccessService(db: Db) {
-  async function scope(user: AuthUser): Promise<Scope> {
+  async function scope(user: ScopeUser): Promise<Scope> {
     if (user.userType === UserType.Centre) {
       const orgIds = await repo.orgSubtreeIds(db, user.orgId, true);
       return { orgIds, projectIds: await repo.projectIdsInOrgs(db, orgIds) };
@@ -44,7 +47,7 @@ export function createAccessService(db: Db) {
     scope,
 
     /** Throws 10004 unless the project is in the user's scope. */
-    async assertProject(user: AuthUser, projectId: number): Promise<Scope> {
+    async assertProject(user: ScopeUser, projectId: number): Promise<Scope> {
       const s = await scope(user);
       if (!s.projectIds.includes(projectId)) throw forbidden();
       return s;

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
 import { auxRepository as repo } from './repository.js';
+import { recheckOpenSelections } from '../control/recheck.js';
 
 export const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
 export const stale = () => new AppError(ErrorCode.Conflict, { zh: '该配置已被他人修改，请刷新后重试', en: 'Someone else changed this entry. Refresh and try again.' }, 'version');
@@ -138,6 +139,8 @@ export function createAuxDeviceService(db: Db, access: AccessService, audit: Aud
       const n = await repo.updateDevice(t, id, body.version, { room_id: body.room_id, gateway_id: body.gateway_id, sn: body.sn, name: body.name, name_en: body.name_en, props: withSettings(v.device.kind, v.device.props, body) });
       if (n === 0) throw stale();
       await audit.recordChange(t, { action: 'auxDevice.update', target: { type: 'device', id }, before: { ...v.before, points: undefined }, after: { ...body }, projectId: v.device.project_id });
+      // Closed to remote control, moved to another gateway, limits narrowed: open selections are checked again.
+      await recheckOpenSelections(t, { deviceId: id });
     },
 
     /** Adds the device; telemetry is stored from its next message (the ingest registry is reloaded). */

@@ -19,6 +19,7 @@ import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
 import { buildingLive } from './live.js';
 import { buildingRepository, type BuildingRepository, type BuildingRow, type EquipmentRow } from './repository.js';
+import { recheckOpenSelections } from '../control/recheck.js';
 
 const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
 const stale = () => new AppError(ErrorCode.Conflict, { zh: '该配置已被他人修改，请刷新后重试', en: 'Someone else changed this entry. Refresh and try again.' });
@@ -222,6 +223,11 @@ export function createBuildingService(db: Db, access: AccessService, audit?: Aud
       const saved = await repo.oneEquipment(db, id);
       const after = equipmentItem(saved!);
       if (JSON.stringify(before.spec.schedule) !== JSON.stringify(saved?.spec.schedule) || before.device_id !== saved?.device_id) await pushSchedule(saved);
+      // Narrowed set-point limits or another unit: open selections on the unit are checked again (rules.ts).
+      const units = [...new Set([before.device_id, saved?.device_id])].filter((d): d is number => typeof d === 'number');
+      if (units.length) await db.transaction().execute(async (trx) => {
+        for (const deviceId of units) await recheckOpenSelections(trx, { deviceId });
+      });
       await audit?.recordChange(db, { action: `building.${set}.update`, target: { type: `building_${set}`, id }, before: equipmentItem(before), after, projectId: before.project_id });
       return after;
     },

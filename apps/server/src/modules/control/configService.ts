@@ -1,4 +1,3 @@
-import { formatInZone } from '@gridops/format';
 import { clientTopics, ErrorCode, type MessageEnvelope, type ControlApproval, type ControlBlockedPeriod, type ControlBreakerSetting, type ControlConfig, type ControlInterlock } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
@@ -6,44 +5,18 @@ import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
 import { controlConfigRepository as repo } from './configRepository.js';
-
-/** Devices with a breaker the gateways can operate (the `breaker` command). */
-export const BREAKER_KINDS = ['incomer', 'feeder'];
+import { recheckOpenSelections } from './recheck.js';
+import { aboveSiteVoltage, BREAKER_KINDS, breakerVoltageKv } from './rules.js';
 
 const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
 
-/** A refusal of a selection, with the control-log outcome it is recorded as. */
-export class ControlRefusal extends AppError {
-  constructor(
-    readonly outcome: string,
-    zh: string,
-    en: string,
-  ) {
-    super(ErrorCode.Conflict, { zh, en }, 'device_id');
-  }
-}
-
-/** A breaker's line voltage (kV) from its props: `voltage_kv`, or the phase `voltage_v` × √3; null when unknown. */
-export function breakerVoltageKv(props: unknown): number | null {
-  const p = props !== null && typeof props === 'object' ? (props as Record<string, unknown>) : {};
-  if (typeof p.voltage_kv === 'number' && Number.isFinite(p.voltage_kv)) return p.voltage_kv;
-  if (typeof p.voltage_v === 'number' && Number.isFinite(p.voltage_v)) return Math.round((p.voltage_v * Math.sqrt(3)) / 10) / 100;
-  return null;
-}
-
-/** The site's "two-person rule above N kV" covers this breaker; an unknown voltage counts as above (fail safe). */
-export const aboveSiteVoltage = (aboveKv: number | null, kv: number | null) => aboveKv !== null && (kv === null || kv > aboveKv);
-
-/** Whether the site-time `hhmm` lies in [start, end) — a window past midnight (22:00–06:00) wraps. */
-export function inWindow(hhmm: string, start: string, end: string): boolean {
-  if (start === end) return true;
-  return start < end ? hhmm >= start && hhmm < end : hhmm >= start || hhmm < end;
-}
+export { BREAKER_KINDS, breakerVoltageKv, aboveSiteVoltage, inWindow } from './rules.js';
 
 /**
- * Remote-control configuration (docs/control-config.md) and the checks every selection passes first:
- * controllable, by whom, blocked periods (site time), interlocks; the two-person rule marks the selection as
- * needing a second authorised user's approval before execute.
+ * Remote-control configuration (docs/control-config.md): controllable, by whom, blocked periods (site time),
+ * interlocks, the two-person rule. The rules themselves are evaluated in rules.ts (at select and again at
+ * execute); every change that can make them refuse checks the open selections again in its own transaction
+ * and cancels the refused ones, with the reason in the control log.
  */
 export function createControlConfigService(db: Db, access: AccessService, audit: AuditService) {
   async function orgPath(orgId: number): Promise<number[]> {
@@ -134,6 +107,7 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
         const saved = await repo.saveSite(trx, body.project_id, body.two_person_above_kv, body.version);
         if (!saved) throw new AppError(ErrorCode.Conflict, { zh: '设置已被他人修改，请刷新后再保存', en: 'Someone else saved these settings meanwhile; reload and save again' }, 'version');
         await audit.recordChange(trx, { action: 'controlConfig.site', target: { type: 'project', id: body.project_id }, before: before ?? null, after: saved, projectId: body.project_id });
+        await recheckOpenSelections(trx, { projectId: body.project_id });
         return { two_person_above_kv: saved.two_person_above_kv, version: saved.version };
       });
     },
@@ -148,6 +122,7 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
         const saved = await repo.saveSetting(trx, { deviceId, projectId: d.project_id, controllable: body.controllable, userIds: [...new Set(body.user_ids)], roleTypes: [...new Set(body.role_types)].sort(), twoPerson: body.two_person, version: body.version });
         if (!saved) throw new AppError(ErrorCode.Conflict, { zh: '设置已被他人修改，请刷新后再保存', en: 'Someone else saved these settings meanwhile; reload and save again' }, 'version');
         await audit.recordChange(trx, { action: 'controlConfig.breaker', target: { type: 'device', id: deviceId }, before: before ?? null, after: saved, projectId: d.project_id });
+        await recheckOpenSelections(trx, { deviceId });
       });
       return toBreaker((await repo.breakers(db, d.project_id, BREAKER_KINDS)).find((b) => b.id === deviceId)!, (await siteOf(d.project_id)).two_person_above_kv);
     },
@@ -158,6 +133,7 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
       return db.transaction().execute(async (trx) => {
         const b = await repo.insertBlock(trx, { project_id: body.project_id, name: body.name, name_en: body.name_en, start_hhmm: body.start, end_hhmm: body.end });
         await audit.recordChange(trx, { action: 'controlConfig.block.create', target: { type: 'control_block', id: b.id }, before: null, after: b, projectId: body.project_id });
+        await recheckOpenSelections(trx, { projectId: body.project_id });
         return toBlock(b);
       });
     },
@@ -182,6 +158,7 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
       return db.transaction().execute(async (trx) => {
         const i = await repo.insertInterlock(trx, body);
         await audit.recordChange(trx, { action: 'controlConfig.interlock.create', target: { type: 'control_interlock', id: i.id }, before: null, after: i, projectId: body.project_id });
+        await recheckOpenSelections(trx, { deviceId: body.device_id });
         return toInterlock(i);
       });
     },
@@ -197,47 +174,12 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
       return null;
     },
 
-    /**
-     * The checks before a selection is granted (control/service.ts select): throws a ControlRefusal naming the
-     * reason in zh and en; resolves whether the selection needs a second person's approval.
-     */
-    async checkSelection(user: AuthUser, d: { id: number; project_id: number; props: unknown }, action: 'open' | 'close', now = Date.now()): Promise<{ needsApproval: boolean }> {
-      const s = await repo.setting(db, d.id);
-      if (s && !s.controllable) throw new ControlRefusal('refused_not_controllable', '该断路器未开放遥控（遥控配置）', 'This breaker is not open to remote control (remote-control settings)');
-      if (s && s.user_ids.length > 0 && !s.user_ids.includes(user.id)) throw new ControlRefusal('refused_permission', '您不在该断路器的遥控授权人员之列', 'You are not among the users allowed to operate this breaker');
-      if (s && s.role_types.length > 0 && !s.role_types.includes(user.userType)) throw new ControlRefusal('refused_permission', '您的角色不在该断路器允许遥控的角色之列', 'Your role is not among the roles allowed to operate this breaker');
-      const p = await repo.project(db, d.project_id);
-      const wc = formatInZone(now, p?.timezone ?? 'Asia/Shanghai', 'HH:mm');
-      for (const b of await repo.blocks(db, d.project_id)) {
-        if (inWindow(wc, b.start_hhmm, b.end_hhmm))
-          throw new ControlRefusal('refused_blocked', `当前处于禁止遥控时段「${b.name}」（站点时间 ${b.start_hhmm}–${b.end_hhmm}）`, `Remote control is blocked now: "${b.name_en || b.name}" (site time ${b.start_hhmm}–${b.end_hhmm})`);
-      }
-      for (const i of await repo.interlocksOf(db, d.id, action)) {
-        const closed = i.value === null ? null : i.value >= 0.5;
-        // An unknown state of the other breaker blocks too: an interlock must fail safe.
-        if (closed === null || closed === i.other_closed) {
-          const zhState = closed === null ? '状态未知' : i.other_closed ? '合闸' : '分闸';
-          const enState = closed === null ? 'in an unknown state' : i.other_closed ? 'closed' : 'open';
-          throw new ControlRefusal('refused_interlock', `联锁「${i.name}」：${i.other_name}${zhState}时不能${action === 'close' ? '合闸' : '分闸'}`, `Interlock "${i.name_en || i.name}": cannot ${action} while ${i.other_name_en || i.other_name} is ${enState}`);
-        }
-      }
-      const site = await siteOf(d.project_id);
-      return { needsApproval: (s?.two_person ?? false) || aboveSiteVoltage(site.two_person_above_kv, breakerVoltageKv(d.props)) };
-    },
-
     markNeedsApproval: (trx: Db, commandId: number) => repo.markNeedsApproval(trx, commandId),
 
     /** After a selection waiting for approval is committed: tell every other user who may approve it, at once. */
     async announceApproval(c: { projectId: number; deviceId: number; selectionId: string; userId: number }) {
       const approvers = (await allowedOperators(c.projectId, c.deviceId)).filter((u) => u.id !== c.userId);
       await tell(approvers, { kind: 'request', project_id: c.projectId, device_id: c.deviceId, selection_id: c.selectionId });
-    },
-
-    /** Execute may go ahead: no approval needed, or a second person gave it. */
-    async approvalState(selectionId: string): Promise<'none' | 'approved' | 'waiting'> {
-      const c = await repo.approvalOf(db, selectionId);
-      if (!c || !c.needs_approval) return 'none';
-      return c.approved_by !== null ? 'approved' : 'waiting';
     },
 
     async approvals(user: AuthUser, projectId: number): Promise<ControlApproval[]> {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { normalisePermissions } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 
 export interface LogEntry {
@@ -11,9 +12,23 @@ export interface LogEntry {
   step: 'select' | 'execute' | 'result' | 'cancel' | 'late_result';
   action: string;
   outcome: string;
+  /** In Chinese, or the same in both languages (a command id, a set-point). */
   detail?: string;
+  /** The detail in English when it differs (a reason naming an interlock, a blocked period…). */
+  detailEn?: string;
   ip?: string;
 }
+
+/** Filters of the open selections checked again after a change (rules.ts; null-free: at least one is set). */
+export interface OpenSelectionFilter {
+  projectId?: number;
+  deviceId?: number;
+  userId?: number;
+  /** Selections on breakers with an interlock on one of these devices (their state changed). */
+  interlockedWith?: number[];
+}
+
+const openSelectionColumns = ['c.id', 'c.selection_id', 'c.project_id', 'c.device_id', 'c.gateway_id', 'c.user_id', 'c.action', 'c.command', 'c.params', 'c.status', 'c.expires_at', 'c.needs_approval', 'c.approved_by'] as const;
 
 const commandColumns = ['c.id', 'c.selection_id', 'c.command_id', 'c.project_id', 'c.device_id', 'c.gateway_id', 'c.user_id', 'c.action', 'c.command', 'c.params', 'c.status', 'c.error'] as const;
 
@@ -68,6 +83,12 @@ export const controlRepository = {
       .where('p.key', '=', 'breaker')
       .executeTakeFirst(),
 
+  /** The operator as the rules read them, from the database (execute, or a change while a selection is open). */
+  operator: async (db: Db, userId: number) => {
+    const u = await db.selectFrom('users').select(['id', 'org_id', 'user_type', 'permissions', 'enabled']).where('id', '=', userId).executeTakeFirst();
+    return u && { id: u.id, orgId: u.org_id, userType: u.user_type as 0 | 1 | 2, permissions: normalisePermissions(u.permissions), enabled: u.enabled };
+  },
+
   passwordHash: async (db: Db, userId: number) => (await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst())?.password_hash,
 
   /** Expires stale selections of a device, then tells whether one is still open (selected or awaiting a result). */
@@ -100,9 +121,37 @@ export const controlRepository = {
     db
       .selectFrom('control_commands as c')
       .innerJoin('gateways as g', 'g.id', 'c.gateway_id')
-      .select([...commandColumns, 'c.expires_at', 'g.sn as gateway_sn'])
+      .select([...commandColumns, 'c.expires_at', 'c.needs_approval', 'c.approved_by', 'g.sn as gateway_sn'])
       .where('c.selection_id', '=', selectionId)
       .executeTakeFirst(),
+
+  /**
+   * Open selections matching the filter, locked (FOR UPDATE) in id order until the caller's transaction ends: an
+   * execute claiming one waits, and then finds it cancelled or still valid (rules.ts).
+   */
+  lockOpenSelections: (db: Db, f: OpenSelectionFilter) => {
+    let q = db
+      .selectFrom('control_commands as c')
+      .select(openSelectionColumns)
+      .where('c.status', '=', 'selected')
+      .where('c.user_id', 'is not', null)
+      .where('c.expires_at', '>', sql<Date>`now()`);
+    if (f.projectId !== undefined) q = q.where('c.project_id', '=', f.projectId);
+    if (f.deviceId !== undefined) q = q.where('c.device_id', '=', f.deviceId);
+    if (f.userId !== undefined) q = q.where('c.user_id', '=', f.userId);
+    if (f.interlockedWith !== undefined) {
+      const others = f.interlockedWith.length ? f.interlockedWith : [0];
+      q = q.where((eb) => eb.exists(eb.selectFrom('control_interlocks as i').select('i.id').whereRef('i.device_id', '=', 'c.device_id').whereRef('i.action', '=', 'c.action').where('i.other_device_id', 'in', others)));
+    }
+    return q.orderBy('c.id').forUpdate().execute();
+  },
+
+  /** One selection, locked (FOR UPDATE) until the caller's transaction ends: the claim of execute. */
+  lockSelection: (db: Db, id: number) => db.selectFrom('control_commands as c').select(openSelectionColumns).where('c.id', '=', id).forUpdate().executeTakeFirst(),
+
+  /** Why a selection was cancelled by a change, as the control log recorded it (zh, en). */
+  cancelReason: (db: Db, commandId: number) =>
+    db.selectFrom('control_log').select(['detail', 'detail_en']).where('control_command_id', '=', commandId).where('step', 'in', ['cancel', 'execute']).where('outcome', 'like', 'refused_%').orderBy('id', 'desc').executeTakeFirst(),
 
   /** Ends a selection that is still open (cancel, expiry, wrong password). */
   closeSelection: (db: Db, id: number, status: 'cancelled' | 'expired' | 'rejected', error: string | null) =>
@@ -170,6 +219,7 @@ export const controlRepository = {
         action: e.action,
         outcome: e.outcome,
         detail: e.detail ?? '',
+        detail_en: e.detailEn ?? '',
         ip: e.ip ?? '',
         automation: e.automationRuleId !== undefined,
         automation_rule_id: e.automationRuleId ?? null,
@@ -192,7 +242,7 @@ export const controlRepository = {
     const [{ n }, rows] = await Promise.all([
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       q
-        .select(['l.id', 'l.at', 'l.project_id', 'p.name as project_name', 'p.name_en as project_name_en', 'l.device_id', 'd.name as device_name', 'd.name_en as device_name_en', 'u.name as user_name', 'u.name_en as user_name_en', 'l.step', 'l.action', 'l.outcome', 'l.detail', 'c.selection_id', 'l.automation', 'ar.name as rule_name', 'ar.name_en as rule_name_en'])
+        .select(['l.id', 'l.at', 'l.project_id', 'p.name as project_name', 'p.name_en as project_name_en', 'l.device_id', 'd.name as device_name', 'd.name_en as device_name_en', 'u.name as user_name', 'u.name_en as user_name_en', 'l.step', 'l.action', 'l.outcome', 'l.detail', 'l.detail_en', 'c.selection_id', 'l.automation', 'ar.name as rule_name', 'ar.name_en as rule_name_en'])
         .orderBy('l.at', 'desc')
         .orderBy('l.id', 'desc')
         .offset(offset)

@@ -1,4 +1,4 @@
-import { ErrorCode, gatewayTopics, isAuxKind, isBuildingSwitched, type ControlAction, type EquipmentSchedule, type Lang } from '@gridops/contract';
+import { ErrorCode, gatewayTopics, isAuxKind, type ControlAction, type EquipmentSchedule, type Lang } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
@@ -8,9 +8,12 @@ import type { AccessService } from '../access/service.js';
 import type { LoginLimits } from '../user/loginLimits.js';
 import type { AuditService } from '../audit/service.js';
 import { auxCommand, auxRemoteEnabled, auxTargets } from './aux.js';
-import { buildingCommand, scheduleDetail, scheduleFromParams } from './building.js';
+import { scheduleDetail, scheduleFromParams } from './building.js';
+import { controlConfigRepository as configRepo } from './configRepository.js';
+import type { ControlConfigService } from './configService.js';
+import { cancelSelection, recheckOpenSelections, recheckSelection, type LockedSelection } from './recheck.js';
 import { controlRepository as repo, type LogEntry } from './repository.js';
-import { BREAKER_KINDS, ControlRefusal, type ControlConfigService } from './configService.js';
+import { BREAKER_KINDS, ControlRefusal, evaluateControlRules } from './rules.js';
 
 /** How often a waiting execute looks at the database for an answer another instance may have recorded. */
 const POLL_MS = 200;
@@ -38,6 +41,16 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
   const waiters = new Map<number, () => void>();
   const log = (e: LogEntry) => repo.log(db, e);
 
+  /**
+   * A rule refuses an open selection at execute: it ends (cancelled, the reason logged) unless it only waits for
+   * a second person's approval; resolves the error the operator gets.
+   */
+  async function refuse(on: Db, c: LockedSelection, refusal: ControlRefusal, ip: string): Promise<AppError> {
+    if (!refusal.keepsSelection) return cancelSelection(on, c, refusal, 'execute', ip);
+    await repo.log(on, { controlCommandId: c.id, projectId: c.project_id, deviceId: c.device_id, userId: c.user_id, step: 'execute', action: c.action, outcome: refusal.outcome, ip });
+    return refusal;
+  }
+
   async function waitForResult(id: number, deadline: number) {
     for (;;) {
       const s = await repo.status(db, id);
@@ -55,7 +68,30 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
     }
   }
 
+  let breakersChanged = new Set<number>();
+  let breakerSweep: Promise<void> | null = null;
+
   return {
+    /**
+     * Breaker states the ingest committed: open selections interlocked with these breakers are checked again and
+     * cancelled if an interlock now refuses them. One sweep at a time; ids arriving meanwhile go in the next.
+     */
+    breakerStatesChanged(deviceIds: number[]): Promise<void> {
+      for (const id of deviceIds) breakersChanged.add(id);
+      breakerSweep ??= (async () => {
+        try {
+          while (breakersChanged.size > 0) {
+            const ids = [...breakersChanged];
+            breakersChanged = new Set();
+            await db.transaction().execute((trx) => recheckOpenSelections(trx, { interlockedWith: ids }));
+          }
+        } finally {
+          breakerSweep = null;
+        }
+      })();
+      return breakerSweep;
+    },
+
     /** The runtime hands over the bus once it is connected; without it executes end as 'failed'. */
     attach(p: Publish | null) {
       publish = p;
@@ -88,52 +124,17 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
       if (!d) throw new AppError(ErrorCode.NotFound, { zh: '设备不存在', en: 'Unknown device' }, 'device_id');
       await access.assertProject(user, d.project_id);
       const entry = { controlCommandId: null, projectId: d.project_id, deviceId: d.id, userId: user.id, step: 'select' as const, action: body.action, ip };
-      if (!user.canControl) {
-        await log({ ...entry, outcome: 'refused_permission' });
-        throw forbidden();
-      }
-      const building = isBuildingSwitched(d.kind);
-      // Auxiliary devices and building equipment switch and take set-points; the rest are breakers.
-      const aux = isAuxKind(d.kind) || building;
-      if ((!aux && !BREAKER_KINDS.includes(d.kind)) || d.gateway_id === null || !d.gateway_sn) {
-        await log({ ...entry, outcome: 'refused_not_controllable' });
-        throw new AppError(ErrorCode.Validation, { zh: '该设备没有可遥控的断路器', en: 'This device has no remotely operable breaker' }, 'device_id');
-      }
-      if (!aux && body.action !== 'open' && body.action !== 'close') {
-        await log({ ...entry, outcome: 'refused_not_controllable' });
-        throw new AppError(ErrorCode.Validation, { zh: '断路器只能分闸或合闸', en: 'A breaker can only be opened or closed' }, 'action');
-      }
-      let command: { name: string; params: object; setpoint: { key: string; value: number } | null };
+      // Every rule of remote control, in one place (rules.ts); execute evaluates the same again.
+      let verdict: Awaited<ReturnType<typeof evaluateControlRules>>;
       try {
-        command = building
-          ? { name: 'building', ...(await buildingCommand(db, d, body.action, body.value, body.schedule)) }
-          : aux
-            ? { name: 'aux', ...auxCommand(d, body.action, body.value) }
-            : { name: 'breaker', params: { device_sn: d.sn, close: body.action === 'close' }, setpoint: null };
-      } catch (err) {
-        await log({ ...entry, outcome: 'refused_out_of_range', detail: body.value === undefined ? '' : String(body.value) });
-        throw err;
+        verdict = await evaluateControlRules(db, { ...user, enabled: true }, d, body);
+      } catch (e) {
+        if (e instanceof ControlRefusal) await log({ ...entry, outcome: e.outcome, detail: e.logDetail ?? e.reason.zh, detailEn: e.logDetail ?? e.reason.en });
+        throw e;
       }
+      const { command, needsApproval } = verdict;
+      const aux = command.name !== 'breaker';
       const detail = command.setpoint ? `${command.setpoint.key}=${command.setpoint.value}` : body.action === 'schedule' && body.schedule ? scheduleDetail(body.schedule) : '';
-      if (aux && !auxRemoteEnabled(d.props)) {
-        await log({ ...entry, outcome: 'refused_not_controllable' });
-        throw conflict('该辅助设备未开放遥控（辅助设备设置）', 'This auxiliary device is not open to remote control (auxiliary device settings)', 'device_id');
-      }
-      if (!d.gateway_online) {
-        await log({ ...entry, outcome: 'refused_offline' });
-        throw conflict('设备所在网关离线，不能遥控', "The device's gateway is offline", 'device_id');
-      }
-      // The site's remote-control configuration (docs/control-config.md): controllable, by whom, blocked periods,
-      // interlocks. It configures breakers; auxiliary devices (fans, AC…) need the control permission only.
-      let needsApproval = false;
-      if (config && !aux && (body.action === 'open' || body.action === 'close')) {
-        try {
-          needsApproval = (await config.checkSelection(user, d, body.action)).needsApproval;
-        } catch (e) {
-          if (e instanceof ControlRefusal) await log({ ...entry, outcome: e.outcome, detail: e.detail?.en ?? '' });
-          throw e;
-        }
-      }
       const selectionId = `s-${randomSecret(12)}`;
       const expiresAt = new Date(Date.now() + opts.selectTtlS * 1000);
       const id = await db.transaction().execute(async (trx) => {
@@ -149,7 +150,7 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
           params: command.params,
           expiresAt,
         });
-        if (needsApproval) await config?.markNeedsApproval(trx, row.id);
+        if (needsApproval) await configRepo.markNeedsApproval(trx, row.id);
         await repo.log(trx, { ...entry, controlCommandId: row.id, outcome: needsApproval ? 'awaiting_approval' : 'selected', detail });
         await audit.record(trx, {
           kind: 'control',
@@ -248,16 +249,21 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         await log({ ...entry, outcome: 'refused_permission' });
         throw forbidden();
       }
+      const gone = async (status: string) => {
+        // A change cancelled it (rules.ts): the operator is told why, as the control log says it.
+        const why = status === 'cancelled' ? await repo.cancelReason(db, c.id) : undefined;
+        await log({ ...entry, outcome: 'refused_expired', detail: status });
+        if (why) return conflict(why.detail, why.detail_en || why.detail, 'selection_id');
+        return conflict('选择已过期或已使用，请重新选择', 'The selection has expired or was used; select again', 'selection_id');
+      };
       if (c.status !== 'selected' || c.expires_at.getTime() <= Date.now()) {
         if (c.status === 'selected') await repo.closeSelection(db, c.id, 'expired', null);
-        await log({ ...entry, outcome: 'refused_expired', detail: c.status });
-        throw conflict('选择已过期或已使用，请重新选择', 'The selection has expired or was used; select again', 'selection_id');
+        throw await gone(c.status);
       }
-      // Two-person rule: a second authorised user approves first; the selection stays open meanwhile.
-      if (config && (await config.approvalState(c.selection_id)) === 'waiting') {
-        await log({ ...entry, outcome: 'refused_approval' });
-        throw conflict('须等待另一位授权人员批准（双人确认）后才能执行', 'Another authorised user must approve this selection first (two-person rule)', 'selection_id');
-      }
+      // A first look before the password is asked for: a refused selection ends without costing an attempt, and
+      // one waiting for a second person's approval stays open.
+      const early = await recheckSelection(db, c);
+      if (early) throw await refuse(db, c, early, ip);
       // Guesses of the operator's password count against the login limit of the same username and address.
       try {
         await limits.begin(user.username, ip);
@@ -275,18 +281,32 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
       }
       await limits.succeeded(user.username, ip);
       const commandId = `c-${randomSecret(9)}`;
-      if (!(await repo.markSent(db, c.id, commandId))) {
-        await log({ ...entry, outcome: 'refused_expired' });
-        throw conflict('选择已过期或已使用，请重新选择', 'The selection has expired or was used; select again', 'selection_id');
-      }
-      await log({ ...entry, outcome: 'sent', detail: commandId });
-      await audit.record(db, {
-        kind: 'control',
-        action: 'control.execute',
-        target: { type: 'control_command', id: c.id },
-        after: { device_id: c.device_id, action: c.action, selection_id: c.selection_id, command_id: commandId },
-        projectId: c.project_id,
+      // The claim: the selection row locked, every rule evaluated again against what the database holds now,
+      // then marked sent — one transaction, so no change (nor another instance) slips between check and claim.
+      // A change that locks the row first cancels it; one that commits after finds it sent.
+      const claim = await db.transaction().execute(async (trx): Promise<{ sent: true } | { sent: false; error: AppError | null; status: string }> => {
+        const locked = await repo.lockSelection(trx, c.id);
+        if (!locked || locked.status !== 'selected' || locked.expires_at.getTime() <= Date.now()) return { sent: false, error: null, status: locked?.status ?? 'gone' };
+        const refusal = await recheckSelection(trx, locked);
+        if (refusal) return { sent: false, error: await refuse(trx, locked, refusal, ip), status: 'selected' };
+        // The password was checked outside the lock (hashing is slow); it must still be the operator's password.
+        if ((await repo.passwordHash(trx, user.id)) !== hash) {
+          await repo.closeSelection(trx, c.id, 'rejected', 'password changed');
+          await repo.log(trx, { ...entry, outcome: 'bad_password', detail: 'password changed' });
+          return { sent: false, error: new AppError(ErrorCode.BadCredentials, { zh: '操作密码已变更，本次选择已取消', en: 'The password changed meanwhile; the selection was cancelled' }, 'password'), status: 'rejected' };
+        }
+        if (!(await repo.markSent(trx, c.id, commandId))) return { sent: false, error: null, status: 'gone' };
+        await repo.log(trx, { ...entry, outcome: 'sent', detail: commandId });
+        await audit.record(trx, {
+          kind: 'control',
+          action: 'control.execute',
+          target: { type: 'control_command', id: c.id },
+          after: { device_id: c.device_id, action: c.action, selection_id: c.selection_id, command_id: commandId },
+          projectId: c.project_id,
+        });
+        return { sent: true };
       });
+      if (!claim.sent) throw claim.error ?? (await gone(claim.status));
       const started = Date.now();
       const done = (status: 'succeeded' | 'refused' | 'timed_out' | 'failed', error: string | null) => ({
         selection_id: c.selection_id,
@@ -381,7 +401,7 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
           step: r.step,
           action: r.action,
           outcome: r.outcome,
-          detail: r.detail,
+          detail: lang === 'en' && r.detail_en ? r.detail_en : r.detail,
           selection_id: r.selection_id,
           automation: r.automation,
           automation_rule: r.automation ? (r.rule_name === null ? null : pick(lang, r.rule_name, r.rule_name_en)) : null,

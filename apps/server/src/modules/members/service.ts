@@ -19,6 +19,7 @@ import type { UserService } from '../user/service.js';
 import type { AuditService } from '../audit/service.js';
 import { assertWithinCeiling, beyondCeiling, type Reach, type Standing } from './ceiling.js';
 import { membersRepository as repo, type ManagedSet, type MemberRow, type MemberWrite } from './repository.js';
+import { recheckOpenSelections } from '../control/recheck.js';
 
 export interface MemberInput {
   name: string;
@@ -262,6 +263,8 @@ export function createMembersService(db: Db, access: AccessService, users: UserS
         await repo.setProjects(trx, id, projects);
         const after = { ...before, ...write, project_ids: projects, version: body.version + 1 };
         await audit.recordChange(trx, { action: 'member.update', target: target(id), before, after });
+        // Control permission or sites taken away: their open remote-control selections end now, logged why.
+        await recheckOpenSelections(trx, { userId: id });
       });
       return answer(m, id);
     },
@@ -296,6 +299,7 @@ export function createMembersService(db: Db, access: AccessService, users: UserS
       await db.transaction().execute(async (trx) => {
         await repo.setEnabled(trx, id, enabled);
         await audit.recordChange(trx, { action: 'member.setStatus', target: target(id), before: { username: row.username, enabled: row.enabled }, after: { username: row.username, enabled } });
+        if (!enabled) await recheckOpenSelections(trx, { userId: id });
       });
       // Every session ends now (10001 on the next request) and its MQTT clients are disconnected.
       if (!enabled) await users.endAllSessions(id);

@@ -158,6 +158,11 @@ export class IngestPipeline {
   private rejectTimer: NodeJS.Timeout;
   /** Metrics hooks (set by the pipeline's owner); none by default. */
   observer: IngestObserver | null = null;
+  /**
+   * Told, after commit, of the devices whose `breaker` point a message carried: remote control checks the open
+   * selections interlocked with them again (modules/control/recheck.ts). Not awaited: never holds the ack.
+   */
+  onBreakerStates: ((deviceIds: number[]) => void) | null = null;
   /** When the last batch committed (epoch ms; 0 = none yet): /ready's stall check. */
   lastCommitAt = 0;
 
@@ -193,6 +198,14 @@ export class IngestPipeline {
     if (this.pendingSamples >= this.opts.maxBatch) this.scheduleFlush(0);
     else this.scheduleFlush(this.opts.maxDelayMs);
     await Promise.all([evaluated, stored]);
+    if (this.onBreakerStates) {
+      const breakers = new Set<number>();
+      for (const s of decoded.samples) {
+        const p = this.registry.point(s.pointId);
+        if (p?.key === 'breaker') breakers.add(p.deviceId);
+      }
+      if (breakers.size > 0) this.onBreakerStates([...breakers]);
+    }
   }
 
   /** A gateway status/heartbeat message: marks it seen (and online again). */

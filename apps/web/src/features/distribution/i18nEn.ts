@@ -206,6 +206,7 @@ export const en: typeof zh = {
       refused_blocked: 'Blocked period',
       refused_interlock: 'Interlocked',
       refused_approval: 'Awaiting second person',
+      refused_two_person: 'Two-person rule now applies',
       awaiting_approval: 'Awaiting approval (two-person)',
       refused_offline: 'Gateway offline',
       refused_busy: 'Device busy',

@@ -204,6 +204,7 @@ export const zh = {
       refused_blocked: '禁止时段',
       refused_interlock: '联锁闭锁',
       refused_approval: '待第二人批准',
+      refused_two_person: '已改为双人确认',
       awaiting_approval: '待批准（双人确认）',
       refused_offline: '网关离线',
       refused_busy: '设备忙',
