@@ -2,6 +2,7 @@ import { ErrorCode, normalisePermissions, type EventMedia, type Lang, type LiveC
 import { formatInZone } from '@gridops/format';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { guardImage } from '../../lib/imageGuard.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
@@ -170,10 +171,12 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
       }
       const type = res.headers.get('content-type') ?? '';
       const body = Buffer.from(await res.arrayBuffer());
-      if (!res.ok || !type.startsWith('image/') || body.length > SNAPSHOT_MAX_BYTES) {
+      if (!res.ok || !type.startsWith('image/')) {
         throw new AppError(ErrorCode.NotFound, { zh: `摄像头抓图失败（HTTP ${res.status}）`, en: `Snapshot failed (HTTP ${res.status})` }, 'snapshot_url');
       }
-      return { img: `data:${type.split(';')[0]};base64,${body.toString('base64')}`, ts: now.toISOString() };
+      // What the camera says it sent decides nothing: the picture is decoded and re-encoded like every image.
+      const image = await guardImage(body, { field: 'snapshot_url', label: { zh: '摄像头抓图', en: 'camera snapshot' }, maxBytes: SNAPSHOT_MAX_BYTES });
+      return { img: `data:${image.mime};base64,${image.bytes.toString('base64')}`, ts: now.toISOString() };
     },
 
     /** The event's room camera to watch and the capture taken when it was raised (either may be absent). */
