@@ -8,7 +8,7 @@ import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
 import { videoRepository as repo, type CameraWrite } from './repository.js';
 import { snapshotSvg } from './snapshot.js';
-import type { StreamHub, Viewer } from './streams.js';
+import type { StreamHub, StreamLog, Viewer } from './streams.js';
 import { classifyStream, maskUrl, playKind, stripCredentials, unmaskUrl, type StreamSigner } from './urls.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.camera>>>;
@@ -50,6 +50,7 @@ export interface VideoServiceDeps {
 export function createVideoService(db: Db, access: AccessService, audit: AuditService, deps: VideoServiceDeps) {
   const { hub, signer } = deps;
   const doFetch = deps.fetch ?? fetch;
+  let log: StreamLog = { info: () => undefined, warn: () => undefined };
 
   async function owned(user: AuthUser, id: number): Promise<Row> {
     const row = await repo.camera(db, id);
@@ -99,6 +100,11 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
   const label = (r: Row) => (hub.cjkFont ? (r.name_en ? `${r.name}\n${r.name_en}` : r.name) : r.name_en || r.name);
 
   return {
+    /** The server's logger, once the app is built (snapshot failures are logged). */
+    setLog(l: StreamLog) {
+      log = l;
+    },
+
     async list(user: AuthUser, projectId: number, lang: Lang): Promise<VideoCamera[]> {
       await access.assertProject(user, projectId);
       return (await repo.cameras(db, projectId)).map((r) => toCamera(r, lang));
@@ -166,7 +172,9 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
           u.password = '';
         }
         res = await doFetch(u, { headers, signal: AbortSignal.timeout(SNAPSHOT_TIMEOUT_MS) });
-      } catch {
+      } catch (err) {
+        // The URL as configured (with its credentials) goes to the log: the logger's redaction list (lib/redact) strips them.
+        log.warn({ camera: r.id, url: r.snapshot_url, err: err instanceof Error ? err.message : String(err) }, `camera snapshot failed: ${r.snapshot_url}`);
         throw new AppError(ErrorCode.NotFound, { zh: '摄像头抓图失败：无法连接', en: 'Snapshot failed: the camera did not answer' }, 'snapshot_url');
       }
       const type = res.headers.get('content-type') ?? '';
