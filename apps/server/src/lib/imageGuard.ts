@@ -46,6 +46,9 @@ export interface ImageRule {
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
 
+// Nothing decoded from an upload is kept in libvips' operation cache once its answer is written.
+sharp.cache(false);
+
 const sizeLabel = (bytes: number) => (bytes >= 1024 * 1024 ? `${+(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.round(bytes / 1024)} KB`);
 
 /** Decodes, checks and re-encodes one image; refuses with a Validation error naming the field and the limit. */
