@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { makePng } from '../apps/server/src/test-support/png.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
 import { click, dismissPending, open } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
 const CJK = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/;
 
-/** A 1×1 PNG: the server checks the photo's magic bytes. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082', 'hex');
+/** A real PNG: the server decodes and re-encodes every photo (lib/imageGuard). */
+const PNG = makePng(120, 80);
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 describe('experts', () => {

@@ -9,7 +9,7 @@ import { inputPlugin } from './plugins/input.js';
 import { auditPlugin } from './plugins/audit.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { securityHeadersPlugin } from './plugins/securityHeaders.js';
-import { redactUrl } from './lib/redact.js';
+import { redactLogArgs, redactUrl } from './lib/redact.js';
 import { mqttAuthRoutes } from './modules/mqtt-auth/routes.js';
 import { eventRoutes } from './modules/event/routes.js';
 import { energyRoutes } from './modules/energy/routes.js';
@@ -89,6 +89,12 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
       ? {
           level: config.logLevel,
           serializers: { req: requestSerializer },
+          // The catch-all: every string a module logs (message, fields, error text) passes the redaction list.
+          hooks: {
+            logMethod(args, method) {
+              method.apply(this, redactLogArgs(args) as Parameters<typeof method>);
+            },
+          },
           ...(logStream ? { stream: logStream } : {}),
           ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
         }
@@ -112,6 +118,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
   const videoAvailable = await probeFfmpeg(config.video.ffmpeg);
   const services = createServices(db, config, { videoAvailable });
   services.videoHub.setLog(app.log);
+  services.video.setLog(app.log);
   // Every demo camera's ffmpeg dies with the server.
   app.addHook('onClose', async () => services.videoHub.close());
   if (!videoAvailable && config.video.ffmpeg !== null) {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type AiEvent, type AiSummary } from '@gridops/contract';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
+import { storedImageFacts } from '../../test-support/photo.js';
+import { attackImages } from '../../test-support/png.js';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -8,7 +10,8 @@ interface Envelope<T = unknown> {
   data: T;
 }
 
-const SNAP = 'data:image/svg+xml;base64,PHN2Zy8+';
+/** An NVR's SVG overlay (with a script a browser must never get): stored rasterised to PNG (lib/imageGuard). */
+const SNAP = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#263238"/><script>alert(1)</script></svg>').toString('base64')}`;
 
 /**
  * AI security on a real database: a gateway's `ai_event` payload validated (refusals carry their reason),
@@ -49,6 +52,9 @@ describe.each(backends)('AI security on %s', (backend) => {
     expect(await post(detection('x2', 'smoking', { confidence: 2 }))).toMatchObject({ ok: false, reason: 'bad_shape', detail: expect.stringMatching(/^confidence:/) });
     expect(await post(detection('x3', 'smoking', { camera: 'NO-SUCH-CAM' }))).toMatchObject({ ok: false, reason: 'unknown_camera', detail: 'NO-SUCH-CAM' });
     expect(await t.services.aiSecurity.onAiEvent('GW-NOBODY', Buffer.from(JSON.stringify(detection('x4', 'smoking'))))).toMatchObject({ ok: false, reason: 'unknown_gateway' });
+    for (const [k, { name, bytes }] of attackImages().entries()) {
+      expect(await post(detection(`x-attack-${k}`, 'smoking', { snapshot: `data:image/png;base64,${bytes.toString('base64')}` })), name).toMatchObject({ ok: false, reason: 'bad_shape', detail: expect.stringMatching(/^snapshot:/) });
+    }
     const n = await t.database.db.selectFrom('ai_events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(Number(n.n)).toBe(0);
   });
@@ -60,7 +66,11 @@ describe.each(backends)('AI security on %s', (backend) => {
     await post(detection('box-2', 'smoking'));
     const list = await call<{ total: number; list: AiEvent[] }>('GET', `/api/v6/ai/events?project_id=${suzhou}`, site);
     expect(list.data.total).toBe(2);
-    expect(list.data.list.find((e) => e.type === 'no_helmet')).toMatchObject({ status: 'pending', confidence: expect.closeTo(0.91, 3), boxes: [{ x: 0.1, y: 0.2, w: 0.2, h: 0.5, label: 'person' }], snapshot: SNAP });
+    const helmet = list.data.list.find((e) => e.type === 'no_helmet');
+    expect(helmet).toMatchObject({ status: 'pending', confidence: expect.closeTo(0.91, 3), boxes: [{ x: 0.1, y: 0.2, w: 0.2, h: 0.5, label: 'person' }], snapshot: expect.stringMatching(/^data:image\/png;base64,/) });
+    const pixels = Buffer.from(helmet!.snapshot.slice('data:image/png;base64,'.length), 'base64');
+    expect(await storedImageFacts(pixels)).toMatchObject({ format: 'png', width: 320, height: 180 });
+    expect(pixels.includes('script')).toBe(false);
     const sum = await call<AiSummary>('GET', `/api/v6/ai/summary?project_id=${suzhou}`, site);
     expect(sum.data.today_by_type.find((r) => r.type === 'no_helmet')?.count).toBe(1);
     expect(sum.data.today_by_camera[0]?.count).toBe(2);

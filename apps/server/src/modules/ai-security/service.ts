@@ -11,6 +11,7 @@ import { eventRepository } from '../event/repository.js';
 import { fpRate } from './fpRate.js';
 import { aiRepository as repo } from './repository.js';
 import { parseGatewayPayload } from '../../lib/gatewayPayload.js';
+import { guardGatewayImage } from '../../lib/imageGuard.js';
 
 type Publish = (topic: string, payload: string) => Promise<void>;
 type OnRaised = (events: RaisedEvent[]) => Promise<void>;
@@ -78,7 +79,10 @@ export function createAiSecurityService(db: Db, access: AccessService, audit: Au
       const where = await repo.gatewayCamera(db, gatewaySn, e.camera);
       if (!where) return reject('unknown_gateway', gatewaySn);
       if (where.camera_id === null) return reject('unknown_camera', e.camera);
-      const r = await repo.insert(db, { project_id: where.project_id, camera_id: where.camera_id, gateway_id: where.gateway_id, box_id: e.id, type: e.type, confidence: e.confidence, boxes: e.boxes, snapshot: e.snapshot, zone: e.zone ?? '', ts: new Date(e.ts) });
+      // Only pixels are stored and shown (lib/imageGuard): an SVG overlay is rasterised, a non-image refused.
+      const snapshot = await guardGatewayImage(e.snapshot, 'snapshot');
+      if (snapshot === null) return reject('bad_shape', 'snapshot: not a JPEG, PNG, WebP or SVG picture within 8000×8000 px');
+      const r = await repo.insert(db, { project_id: where.project_id, camera_id: where.camera_id, gateway_id: where.gateway_id, box_id: e.id, type: e.type, confidence: e.confidence, boxes: e.boxes, snapshot, zone: e.zone ?? '', ts: new Date(e.ts) });
       if (r.created) await pushLive(where.project_id, r.id, e.type).catch((err: unknown) => log.warn({ err }, 'AI event push failed'));
       return { ok: true, ...r };
     },

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs/promises';
 import { ErrorCode, gatewayTopics } from '@gridops/contract';
 import { apiHeaders, backends, loginAs } from '../../test-support/backends.js';
+import { storedImageFacts } from '../../test-support/photo.js';
 import { startHarness, type Harness } from '../../test-support/pipelineHarness.js';
+import { attackImages } from '../../test-support/png.js';
 
 type Reply = 'ok' | 'refuse' | 'silent';
 
@@ -118,9 +120,18 @@ describe.each(backends)('remote control (select → password → gateway → res
 
   it('stores a camera capture, lists it and relays it to the site user', async () => {
     const listener = await h.listen('site');
-    const img = 'data:image/svg+xml;base64,PHN2Zy8+';
-    await gw.client.publishAsync(gatewayTopics(gw.sn).capture, JSON.stringify({ ts: Date.now(), device_sn: 'CAM1', img, msg: '门禁联动抓拍', msg_en: 'Door opened snapshot' }), { qos: 1 });
+    // A picture that is no image is dropped (lib/imageGuard): nothing stored, nothing relayed.
+    for (const { name, bytes } of attackImages()) {
+      const attack = JSON.stringify({ ts: Date.now(), device_sn: 'CAM1', img: `data:image/png;base64,${bytes.toString('base64')}`, msg: 'x' });
+      expect(await h.rt.services.security.onCapture(gw.sn, Buffer.from(attack)), name).toBe(false);
+    }
+    // The gateway's SVG overlay is stored and relayed rasterised: pixels, never markup.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="180"><rect width="320" height="180" fill="#1f2a33"/><script>alert(1)</script></svg>';
+    await gw.client.publishAsync(gatewayTopics(gw.sn).capture, JSON.stringify({ ts: Date.now(), device_sn: 'CAM1', img: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, msg: '门禁联动抓拍', msg_en: 'Door opened snapshot' }), { qos: 1 });
     const pushed = await listener.waitFor((m) => m.command === 'capture');
+    const img = (pushed.data as { img: string }).img;
+    expect(img).toMatch(/^data:image\/png;base64,/);
+    expect(await storedImageFacts(Buffer.from(img.slice('data:image/png;base64,'.length), 'base64'))).toMatchObject({ format: 'png', width: 320, height: 180 });
     expect(pushed.data).toMatchObject({ img, msg: '门禁联动抓拍', title: '苏州工业园光储充站', msg_en: 'Door opened snapshot', title_en: 'Suzhou SIP PV-Storage-Charging Station' });
     const szip = (await get('/api/v6/user/userinfo', site)).data.project_id;
     const list = await get(`/api/v6/security/captures?project_id=${szip}`, site);

@@ -3,7 +3,8 @@ import writeXlsxFile from 'write-excel-file/node';
 import { ErrorCode } from '@gridops/contract';
 import { formatInZone } from '@gridops/format';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
-import { makePng } from '../../test-support/png.js';
+import { jpegWithGps, storedImageFacts } from '../../test-support/photo.js';
+import { attackImages } from '../../test-support/png.js';
 
 /**
  * Data entry through the API on a real database: a manual heat meter at the Suzhou demo site (which has no heat
@@ -88,11 +89,17 @@ describe.each(backends)('data entry on %s', (backend) => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect(await enter(future, 1000)).toMatchObject({ code: ErrorCode.Validation, data: { field: 'read_at' } });
     expect(await enter('2025-04-02T09:00:00+08:00', 40, { photo: Buffer.from('not an image').toString('base64') })).toMatchObject({ code: ErrorCode.Validation, data: { field: 'photo' } });
-    const png = makePng(64, 48);
-    const withPhoto = await enter('2025-04-02T09:00:00+08:00', 40, { photo: png.toString('base64') });
+    for (const { name, bytes } of attackImages()) {
+      expect(await enter('2025-04-02T09:00:00+08:00', 40, { photo: bytes.toString('base64') }), name).toMatchObject({ code: ErrorCode.Validation, data: { field: 'photo' } });
+    }
+    const withPhoto = await enter('2025-04-02T09:00:00+08:00', 40, { photo: (await jpegWithGps()).toString('base64') });
     expect(withPhoto.data.has_photo).toBe(true);
-    const photo = (await send('GET', `/api/v6/data-entry/readings/${withPhoto.data.id}/photo`, site)).json();
-    expect(Buffer.from(photo.data.photo, 'base64').equals(png)).toBe(true);
+    const photoRes = await send('GET', `/api/v6/data-entry/readings/${withPhoto.data.id}/photo`, site);
+    expect(photoRes.headers['x-content-type-options']).toBe('nosniff');
+    const photo = photoRes.json();
+    expect(photo.data.photo_type).toBe('image/jpeg');
+    // Stored re-encoded: no EXIF (GPS, camera) left.
+    expect(await storedImageFacts(Buffer.from(photo.data.photo, 'base64'))).toEqual({ format: 'jpeg', width: 400, height: 300, hasExif: false, mentionsCamera: false });
     const audit = await t.database.db.selectFrom('audit_log').select('action').where('action', 'like', 'dataEntry.%').execute();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['dataEntry.meter.create', 'dataEntry.reading.create', 'dataEntry.reading.update']));
   });

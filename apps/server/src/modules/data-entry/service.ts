@@ -1,10 +1,10 @@
 import { ErrorCode, MANUAL_UNITS, READING_PHOTO_MAX_BYTES, type ManualEnergyType, type ManualMeter, type ManualReading } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../lib/errors.js';
+import { guardImage } from '../../lib/imageGuard.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
-import { imageInfo } from '../face/photo.js';
 import { consumptions, counterSamples, type ReadingPoint } from './interpolate.js';
 import { dataEntryRepository, type MeterRow, type ReadingRow, type ReadingValues } from './repository.js';
 import { deletionProblem, readingProblem, type Candidate } from './validate.js';
@@ -55,14 +55,11 @@ export function toReadings(rows: ReadingRow[], multiplier: number): ManualReadin
   }));
 }
 
-/** The photo's bytes when it is a PNG/JPEG within the size limit; else a validation error naming `photo`. */
-function checkPhoto(base64: string) {
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > READING_PHOTO_MAX_BYTES) throw invalid('photo', '照片不能超过 2 MB', 'The photo must be at most 2 MB');
-  const info = imageInfo(bytes);
-  if (!info) throw invalid('photo', '照片须为 PNG 或 JPEG 图片', 'The photo must be a PNG or JPEG image');
-  return { bytes, mime: info.mime };
-}
+/** The photo decoded and re-encoded (lib/imageGuard); a validation error naming `photo` otherwise. */
+const checkPhoto = async (base64: string) => {
+  const p = await guardImage(Buffer.from(base64, 'base64'), { field: 'photo', label: { zh: '照片', en: 'photo' }, maxBytes: READING_PHOTO_MAX_BYTES });
+  return { bytes: p.bytes, mime: p.mime };
+};
 
 export interface ReadingBody {
   read_at: string;
@@ -176,7 +173,7 @@ export function createDataEntryService(db: Db, access: AccessService, audit?: Au
     async createReading(user: AuthUser, body: ReadingBody & { meter_id: number; photo: string | null }) {
       const m = await ownedMeter(user, body.meter_id, true);
       const v = readingValues(body);
-      const photo = body.photo === null ? null : checkPhoto(body.photo);
+      const photo = body.photo === null ? null : await checkPhoto(body.photo);
       return db.transaction().execute(async (trx) => {
         await check(trx, m, null, v);
         const id = await repo.insertReading(trx, m.id, v, photo, user.id);
@@ -193,7 +190,7 @@ export function createDataEntryService(db: Db, access: AccessService, audit?: Au
       const m = await ownedMeter(user, row.meter_id, true);
       if (row.version !== body.version) throw stale();
       const v = readingValues(body);
-      const photo = body.photo === undefined || body.photo === null ? body.photo : checkPhoto(body.photo);
+      const photo = body.photo === undefined || body.photo === null ? body.photo : await checkPhoto(body.photo);
       return db.transaction().execute(async (trx) => {
         await check(trx, m, id, v);
         const before = await readingOut(trx, m, id);

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { CERTIFICATE_PHOTO_MAX_BYTES, ErrorCode } from '@gridops/contract';
 import { hashPassword } from '../../lib/password.js';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
+import { jpegWithGps, storedImageFacts } from '../../test-support/photo.js';
+import { attackImages, makePng } from '../../test-support/png.js';
 import { remindExpiringCertificates } from './service.js';
 
 interface Envelope<T = unknown> {
@@ -20,9 +22,8 @@ interface ExpertAnswer {
   certificates: { id: number; days_left: number; expires_on: string }[];
 }
 
-/** A minimal valid PNG (1×1) and JPEG header: the server checks magic bytes, not the whole image. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082', 'hex');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+/** Real images: the server decodes and re-encodes every photo (lib/imageGuard). */
+const PNG = makePng(40, 30);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'binary');
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -97,8 +98,14 @@ describe.each(backends)('experts on %s', (backend) => {
       expect((r.data as { field?: string } | null)?.field, JSON.stringify(r)).toBe(field);
     }
     const wrongType = await register(registration({}, { photo: GIF.toString('base64') }));
-    expect(wrongType.msg).toBe('The certificate photo must be a PNG or JPEG image');
+    expect(wrongType.msg).toBe('The certificate photo must be a JPEG, PNG or WebP image');
     expect(await t.database.db.selectFrom('experts').select('id').orderBy('id').execute()).toEqual(before);
+  });
+
+  it.each(attackImages())('refuses a certificate "photo" that is no image: $name', async ({ bytes }) => {
+    const r = await register(registration({}, { photo: bytes.toString('base64') }));
+    expect(r.code).toBe(ErrorCode.Validation);
+    expect((r.data as { field?: string } | null)?.field).toBe('certificates.0.photo');
   });
 
   it('rate-limits registrations per address', async () => {
@@ -110,7 +117,7 @@ describe.each(backends)('experts on %s', (backend) => {
   });
 
   it('registers, approves and lists an expert; a rejection needs a reason', async () => {
-    const reg = await register(registration({}, { photo: JPEG.toString('base64') }));
+    const reg = await register(registration({}, { photo: (await jpegWithGps()).toString('base64') }));
     expect(reg.code).toBe(1);
     const id = reg.data.id;
 
@@ -120,9 +127,12 @@ describe.each(backends)('experts on %s', (backend) => {
     const library = await call<{ list: ExpertAnswer[] }>('GET', '/api/v6/expert/list', centre);
     expect(library.data.list.map((e) => e.id)).not.toContain(id);
     const detail = await call<ExpertAnswer>('GET', `/api/v6/expert/${id}`, centre);
-    const photo = await call<{ photo_type: string; photo: string }>('GET', `/api/v6/expert/certificate/${detail.data.certificates[0]!.id}/photo`, centre);
+    // Stored re-encoded, without the EXIF (GPS, camera) the phone wrote; served with its real type and nosniff.
+    const photoRes = await t.app.inject({ method: 'GET', url: `/api/v6/expert/certificate/${detail.data.certificates[0]!.id}/photo`, headers: apiHeaders(centre) });
+    expect(photoRes.headers['x-content-type-options']).toBe('nosniff');
+    const photo = photoRes.json<Envelope<{ photo_type: string; photo: string }>>();
     expect(photo.data.photo_type).toBe('image/jpeg');
-    expect(Buffer.from(photo.data.photo, 'base64').equals(JPEG)).toBe(true);
+    expect(await storedImageFacts(Buffer.from(photo.data.photo, 'base64'))).toEqual({ format: 'jpeg', width: 400, height: 300, hasExif: false, mentionsCamera: false });
 
     const noReason = await call('POST', `/api/v6/expert/${id}/review`, centre, { decision: 'reject', reason: ' ' });
     expect(noReason.code).toBe(ErrorCode.Validation);

@@ -14,6 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../lib/errors.js';
+import { guardImage } from '../../lib/imageGuard.js';
 import type { AuthUser } from '../../types.js';
 import { requirePermission, type AccessService } from '../access/service.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
@@ -47,16 +48,6 @@ export interface RegisterLimitOptions {
 }
 
 const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
-
-/** The photo's type by its first bytes (never by what the client claims); null when neither PNG nor JPEG. */
-export function photoType(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (bytes.subarray(0, PNG.length).equals(PNG)) return 'image/png';
-  if (bytes.subarray(0, JPEG.length).equals(JPEG)) return 'image/jpeg';
-  return null;
-}
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -122,17 +113,15 @@ export function createExpertService(db: Db, access: AccessService, limits: Regis
       const orgId = await repo.orgByInviteCode(db, input.invite_code);
       if (orgId === undefined) throw invalid('invite_code', '邀请码无效', 'This invitation code is not valid');
       const today = todayUtc();
-      const certificates = input.certificates.map((c, i) => {
+      const certificates = [];
+      for (const [i, c] of input.certificates.entries()) {
         const f = (name: string) => `certificates.${i}.${name}`;
         if (c.expires_on <= c.issued_on) throw invalid(f('expires_on'), '有效期须晚于发证日期', 'The expiry date must be after the issue date');
         if (c.issued_on > today) throw invalid(f('issued_on'), '发证日期不能晚于今天', 'The issue date cannot be in the future');
         if (c.expires_on < today) throw invalid(f('expires_on'), '证书已过期', 'This certificate has expired');
-        const bytes = Buffer.from(c.photo, 'base64');
-        if (bytes.length > CERTIFICATE_PHOTO_MAX_BYTES) throw invalid(f('photo'), '证书照片不能超过 2 MB', 'The certificate photo must be at most 2 MB');
-        const type = photoType(bytes);
-        if (!type) throw invalid(f('photo'), '证书照片须为 PNG 或 JPEG 图片', 'The certificate photo must be a PNG or JPEG image');
-        return { cert_type: c.cert_type, number: c.number, issued_on: c.issued_on, expires_on: c.expires_on, photo: bytes, photo_type: type };
-      });
+        const photo = await guardImage(Buffer.from(c.photo, 'base64'), { field: f('photo'), label: { zh: '证书照片', en: 'certificate photo' }, maxBytes: CERTIFICATE_PHOTO_MAX_BYTES });
+        certificates.push({ cert_type: c.cert_type, number: c.number, issued_on: c.issued_on, expires_on: c.expires_on, photo: photo.bytes, photo_type: photo.mime });
+      }
       const id = await repo.insert(db, {
         org_id: orgId,
         name: input.name,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, FACE_PHOTO_MAX_BYTES } from '@gridops/contract';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
-import { makePng } from '../../test-support/png.js';
+import { jpegWithGps, storedImageFacts } from '../../test-support/photo.js';
+import { attackImages, makePng } from '../../test-support/png.js';
 
 /**
  * The face library through the API on a real database: people and groups CRUD, photo checks (type by magic
@@ -51,9 +52,12 @@ describe.each(backends)('face library on %s', (backend) => {
     expect(row.ciphertext.includes(png.subarray(0, 16))).toBe(false);
     expect(row.iv).toHaveLength(12);
 
-    const shown = (await send('GET', `/api/v6/face/people/${id}/photo`, site)).json();
+    const shownRes = await send('GET', `/api/v6/face/people/${id}/photo`, site);
+    expect(shownRes.headers['x-content-type-options']).toBe('nosniff');
+    const shown = shownRes.json();
     expect(shown.data.photo_type).toBe('image/png');
-    expect(Buffer.from(shown.data.photo, 'base64').equals(png)).toBe(true);
+    // Re-encoded (lib/imageGuard): the same picture, not the same bytes.
+    expect(await storedImageFacts(Buffer.from(shown.data.photo, 'base64'))).toMatchObject({ format: 'png', width: 240, height: 260, hasExif: false });
     const views = await t.database.db.selectFrom('audit_log').select(['kind', 'action', 'target_id']).where('action', '=', 'face.photo.view').execute();
     expect(views).toContainEqual({ kind: 'read', action: 'face.photo.view', target_id: String(id) });
 
@@ -81,10 +85,25 @@ describe.each(backends)('face library on %s', (backend) => {
     for (const b of bad) answers.push((await send('POST', '/api/v6/face/people', site, person({ photo: b.toString('base64') }))).json());
     for (const a of answers) expect(a).toMatchObject({ code: ErrorCode.Validation, data: { field: 'photo' } });
     expect(answers[1].msg).toContain('199');
+    for (const { name, bytes } of attackImages()) {
+      expect((await send('POST', '/api/v6/face/people', site, person({ photo: bytes.toString('base64') }))).json(), name).toMatchObject({ code: ErrorCode.Validation, data: { field: 'photo' } });
+    }
     const visitor = (await send('POST', '/api/v6/face/people', site, person({ kind: 'visitor' }))).json();
     expect(visitor).toMatchObject({ code: ErrorCode.Validation, data: { field: 'valid_until' } });
     const after = await t.database.db.selectFrom('face_people').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('stores a new photo re-encoded without its EXIF (GPS); an attack file on update changes nothing', async () => {
+    const p = (await send('POST', '/api/v6/face/people', site, person({ name_en: 'Photo swap' }))).json().data as { id: number; version: number };
+    const body = (photo: Buffer, version: number) => ({ ...person(), project_id: undefined, photo: photo.toString('base64'), version });
+    for (const { name, bytes } of attackImages()) {
+      expect((await send('PUT', `/api/v6/face/people/${p.id}`, site, body(bytes, p.version))).json(), name).toMatchObject({ code: ErrorCode.Validation, data: { field: 'photo' } });
+    }
+    expect((await send('PUT', `/api/v6/face/people/${p.id}`, site, body(await jpegWithGps(), p.version))).json()).toMatchObject({ code: 1, data: { photo_width: 400, photo_height: 300 } });
+    const shown = (await send('GET', `/api/v6/face/people/${p.id}/photo`, site)).json();
+    expect(shown.data.photo_type).toBe('image/jpeg');
+    expect(await storedImageFacts(Buffer.from(shown.data.photo, 'base64'))).toEqual({ format: 'jpeg', width: 400, height: 300, hasExif: false, mentionsCamera: false });
   });
 
   it('groups: doors of the site only, a weekly window, people in them; deleting a group keeps its people', async () => {

@@ -3,7 +3,8 @@ import { ErrorCode, gatewayTopics, type FacePerson, type FaceRecord, type FaceSy
 import { zonedInstant } from '@gridops/format';
 import type { RaisedEvent } from '../event/raisedEvent.js';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
-import { makePng } from '../../test-support/png.js';
+import { storedImageFacts } from '../../test-support/photo.js';
+import { attackImages, makePng } from '../../test-support/png.js';
 
 interface Sent {
   gateway: string;
@@ -88,7 +89,7 @@ describe.each(backends)('face terminal sync on %s', (backend) => {
     const first = await pass();
     expect(first).toHaveLength(1);
     expect(first[0]).toMatchObject({ gateway: gatewaySn, command: 'face_sync', params: { device_sn: terminals[0]!.sn, person_id: p.id, days: [1, 2, 3, 4, 5], time_from: '08:00' } });
-    expect(Buffer.from(first[0]!.params.photo!, 'base64').equals(png)).toBe(true);
+    expect(await storedImageFacts(Buffer.from(first[0]!.params.photo!, 'base64'))).toMatchObject({ format: 'png', width: 220, height: 220 });
     expect(first.some((s) => s.params.device_sn === 'ACT-DUTY')).toBe(false);
     // Another gateway cannot settle it, nor an unknown id; the right answer does.
     expect(await t.services.faceSync.onResult('NOT-THE-GW', Buffer.from(JSON.stringify({ id: first[0]!.id, ok: true })))).toBe(true);
@@ -174,9 +175,18 @@ describe.each(backends)('face terminal sync on %s', (backend) => {
     expect(list.list[0]).toMatchObject({ stranger: true, result: 'deny', has_snapshot: true, terminal_id: terminals[0]!.id });
     expect(list.list.filter((r) => r.event_id !== null)).toHaveLength(1);
     const shot = (await send('GET', `/api/v6/face/records/${list.list[0]!.id}/snapshot`, site)).json().data;
-    expect(`data:${shot.photo_type};base64,${shot.photo}`).toBe(snap);
+    expect(shot.photo_type).toBe('image/png');
+    expect(await storedImageFacts(Buffer.from(shot.photo, 'base64'))).toMatchObject({ format: 'png', width: 64, height: 64 });
     const views = await db.selectFrom('audit_log').select(['kind', 'target_id']).where('action', '=', 'face.snapshot.view').execute();
     expect(views).toContainEqual({ kind: 'read', target_id: String(list.list[0]!.id) });
+
+    // A "snapshot" that is no image (lib/imageGuard) is left out; the record itself is kept.
+    for (const [k, { name, bytes }] of attackImages().entries()) {
+      const body = { ...JSON.parse(rec(`r-attack-${k}`, at(15), null).toString()), snapshot: `data:image/png;base64,${bytes.toString('base64')}` };
+      const r = await t.services.faceRecords.onFaceEvent(gatewaySn, Buffer.from(JSON.stringify(body)));
+      expect(r, name).toMatchObject({ ok: true, id: expect.any(Number) });
+      expect(await db.selectFrom('face_record_snapshots').select('record_id').where('record_id', '=', (r as { id: number }).id).executeTakeFirst(), name).toBeUndefined();
+    }
 
     // A wider night window in the site's settings makes 14:15 night too.
     expect((await send('PUT', '/api/v6/face/settings', site, { project_id: szip, night_from: '13:00', night_to: '07:00' })).json().data).toMatchObject({ night_from: '13:00' });

@@ -2,38 +2,6 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Type and size of a PNG or JPEG, read from its header (never from what the client claims); null otherwise. */
-export function imageInfo(b: Buffer): { mime: 'image/png' | 'image/jpeg'; width: number; height: number } | null {
-  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  if (b.length >= 24 && b.subarray(0, 8).equals(PNG) && b.toString('latin1', 12, 16) === 'IHDR') {
-    return { mime: 'image/png', width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
-  }
-  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) {
-    // Walk the segments to the first start-of-frame (SOF0–SOF15 except DHT/JPG/DAC), which holds height, width.
-    let i = 2;
-    while (i + 9 < b.length) {
-      if (b[i] !== 0xff) return null;
-      const marker = b[i + 1]!;
-      if (marker === 0xff) {
-        i += 1;
-        continue;
-      }
-      if (marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-        i += 2;
-        continue;
-      }
-      const len = b.readUInt16BE(i + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-        return { mime: 'image/jpeg', height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
-      }
-      if (len < 2) return null;
-      i += 2 + len;
-    }
-    return null;
-  }
-  return null;
-}
-
 export interface SealedPhoto {
   iv: Buffer;
   tag: Buffer;

@@ -10,6 +10,7 @@ import { eventRepository } from '../event/repository.js';
 import type { FacePhotoKeyring } from './photo.js';
 import { faceRecordsRepository as repo } from './recordsRepository.js';
 import { parseGatewayPayload } from '../../lib/gatewayPayload.js';
+import { guardGatewayImage } from '../../lib/imageGuard.js';
 
 type Publish = (topic: string, payload: string) => Promise<void>;
 type OnRaised = (events: RaisedEvent[]) => Promise<void>;
@@ -66,7 +67,10 @@ export function createFaceRecordsService(db: Db, access: AccessService, keys: Fa
       const stranger = personId === null;
       const settings = await repo.settings(db, where.project_id);
       const nightAlert = stranger && inNightWindow(formatInZone(e.ts, where.timezone, 'HH:mm'), settings.night_from, settings.night_to);
-      const [, mime, base64] = /^data:(image\/(?:png|jpeg));base64,(.*)$/.exec(e.snapshot) ?? [];
+      // The snapshot is stored only as re-encoded pixels (lib/imageGuard); one that is no image is left out.
+      const snapshot = e.snapshot ? await guardGatewayImage(e.snapshot, 'snapshot') : null;
+      if (e.snapshot && snapshot === null) log.warn({ gateway: gatewaySn, record: e.id }, 'face record snapshot refused: not an image within the limits');
+      const [, mime, base64] = /^data:(image\/(?:png|jpeg));base64,(.*)$/.exec(snapshot ?? '') ?? [];
       const result = await db.transaction().execute(async (trx) => {
         const id = await repo.insert(trx, { project_id: where.project_id, gateway_id: where.gateway_id, device_id: deviceId, record_key: e.id, ts: new Date(e.ts), person_id: personId, stranger, score: e.score, result: e.result });
         if (id === null) return { id: null, event: null };

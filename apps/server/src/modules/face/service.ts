@@ -11,10 +11,11 @@ import {
 } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../lib/errors.js';
+import { guardImage } from '../../lib/imageGuard.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
-import { imageInfo, type FacePhotoKeyring } from './photo.js';
+import type { FacePhotoKeyring } from './photo.js';
 import { faceRecordsRepository } from './recordsRepository.js';
 import { faceRepository, type GroupValues, type PersonRow, type PersonValues } from './repository.js';
 import type { FaceSyncService } from './sync.js';
@@ -30,17 +31,9 @@ const toGroup = (r: GroupRow): FaceGroup => ({ ...r });
 /** What the audit log keeps of a person: never the photo. */
 const audited = (p: FacePerson) => ({ ...p });
 
-/** The photo's bytes when it is a PNG/JPEG within the limits; else a validation error naming `photo`. */
-function checkPhoto(base64: string) {
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > FACE_PHOTO_MAX_BYTES) throw invalid('photo', '人脸照片不能超过 2 MB', 'The face photo must be at most 2 MB');
-  const info = imageInfo(bytes);
-  if (!info) throw invalid('photo', '人脸照片须为 PNG 或 JPEG 图片', 'The face photo must be a PNG or JPEG image');
-  if (info.width < FACE_PHOTO_MIN_PX || info.height < FACE_PHOTO_MIN_PX) {
-    throw invalid('photo', `人脸照片至少 ${FACE_PHOTO_MIN_PX}×${FACE_PHOTO_MIN_PX} 像素（当前 ${info.width}×${info.height}）`, `The face photo must be at least ${FACE_PHOTO_MIN_PX}×${FACE_PHOTO_MIN_PX} pixels (this one is ${info.width}×${info.height})`);
-  }
-  return { bytes, ...info };
-}
+/** The photo decoded and re-encoded (lib/imageGuard): a JPEG/PNG/WebP within the limits, large enough to recognise. */
+const checkPhoto = (base64: string) =>
+  guardImage(Buffer.from(base64, 'base64'), { field: 'photo', label: { zh: '人脸照片', en: 'face photo' }, maxBytes: FACE_PHOTO_MAX_BYTES, minSidePx: FACE_PHOTO_MIN_PX });
 
 /** The face library of a site (/FacerecManage; docs/face-library.md): people, encrypted photos, access groups. */
 export function createFaceService(db: Db, access: AccessService, keys: FacePhotoKeyring, audit?: AuditService, sync?: Pick<FaceSyncService, 'reconcile'>, repo = faceRepository) {
@@ -103,7 +96,7 @@ export function createFaceService(db: Db, access: AccessService, keys: FacePhoto
       await access.assertCanConfigure(user, body.project_id);
       const v = personValues(body);
       await checkPerson(body.project_id, v);
-      const photo = checkPhoto(body.photo);
+      const photo = await checkPhoto(body.photo);
       return db.transaction().execute(async (trx) => {
         const id = await repo.insertPerson(trx, body.project_id, v);
         await repo.putPhoto(trx, id, { ...keys.seal(photo.bytes, id), mime: photo.mime, width: photo.width, height: photo.height });
@@ -119,7 +112,7 @@ export function createFaceService(db: Db, access: AccessService, keys: FacePhoto
       if (before.version !== body.version) throw stale();
       const v = personValues(body);
       await checkPerson(before.project_id, v);
-      const photo = body.photo === undefined ? null : checkPhoto(body.photo);
+      const photo = body.photo === undefined ? null : await checkPhoto(body.photo);
       return db.transaction().execute(async (trx) => {
         if ((await repo.updatePerson(trx, id, body.version, v)) === 0) throw stale();
         if (photo) await repo.putPhoto(trx, id, { ...keys.seal(photo.bytes, id), mime: photo.mime, width: photo.width, height: photo.height });

@@ -4,6 +4,8 @@ import { checkpointCode, ErrorCode, type InspectionPlan, type InspectionTemplate
 import { addDays, siteDate } from '@gridops/format';
 import { hashPassword } from '../../lib/password.js';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
+import { jpegWithGps, storedImageFacts } from '../../test-support/photo.js';
+import { attackImages } from '../../test-support/png.js';
 import { generatePlans, markOverdue } from './jobs.js';
 
 interface Envelope<T = unknown> {
@@ -12,7 +14,8 @@ interface Envelope<T = unknown> {
   data: T & { field?: string };
 }
 
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]).toString('base64');
+/** A phone photo with EXIF GPS: stored re-encoded, without it (lib/imageGuard). */
+const JPEG = (await jpegWithGps()).toString('base64');
 
 /**
  * Routine inspection on a real database: templates and plans (validation naming the field, scope, permission),
@@ -168,6 +171,10 @@ describe.each(backends)('routine inspection on %s', (backend) => {
     expect([noNote.code, noNote.data.field]).toEqual([ErrorCode.Validation, 'checkpoints.0.answers.1.note']);
     expect((await call('POST', `/api/v6/inspection/task/${id}/submit`, worker2, submission(task, 25))).code).toBe(ErrorCode.Forbidden);
 
+    for (const { name, bytes } of attackImages()) {
+      const r = await call('POST', `/api/v6/inspection/task/${id}/submit`, worker, submission(task, 75, '柜内过热', [JPEG, bytes.toString('base64')]));
+      expect([r.code, r.data.field], name).toEqual([ErrorCode.Validation, 'checkpoints.0.answers.1.photos.1']);
+    }
     const body = submission(task, 75, '柜内过热', [JPEG]);
     const [first, second] = await Promise.all([
       call<TaskDetail>('POST', `/api/v6/inspection/task/${id}/submit`, worker, body),
@@ -182,8 +189,11 @@ describe.each(backends)('routine inspection on %s', (backend) => {
     expect(photos.length).toBe(2);
     expect((await call('POST', `/api/v6/inspection/task/${id}/submit`, worker, { ...body, submission_id: randomUUID() })).code).toBe(ErrorCode.Conflict);
 
-    const photo = await call<{ photo_type: string }>('GET', `/api/v6/inspection/photo/${photos[0]!.id}`, site);
+    const photoRes = await t.app.inject({ method: 'GET', url: `/api/v6/inspection/photo/${photos[0]!.id}`, headers: apiHeaders(site) });
+    expect(photoRes.headers['x-content-type-options']).toBe('nosniff');
+    const photo = photoRes.json<Envelope<{ photo_type: string; photo: string }>>();
     expect(photo.data.photo_type).toBe('image/jpeg');
+    expect(await storedImageFacts(Buffer.from(photo.data.photo, 'base64'))).toEqual({ format: 'jpeg', width: 400, height: 300, hasExif: false, mentionsCamera: false });
     expect((await call('GET', `/api/v6/inspection/photo/${photos[0]!.id}`, xihu)).code).toBe(ErrorCode.Forbidden);
     const findingId = again.data.findings[0]!.id;
     expect((await call('POST', `/api/v6/inspection/finding/${findingId}/requestDefect`, xihu)).code).toBe(ErrorCode.Forbidden);

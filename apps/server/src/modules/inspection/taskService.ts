@@ -16,6 +16,7 @@ import { siteDate, siteDayEnd, siteDayStart } from '@gridops/format';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../lib/errors.js';
+import { guardImage } from '../../lib/imageGuard.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import { invalid } from './planService.js';
@@ -23,13 +24,6 @@ import { inspectionRepository as repo, type NewFinding, type TaskRow } from './r
 
 /** At most 1 MB per photo once decoded: the phone resizes before it uploads (docs/operations.md). */
 export const PHOTO_MAX_BYTES = 1024 * 1024;
-
-/** The photo's type by its first bytes (never by what the client claims); null when neither PNG nor JPEG. */
-function photoType(bytes: Buffer): 'image/png' | 'image/jpeg' | null {
-  if (bytes.length > 8 && bytes.readUInt32BE(0) === 0x89504e47) return 'image/png';
-  if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
-}
 
 export interface SubmitInput {
   submission_id: string;
@@ -130,17 +124,26 @@ export function createInspectionTaskService(db: Db, access: AccessService, defec
         if (item.kind === 'reading' && a.value !== null && outOfRange(a.value, item.min, item.max) && a.photos.length === 0) {
           throw invalid(g('photos'), `「${item.name}」超出正常范围，请拍照`, `"${item.name_en || item.name}" is out of range: add a photo`);
         }
-        const photos = a.photos.map((p, k) => {
-          const bytes = Buffer.from(p, 'base64');
-          const type = photoType(bytes);
-          if (!type) throw invalid(g(`photos.${k}`), '照片须为 JPEG 或 PNG 图片', 'Photos must be JPEG or PNG images');
-          if (bytes.length > PHOTO_MAX_BYTES) throw invalid(g(`photos.${k}`), '照片不能超过 1 MB', 'A photo must be at most 1 MB');
-          return { bytes, type };
-        });
+        const photos = a.photos.map((p, k) => ({ field: g(`photos.${k}`), raw: Buffer.from(p, 'base64') }));
         return { item, answer: { key: item.key, ok: a.ok, value: a.value, choice: a.choice, note: a.note.trim() }, abnormal, photos };
       });
       return { cp, result: { seq: cp.seq, code: r.code.trim().toUpperCase(), method: r.method, checked_in_at: r.checked_in_at }, answers };
     });
+  }
+
+  /** The checked answers with every photo decoded and re-encoded (lib/imageGuard), in order, naming the field. */
+  async function guardPhotos(checked: ReturnType<typeof check>) {
+    const out = [];
+    for (const c of checked) {
+      const answers = [];
+      for (const a of c.answers) {
+        const photos = [];
+        for (const p of a.photos) photos.push(await guardImage(p.raw, { field: p.field, label: { zh: '照片', en: 'photo' }, maxBytes: PHOTO_MAX_BYTES }));
+        answers.push({ ...a, photos });
+      }
+      out.push({ ...c, answers });
+    }
+    return out;
   }
 
   return {
@@ -184,7 +187,7 @@ export function createInspectionTaskService(db: Db, access: AccessService, defec
         if (t.submission_id === input.submission_id) return detail(t);
         throw already();
       }
-      const checked = check(z.array(taskCheckpoint).parse(t.checkpoints), input);
+      const checked = await guardPhotos(check(z.array(taskCheckpoint).parse(t.checkpoints), input));
       const applied = await db.transaction().execute(async (trx) => {
         if (!(await repo.submitTask(trx, id, input.submission_id))) return false;
         const results = [];
@@ -193,7 +196,7 @@ export function createInspectionTaskService(db: Db, access: AccessService, defec
           const answers = [];
           for (const a of c.answers) {
             const photoIds: number[] = [];
-            for (const p of a.photos) photoIds.push(await repo.insertPhoto(trx, id, p.bytes, p.type));
+            for (const p of a.photos) photoIds.push(await repo.insertPhoto(trx, id, p.bytes, p.mime));
             answers.push({ ...a.answer, photo_ids: photoIds, abnormal: a.abnormal });
             if (a.abnormal) {
               findings.push({

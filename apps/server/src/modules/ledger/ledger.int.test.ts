@@ -2,7 +2,8 @@ import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, LEDGER_XLSX_COLUMNS } from '@gridops/contract';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
-import { makePng } from '../../test-support/png.js';
+import { jpegWithGps, storedImageFacts } from '../../test-support/photo.js';
+import { attackImages, makePng } from '../../test-support/png.js';
 import { demoPdf } from '../../seed/demoLedger.js';
 
 /**
@@ -91,6 +92,24 @@ describe.each(backends)('equipment ledger on %s', (backend) => {
     expect((await send('GET', `/api/v6/ledger/documents/${up.data.id}`, xihu)).json().code).toBe(ErrorCode.Forbidden);
     expect((await send('DELETE', `/api/v6/ledger/documents/${up.data.id}`, site)).json().code).toBe(1);
     expect((await send('GET', `/api/v6/ledger/devices/${d.id}/documents`, site)).json().data.items).toHaveLength(1);
+  });
+
+  it('keeps a picture only re-encoded (no EXIF/GPS) and refuses files that only start like one', async () => {
+    const d = ((await devices(site, `?project_id=${szip}`)).data.items as { id: number; doc_count: number }[]).find((x) => x.doc_count === 0)!;
+    for (const { name, bytes } of attackImages()) {
+      const r = (await send('POST', `/api/v6/ledger/devices/${d.id}/documents`, site, { name: 'plate.png', content_base64: bytes.toString('base64') })).json();
+      expect([r.code, r.data?.field], name).toEqual([ErrorCode.Validation, 'content_base64']);
+    }
+    const up = (await send('POST', `/api/v6/ledger/devices/${d.id}/documents`, site, { name: 'plate', content_base64: (await jpegWithGps()).toString('base64') })).json();
+    expect(up).toMatchObject({ code: 1, data: { name: 'plate.jpg', mime: 'image/jpeg' } });
+    const backRes = await send('GET', `/api/v6/ledger/documents/${up.data.id}`, site);
+    expect(backRes.headers['x-content-type-options']).toBe('nosniff');
+    const back = backRes.json();
+    expect(back.data.mime).toBe('image/jpeg');
+    const stored = Buffer.from(back.data.content_base64, 'base64');
+    expect(up.data.size).toBe(stored.length);
+    expect(await storedImageFacts(stored)).toEqual({ format: 'jpeg', width: 400, height: 300, hasExif: false, mentionsCamera: false });
+    expect((await send('DELETE', `/api/v6/ledger/documents/${up.data.id}`, site)).json().code).toBe(1);
   });
 
   it('merges events, work orders, inspections and control operations into one paginated history', async () => {

@@ -1,6 +1,7 @@
 import { formatInZone } from '@gridops/format';
 import {
   ErrorCode,
+  LEDGER_DOC_MAX_BYTES,
   LEDGER_DOCS_PER_DEVICE,
   nameplateProblem,
   warrantyState,
@@ -11,10 +12,11 @@ import {
 } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../lib/errors.js';
+import { guardImage } from '../../lib/imageGuard.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
-import { documentFileName, documentProblem, documentType, nameplateValues } from './documents.js';
+import { documentFileName, documentProblem, documentType, nameplateValues, type LedgerDocType } from './documents.js';
 import { ledgerRepository, type LedgerRow } from './repository.js';
 
 const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
@@ -86,10 +88,13 @@ export function createLedgerService(db: Db, access: AccessService, audit?: Audit
 
     async upload(user: AuthUser, deviceId: number, body: { name: string; content_base64: string }) {
       const device = await visibleDevice(user, deviceId, true);
-      const bytes = Buffer.from(body.content_base64, 'base64');
-      const p = documentProblem(bytes);
+      const sent = Buffer.from(body.content_base64, 'base64');
+      const p = documentProblem(sent);
       if (p) throw invalid(p.field, p.zh, p.en);
-      const mime = documentType(bytes)!;
+      // A PDF is kept as sent (served for download only); a picture is decoded and re-encoded like every image.
+      const image = documentType(sent) === 'application/pdf' ? null : await guardImage(sent, { field: 'content_base64', label: { zh: '图片', en: 'picture' }, maxBytes: LEDGER_DOC_MAX_BYTES });
+      const bytes = image ? image.bytes : sent;
+      const mime: LedgerDocType = image ? image.mime : 'application/pdf';
       return db.transaction().execute(async (trx) => {
         if ((await repo.documentCount(trx, deviceId)) >= LEDGER_DOCS_PER_DEVICE) {
           throw invalid('content_base64', `每台设备最多 ${LEDGER_DOCS_PER_DEVICE} 份文档`, `A device holds at most ${LEDGER_DOCS_PER_DEVICE} documents`);

@@ -1,6 +1,7 @@
 import { clientTopics, robotItem, robotReading, robotStop, type CaptureData, type Lang, type MessageEnvelope } from '@gridops/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { guardGatewayImage } from '../../lib/imageGuard.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import { eventRepository } from '../event/repository.js';
@@ -51,9 +52,12 @@ export function createSecurityService(db: Db, access: AccessService) {
       }
       const parsed = capturePayload.safeParse(raw);
       if (!parsed.success) return false;
-      const c = parsed.data;
-      const where = await repo.gatewayDevice(db, gatewaySn, c.device_sn);
+      const where = await repo.gatewayDevice(db, gatewaySn, parsed.data.device_sn);
       if (!where) return false;
+      // Only pixels are stored and relayed to consoles (lib/imageGuard): a capture that is no image is dropped.
+      const img = await guardGatewayImage(parsed.data.img, 'img');
+      if (img === null) return false;
+      const c = { ...parsed.data, img };
       const inserted = await repo.insertCapture(db, { projectId: where.project_id, gatewayId: where.gateway_id, deviceId: where.device_id, deviceSn: c.device_sn, ts: new Date(c.ts), img: c.img, msg: c.msg, msgEn: c.msg_en });
       // A repeat was stored and pushed the first time: acknowledged, not pushed again.
       if (!inserted) return true;

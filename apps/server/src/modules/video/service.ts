@@ -2,12 +2,13 @@ import { ErrorCode, normalisePermissions, type EventMedia, type Lang, type LiveC
 import { formatInZone } from '@gridops/format';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { guardImage } from '../../lib/imageGuard.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
 import { videoRepository as repo, type CameraWrite } from './repository.js';
 import { snapshotSvg } from './snapshot.js';
-import type { StreamHub, Viewer } from './streams.js';
+import type { StreamHub, StreamLog, Viewer } from './streams.js';
 import { classifyStream, maskUrl, playKind, stripCredentials, unmaskUrl, type StreamSigner } from './urls.js';
 import { OutboundError, outboundMessage, type Outbound } from '../../lib/outbound/index.js';
 import { isSealed, secretContext, type SecretBox } from '../../lib/storedSecrets.js';
@@ -67,6 +68,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
     return r && opened(r);
   };
   const cameras = async (d: Db, projectId: number) => (await repo.cameras(d, projectId)).map(opened);
+  let log: StreamLog = { info: () => undefined, warn: () => undefined };
 
   async function owned(user: AuthUser, id: number): Promise<Row> {
     const row = await camera(db, id);
@@ -127,6 +129,11 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
   const label = (r: Row) => (hub.cjkFont ? (r.name_en ? `${r.name}\n${r.name_en}` : r.name) : r.name_en || r.name);
 
   return {
+    /** The server's logger, once the app is built (snapshot failures are logged). */
+    setLog(l: StreamLog) {
+      log = l;
+    },
+
     async list(user: AuthUser, projectId: number, lang: Lang): Promise<VideoCamera[]> {
       await access.assertProject(user, projectId);
       return (await cameras(db, projectId)).map((r) => toCamera(r, lang));
@@ -195,10 +202,14 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
         img = { type: type.split(';')[0]!, body: res.body };
       } catch (err) {
         const e = err instanceof OutboundError ? err : new OutboundError('unreachable');
+        // The URL as configured (with its credentials) goes to the log: the logger's redaction list (lib/redact) strips them.
+        log.warn({ camera: r.id, url: r.snapshot_url, reason: e.reason, status: e.status }, `camera snapshot failed: ${r.snapshot_url}`);
         const reason = { zh: outboundMessage(e.reason, e.status, 'zh'), en: outboundMessage(e.reason, e.status, 'en') };
         throw new AppError(ErrorCode.NotFound, { zh: `摄像头抓图失败：${reason.zh}`, en: `Snapshot failed: ${reason.en}` }, 'snapshot_url');
       }
-      return { img: `data:${img.type};base64,${img.body.toString('base64')}`, ts: now.toISOString() };
+      // What the camera says it sent decides nothing: the picture is decoded and re-encoded like every image.
+      const image = await guardImage(img.body, { field: 'snapshot_url', label: { zh: '摄像头抓图', en: 'camera snapshot' }, maxBytes: SNAPSHOT_MAX_BYTES });
+      return { img: `data:${image.mime};base64,${image.bytes.toString('base64')}`, ts: now.toISOString() };
     },
 
     /** The event's room camera to watch and the capture taken when it was raised (either may be absent). */

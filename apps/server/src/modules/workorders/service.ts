@@ -24,10 +24,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { guardImage } from '../../lib/imageGuard.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
-import { photoType } from '../experts/service.js';
 import { breachDeliveries } from './breach.js';
 import { workOrderRepository as repo, type OrderChange, type OrderRow } from './repository.js';
 
@@ -215,13 +215,10 @@ export function createWorkOrderService(db: Db, access: AccessService, audit: Aud
         if (!t.cause) throw invalid('cause', '请填写故障原因', 'Enter the cause');
         if (!t.action_taken) throw invalid('action_taken', '请填写处理措施', 'Enter the action taken');
         if ((await repo.countPhotos(trx, row.id)) + t.photos.length > WO_PHOTOS_MAX) throw invalid('photos', `照片最多 ${WO_PHOTOS_MAX} 张`, `At most ${WO_PHOTOS_MAX} photos`);
-        t.photos.forEach((b64, i) => {
-          const bytes = Buffer.from(b64, 'base64');
-          if (bytes.length > WO_PHOTO_MAX_BYTES) throw invalid(`photos.${i}`, '照片不能超过 2 MB', 'A photo must be at most 2 MB');
-          const type = photoType(bytes);
-          if (!type) throw invalid(`photos.${i}`, '照片须为 PNG 或 JPEG 图片', 'A photo must be a PNG or JPEG image');
-          photos.push({ photo: bytes, photo_type: type });
-        });
+        for (const [i, b64] of t.photos.entries()) {
+          const p = await guardImage(Buffer.from(b64, 'base64'), { field: `photos.${i}`, label: { zh: '照片', en: 'photo' }, maxBytes: WO_PHOTO_MAX_BYTES });
+          photos.push({ photo: p.bytes, photo_type: p.mime });
+        }
         Object.assign(change, { resolved_at: now, cause: t.cause, action_taken: t.action_taken, parts: t.parts, reject_reason: '' });
         note = t.cause;
         break;

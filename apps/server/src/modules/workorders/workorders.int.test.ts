@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import { ErrorCode, type WorkOrderDetail, type WorkOrder } from '@gridops/contract';
 import { hashPassword } from '../../lib/password.js';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
+import { jpegWithGps, storedImageFacts } from '../../test-support/photo.js';
+import { attackImages, makePng } from '../../test-support/png.js';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -10,7 +12,7 @@ interface Envelope<T = unknown> {
   data: T;
 }
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4a00000000049454e44ae426082', 'hex');
+const PNG = makePng(40, 30);
 
 /**
  * Work orders on a real database: created from an event, the whole life cycle with photos, refusals by the
@@ -108,12 +110,22 @@ describe.each(backends)('work orders on %s', (backend) => {
     expect(noCause.data.field).toBe('cause');
     const badPhoto = await act(worker, o, 'resolve', { cause: 'c', action_taken: 'a', photos: [Buffer.from('GIF89a').toString('base64')] });
     expect(badPhoto.data.field).toBe('photos.0');
-    o = (await act(worker, o, 'resolve', { cause: '风扇故障', action_taken: '更换风扇', parts: '风扇 ×1', photos: [PNG.toString('base64')] })).data;
+    for (const { name, bytes } of attackImages()) {
+      const r = await act(worker, o, 'resolve', { cause: 'c', action_taken: 'a', photos: [PNG.toString('base64'), bytes.toString('base64')] });
+      expect([r.code, r.data.field], name).toEqual([ErrorCode.Validation, 'photos.1']);
+    }
+    o = (await act(worker, o, 'resolve', { cause: '风扇故障', action_taken: '更换风扇', parts: '风扇 ×1', photos: [PNG.toString('base64'), (await jpegWithGps()).toString('base64')] })).data;
     expect(o).toMatchObject({ state: 'resolved', cause: '风扇故障', action_taken: '更换风扇', parts: '风扇 ×1' });
-    expect(o.photo_ids).toHaveLength(1);
+    expect(o.photo_ids).toHaveLength(2);
     const photo = await call<{ photo_type: string; photo: string }>('GET', `/api/v6/workorder/photo/${o.photo_ids[0]}`, site);
     expect(photo.data.photo_type).toBe('image/png');
-    expect(Buffer.from(photo.data.photo, 'base64').equals(PNG)).toBe(true);
+    expect(await storedImageFacts(Buffer.from(photo.data.photo, 'base64'))).toMatchObject({ format: 'png', width: 40, height: 30 });
+    // The phone's JPEG is kept re-encoded, without its EXIF (GPS, camera), and served with nosniff.
+    const gpsRes = await t.app.inject({ method: 'GET', url: `/api/v6/workorder/photo/${o.photo_ids[1]}`, headers: apiHeaders(site) });
+    expect(gpsRes.headers['x-content-type-options']).toBe('nosniff');
+    const gps = gpsRes.json<{ data: { photo_type: string; photo: string } }>().data;
+    expect(gps.photo_type).toBe('image/jpeg');
+    expect(await storedImageFacts(Buffer.from(gps.photo, 'base64'))).toEqual({ format: 'jpeg', width: 400, height: 300, hasExif: false, mentionsCamera: false });
     // The site rejects once (reason required), the worker resolves again, the site verifies and closes.
     expect((await act(site, o, 'reject')).code).toBe(ErrorCode.Validation);
     o = (await act(site, o, 'reject', { reason: '照片看不清' })).data;

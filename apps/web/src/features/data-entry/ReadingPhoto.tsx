@@ -44,7 +44,7 @@ export function ReadingPhotoField({ value, onChange, existing }: { value?: strin
           </Button>
         ) : null}
       </Space>
-      <input ref={input} type="file" accept="image/png,image/jpeg" style={{ display: 'none' }} data-testid="reading-photo-input" onChange={(e) => void pick(e.target.files?.[0])} />
+      <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" style={{ display: 'none' }} data-testid="reading-photo-input" onChange={(e) => void pick(e.target.files?.[0])} />
       <Typography.Text type={chosen?.error ? 'danger' : 'secondary'}>{chosen?.error ?? t('dataEntry.readings.photoHint')}</Typography.Text>
     </Space>
   );

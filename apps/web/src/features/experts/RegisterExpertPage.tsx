@@ -50,7 +50,7 @@ function PhotoInput({ index, form }: { index: number; form: ReturnType<typeof Fo
     <Space direction="vertical" size={2}>
       <input
         type="file"
-        accept="image/png,image/jpeg"
+        accept="image/jpeg,image/png,image/webp"
         data-testid={`expert-cert-photo-${index}`}
         aria-label={t('experts.register.photo')}
         onChange={(e) => {

@@ -89,7 +89,7 @@ describe('expert pages', { timeout: 60_000 }, () => {
   it('shows the registration form in both languages and the field the server refuses', async () => {
     mockApi({});
     await renderPage(<RegisterExpertPage />, { session: {}, lang: 'en' });
-    await expectTexts('Register as an expert', 'Invitation code', 'Certificate type', 'Low-voltage electrician', 'PNG or JPEG, at most 2 MB');
+    await expectTexts('Register as an expert', 'Invitation code', 'Certificate type', 'Low-voltage electrician', 'JPEG, PNG or WebP, at most 2 MB');
     // The language switch names 中文 in Chinese on purpose; the form itself has no Chinese.
     expect(document.querySelector('.login-card')?.textContent).not.toMatch(HAN);
     resetHarness();

@@ -50,7 +50,7 @@ export function PhotoField({ value, onChange, existing }: { value?: string; onCh
           {value || existing ? t('face.people.replace') : t('face.people.choose')}
         </Button>
       </Space>
-      <input ref={input} type="file" accept="image/png,image/jpeg" style={{ display: 'none' }} data-testid="face-photo-input" onChange={(e) => void pick(e.target.files?.[0])} />
+      <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" style={{ display: 'none' }} data-testid="face-photo-input" onChange={(e) => void pick(e.target.files?.[0])} />
       <Typography.Text type={chosen?.error ? 'danger' : 'secondary'}>{chosen?.error ?? (chosen ? t('face.people.chosen', { name: chosen.name }) : t('face.people.photoHint'))}</Typography.Text>
     </Space>
   );
