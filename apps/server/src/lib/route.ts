@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
@@ -36,6 +37,16 @@ const routeIds = new Map<ApiRoute, string>(
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? null;
 
 /**
+ * The requests whose route handler ran: past the headers, the session, the permission and schema validation.
+ * The route fuzz (test-support/routeFuzz.ts) reads it to tell input that reached the service from input refused
+ * on the way. Weak, so it keeps no request alive; one set for every app of the process.
+ */
+const enteredHandler = new WeakSet<IncomingMessage>();
+
+/** Whether this request (the raw Node request, e.g. `app.inject`'s `res.raw.req`) got as far as its route handler. */
+export const reachedHandler = (raw: IncomingMessage): boolean => enteredHandler.has(raw);
+
+/**
  * Registers a route of the contract's table: its method and path, its request schemas for validation and
  * OpenAPI, and the success envelope around `data` as the 200 response. The handler gets the parsed request
  * and returns `data`; errors it throws go to the one error handler.
@@ -67,6 +78,7 @@ export function addRoute<R extends ApiRoute>(
     // The validator has parsed the request with the route's own schemas, so it has the shape ApiRequest<R> names.
     // The handler runs inside the usage log's request context (modules/audit/context.ts).
     handler: async (req) => {
+      enteredHandler.add(req.raw);
       const ctx: AuditContext = {
         routeId,
         // Reads sent as POST (route.readOnly) are not writes: the usage log's hook skips them like GETs.

@@ -20,6 +20,9 @@ const typeNamesZh: Record<string, string> = {
   array: '数组',
 };
 
+/** English names where "a <expected>" would read wrong (zod names an integer `int`). */
+const typeNamesEn: Record<string, string> = { int: 'an integer', object: 'an object', array: 'an array' };
+
 /** One sentence per language that names the bad field and what is wrong with it. */
 export function describeIssue(issue: IssueLike, where = 'body'): LocalizedDetail & { field: string } {
   const field = issue.path.length ? issue.path.map(String).join('.') : where;
@@ -30,7 +33,7 @@ export function describeIssue(issue: IssueLike, where = 'body'): LocalizedDetail
       return {
         field,
         zh: `参数错误：${field} 类型错误，应为${typeNamesZh[expected] ?? expected}`,
-        en: `Invalid input: ${field} must be ${expected ? `a ${expected}` : 'of another type'}`,
+        en: `Invalid input: ${field} must be ${expected ? (typeNamesEn[expected] ?? `a ${expected}`) : 'of another type'}`,
       };
     case 'too_small':
       return isString && Number(issue.minimum) === 1

@@ -4,11 +4,14 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, errorMessage } from '@gridops/contract';
 import { AppError } from '../lib/errors.js';
 import { langFromHeader } from '../lib/lang.js';
+import { isNumericOutOfRange } from '../lib/pgErrors.js';
 import { describeIssue } from '../lib/zodMessages.js';
 
 function send(reply: FastifyReply, status: number, code: number, msg: string, data: unknown = null) {
   return reply.status(status).send({ code, msg, data });
 }
+
+const numberOutOfRange = { zh: '参数错误：数值超出允许范围', en: 'Invalid input: a number is out of the allowed range' } as const;
 
 /**
  * Errors Fastify raises before routing (a path segment longer than maxParamLength, a malformed URL): the same
@@ -55,6 +58,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const fastifyCode = error.code ?? '';
     if (fastifyCode === 'FST_ERR_CTP_INVALID_JSON_BODY' || fastifyCode === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
       return send(reply, 400, ErrorCode.BadJson, errorMessage(ErrorCode.BadJson, lang));
+    }
+    if (isNumericOutOfRange(caught)) {
+      // A second line of defence behind the contract's integer bounds: still the caller's bad input, not a 500,
+      // but logged, because the route's schema should have refused the value with the field's name.
+      request.log.warn({ err: error }, 'number out of range for its column passed validation');
+      return send(reply, 400, ErrorCode.Validation, numberOutOfRange[lang]);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

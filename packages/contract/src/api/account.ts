@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bigIdParam } from '../ids.js';
 import { PASSWORD_MAX_LENGTH } from '../password.js';
 import { userTypeSchema } from './user.js';
 
@@ -58,5 +59,5 @@ export const accountSession = z.object({
 });
 export type AccountSession = z.infer<typeof accountSession>;
 
-export const sessionIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const sessionIdParams = z.object({ id: bigIdParam });
 export const revokedCount = z.object({ revoked: z.number().int() });

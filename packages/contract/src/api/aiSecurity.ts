@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdParam } from '../ids.js';
+import { dbIdParam, int32Param } from '../ids.js';
 
 /**
  * AI security (docs/gateway-protocol.md "AI events"): detections of an edge AI box (or an NVR's analytics) on a
@@ -75,12 +75,12 @@ export const aiEventQuery = z.object({
   status: aiReviewStatus.optional(),
   type: aiEventType.optional(),
   camera_id: dbIdParam.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: int32Param.min(1).max(10_000).default(1),
+  size: int32Param.min(1).max(100).default(20),
 });
 export const aiEventList = z.object({ total: z.number().int(), list: z.array(aiEvent) });
 
-export const aiSummaryQuery = z.object({ project_id: dbIdParam, days: z.coerce.number().int().min(1).max(90).default(30) });
+export const aiSummaryQuery = z.object({ project_id: dbIdParam, days: int32Param.min(1).max(90).default(30) });
 /** Reviewed detections of one camera and type: how many were false positives. */
 export const aiRateRow = z.object({ camera_id: z.number().int(), camera_name: z.string(), type: aiEventType, reviewed: z.number().int(), false_positives: z.number().int(), rate: z.number().nullable() });
 export const aiSummary = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam } from '../ids.js';
+import { dbId, dbIdParam, int16, int32, int32Param, rowVersion, rowVersionParam } from '../ids.js';
 
 /**
  * Alarm rules (/RunSetup/AlarmRuleSet, docs/alarm-rules.md). A rule watches one point key either of every
@@ -24,11 +24,11 @@ export const alarmRuleFields = z.object({
   /** Limit (high/low kinds), per-minute change (rate), the state that alarms (digital 0/1), seconds of silence (comm loss). */
   threshold: z.number().finite().min(-1e9).max(1e9),
   deadband: z.number().finite().min(0).max(1e9),
-  on_delay_s: z.number().int().min(0).max(DELAY_MAX_S),
-  off_delay_s: z.number().int().min(0).max(DELAY_MAX_S),
-  level: z.number().int().min(1).max(4),
+  on_delay_s: int32.min(0).max(DELAY_MAX_S),
+  off_delay_s: int32.min(0).max(DELAY_MAX_S),
+  level: int16.min(1).max(4),
   /** 1 message, 2 alarm, 3 fault (contract EventType). */
-  event_type: z.number().int().min(1).max(3),
+  event_type: int16.min(1).max(3),
   name: z.string().trim().min(1).max(64),
   name_en: z.string().trim().max(64),
   enabled: z.boolean(),
@@ -46,12 +46,12 @@ export const alarmRuleCreateRequest = alarmRuleFields.extend({
 });
 export type AlarmRuleCreateRequest = z.infer<typeof alarmRuleCreateRequest>;
 
-export const alarmRuleUpdateRequest = alarmRuleFields.extend({ version: z.number().int().min(1) });
+export const alarmRuleUpdateRequest = alarmRuleFields.extend({ version: rowVersion });
 export type AlarmRuleUpdateRequest = z.infer<typeof alarmRuleUpdateRequest>;
 
 export const alarmRuleIdParams = z.object({ id: dbIdParam });
 export const alarmRuleProjectQuery = z.object({ project_id: dbIdParam });
-export const alarmRuleDeleteQuery = z.object({ version: z.coerce.number().int().min(1) });
+export const alarmRuleDeleteQuery = z.object({ version: rowVersionParam });
 
 export const alarmRule = alarmRuleFields.extend({
   id: dbId,
@@ -91,7 +91,7 @@ export const alarmRulePreviewRequest = alarmRuleFields.extend({
   project_id: dbId,
   device_id: dbId,
   rule_id: dbId.nullable(),
-  days: z.number().int().min(1).max(7).default(7),
+  days: int32.min(1).max(7).default(7),
 });
 export type AlarmRulePreviewRequest = z.input<typeof alarmRulePreviewRequest>;
 
@@ -112,7 +112,7 @@ export const alarmRulePreview = z.object({
 export type AlarmRulePreview = z.infer<typeof alarmRulePreview>;
 
 /** Alarm performance (ISA-18.2): a project's rule-raised events over the last `days`. */
-export const alarmPerformanceQuery = z.object({ project_id: dbIdParam, days: z.coerce.number().int().min(1).max(30).default(7) });
+export const alarmPerformanceQuery = z.object({ project_id: dbIdParam, days: int32Param.min(1).max(30).default(7) });
 const sourceRef = z.object({ rule_id: dbId, rule_name: z.string(), rule_name_en: z.string(), device_name: z.string(), device_name_en: z.string() });
 export const alarmPerformance = z.object({
   from: z.string(),

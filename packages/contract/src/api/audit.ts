@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT4_MAX } from '../ids.js';
+import { int32Param } from '../ids.js';
 
 /** What an audit entry records (docs/audit.md). */
 export const auditKinds = ['login_ok', 'login_failed', 'logout', 'write', 'control', 'read'] as const;
@@ -43,9 +43,9 @@ export const auditListQuery = z.object({
   kind: auditKind.optional(),
   action: z.string().trim().max(100).optional(),
   keyword: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
+  page: int32Param.min(1).default(1),
   /** Up to 5000 for the export. */
-  size: z.coerce.number().int().min(1).max(5000).default(50),
+  size: int32Param.min(1).max(5000).default(50),
 });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 export const auditListResponse = z.object({ total: z.number().int(), list: z.array(auditEntry) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AUX_KINDS } from '../devices.js';
-import { dbId, dbIdParam } from '../ids.js';
+import { dbId, dbIdParam, int32, rowVersion, rowVersionParam } from '../ids.js';
 
 /**
  * Auxiliary devices of a site's rooms and their automation rules (/RunSetup/AuxDeviceSet; docs/control-config.md).
@@ -14,7 +14,7 @@ const nameEn = z.string().trim().min(1).max(64);
 
 export const auxDeviceQuery = z.object({ project_id: dbIdParam });
 export const auxIdParams = z.object({ id: dbIdParam });
-export const auxVersionQuery = z.object({ version: z.coerce.number().int().min(1) });
+export const auxVersionQuery = z.object({ version: rowVersionParam });
 
 export const auxDeviceFields = z.object({
   name,
@@ -30,7 +30,7 @@ export const auxDeviceFields = z.object({
 });
 export const auxDeviceCreate = auxDeviceFields.extend({ project_id: dbId, kind: z.enum(AUX_KINDS) });
 export type AuxDeviceCreate = z.infer<typeof auxDeviceCreate>;
-export const auxDeviceUpdate = auxDeviceFields.extend({ version: z.number().int().min(1) });
+export const auxDeviceUpdate = auxDeviceFields.extend({ version: rowVersion });
 export type AuxDeviceUpdate = z.infer<typeof auxDeviceUpdate>;
 
 export const auxDevice = auxDeviceFields.extend({
@@ -74,15 +74,15 @@ export const auxRuleFields = z.object({
   above: z.boolean(),
   on_threshold: z.number().finite(),
   off_threshold: z.number().finite(),
-  min_on_s: z.number().int().min(0).max(86_400),
-  min_off_s: z.number().int().min(0).max(86_400),
+  min_on_s: int32.min(0).max(86_400),
+  min_off_s: int32.min(0).max(86_400),
   window_start: hhmm.nullable(),
   window_end: hhmm.nullable(),
   enabled: z.boolean(),
 });
 export type AuxRuleFields = z.infer<typeof auxRuleFields>;
 export const auxRuleCreate = auxRuleFields.extend({ project_id: dbId });
-export const auxRuleUpdate = auxRuleFields.extend({ version: z.number().int().min(1) });
+export const auxRuleUpdate = auxRuleFields.extend({ version: rowVersion });
 export const auxRule = auxRuleFields.extend({
   id: dbId,
   project_id: dbId,

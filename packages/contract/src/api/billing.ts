@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdParam } from '../ids.js';
+import { dbIdParam, rowVersion } from '../ids.js';
 import { tariffMonth } from './metering.js';
 
 /**
@@ -37,7 +37,7 @@ export const billingTariffFields = z.object({
   feed_in_price: z.number().min(0).max(20).nullable(),
 });
 export const billingTariffCreate = billingTariffFields.extend({ project_id: id });
-export const billingTariffUpdate = billingTariffFields.extend({ version: z.number().int().min(1) });
+export const billingTariffUpdate = billingTariffFields.extend({ version: rowVersion });
 export const billingTariff = billingTariffFields.extend({
   id: z.number().int(),
   project_id: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BUILDING_SETPOINTS, isBuildingSwitched, type BuildingSwitchedKind } from '../devices.js';
-import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
+import { dbId, dbIdParam, rowVersion, rowVersionParam } from '../ids.js';
 import { minutesOf } from './energyAssets.js';
 
 /**
@@ -175,9 +175,9 @@ export type BuildingRef = z.infer<typeof buildingRef>;
 
 export const buildingListRequest = z.object({ project_id: dbIdParam });
 export const buildingIdParams = z.object({ id: dbIdParam });
-export const buildingDeleteRequest = z.object({ version: z.coerce.number().int().min(1).max(INT4_MAX) });
+export const buildingDeleteRequest = z.object({ version: rowVersionParam });
 const withProject = { project_id: dbId };
-const withVersion = { version: z.number().int().min(1).max(INT4_MAX) };
+const withVersion = { version: rowVersion };
 
 export const buildingCreate = buildingFields.extend(withProject);
 export const buildingUpdate = buildingFields.extend(withVersion);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam } from '../ids.js';
+import { dbId, dbIdParam, int16, int32 } from '../ids.js';
 
 /**
  * Remote-control configuration (/RunSetup/RemoteCtrlSet; docs/control-config.md): per breaker whether it may be
@@ -61,12 +61,12 @@ export const controlBreakerParams = z.object({ device_id: dbIdParam });
 export const controlBreakerUpdate = z.object({
   controllable: z.boolean(),
   user_ids: z.array(dbId).max(200),
-  role_types: z.array(z.number().int().min(0).max(2)).max(3).default([]),
+  role_types: z.array(int16.min(0).max(2)).max(3).default([]),
   two_person: z.boolean(),
-  version: z.number().int().min(0),
+  version: int32.min(0),
 });
 /** The site-wide switch; version 0 = never saved. */
-export const controlSiteUpdate = z.object({ project_id: dbId, two_person_above_kv: z.number().finite().min(0).max(1000).nullable(), version: z.number().int().min(0) });
+export const controlSiteUpdate = z.object({ project_id: dbId, two_person_above_kv: z.number().finite().min(0).max(1000).nullable(), version: int32.min(0) });
 export const controlBlockCreate = z.object({
   project_id: dbId,
   name: z.string().trim().min(1).max(64),

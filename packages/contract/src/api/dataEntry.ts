@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
+import { dbId, dbIdParam, int32, rowVersion, rowVersionParam } from '../ids.js';
 
 /**
  * Data entry (/RunSetup/DataEntrySet; docs/data-entry.md): meters without communication (water, gas, heat,
@@ -18,7 +18,7 @@ export const READING_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 export const READING_MAX = 1e12;
 
 const name = z.string().trim().min(1).max(64);
-const withVersion = { version: z.number().int().min(1).max(INT4_MAX) };
+const withVersion = { version: rowVersion };
 const photo = z.string().min(1).max(Math.ceil((READING_PHOTO_MAX_BYTES * 4) / 3) + 1024);
 const reading = z.number().finite().min(0).max(READING_MAX);
 
@@ -37,7 +37,7 @@ export const manualMeterCreate = manualMeterFields.extend({
    * are kept but the energy pages do not count it), 0 = a new top-level meter, a node id = under that node.
    * Diesel has no tree.
    */
-  tree_parent_id: z.number().int().min(0).max(INT4_MAX).nullable(),
+  tree_parent_id: int32.min(0).nullable(),
 });
 export const manualMeterUpdate = manualMeterFields.extend(withVersion);
 
@@ -98,7 +98,7 @@ export const readingPhoto = z.object({ photo_type: z.string(), photo: z.string()
 
 export const dataEntryListRequest = z.object({ project_id: dbIdParam });
 export const dataEntryIdParams = z.object({ id: dbIdParam });
-export const dataEntryDeleteRequest = z.object({ version: z.coerce.number().int().min(1).max(INT4_MAX) });
+export const dataEntryDeleteRequest = z.object({ version: rowVersionParam });
 
 /** The columns of a meter's readings .xlsx (export and import; row 1 is the header). */
 export const READING_XLSX_COLUMNS = ['read_at', 'value', 'replacement', 'old_final_value', 'note'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_KINDS } from '../devices.js';
-import { dbId, dbIdParam } from '../ids.js';
+import { dbId, dbIdParam, int16, rowVersion } from '../ids.js';
 
 /** A point key: what a gateway sends in `values`; a letter first, then letters, digits or `_`, at most 32. */
 export const POINT_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
@@ -18,7 +18,7 @@ export const templatePoint = z.object({
   unit: z.string().trim().max(16).default(''),
   type: z.enum(POINT_TYPES),
   scale: z.number().finite().refine((v) => v !== 0, 'scale must not be 0').default(1),
-  precision: z.number().int().min(0).max(6).default(2),
+  precision: int16.min(0).max(6).default(2),
   low: z.number().finite().nullable().default(null),
   high: z.number().finite().nullable().default(null),
 });
@@ -35,7 +35,7 @@ const templateFields = {
 export const deviceTemplateCreate = z.object({ ...templateFields, org_id: dbId.optional() });
 export type DeviceTemplateCreate = z.infer<typeof deviceTemplateCreate>;
 /** An edit names the version it was based on; a newer stored version refuses it (10008, field `version`). */
-export const deviceTemplateUpdate = z.object({ ...templateFields, version: z.number().int().min(1) });
+export const deviceTemplateUpdate = z.object({ ...templateFields, version: rowVersion });
 export type DeviceTemplateUpdate = z.infer<typeof deviceTemplateUpdate>;
 export const deviceTemplateIdParams = z.object({ id: dbIdParam });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DICTIONARY_KEY_PATTERN, DICTIONARY_KINDS } from '../dictionary.js';
-import { dbId, dbIdParam } from '../ids.js';
+import { dbId, dbIdParam, int32, rowVersion } from '../ids.js';
 
 /** Data dictionary API shapes (docs/dictionary.md). */
 export const dictionaryKind = z.enum(DICTIONARY_KINDS);
@@ -43,7 +43,7 @@ export const dictionaryUpdateRequest = z.object({
   en: label,
   enabled: z.boolean(),
   /** The organisation's own row's version as read (0: it had none yet). */
-  version: z.number().int().min(0),
+  version: int32.min(0),
 });
 export const dictionaryCreateRequest = z.object({
   org_id: dbId,
@@ -52,4 +52,4 @@ export const dictionaryCreateRequest = z.object({
   zh: label,
   en: label,
 });
-export const dictionaryResetRequest = z.object({ org_id: dbId, kind: dictionaryKind, key, version: z.number().int().min(1) });
+export const dictionaryResetRequest = z.object({ org_id: dbId, kind: dictionaryKind, key, version: rowVersion });

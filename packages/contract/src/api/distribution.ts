@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdList, dbIdParam } from '../ids.js';
+import { dbId, dbIdList, dbIdParam, int32, rowVersion } from '../ids.js';
 
 /**
  * Smart distribution (/ElectricalRoom): overview, real-time tree and the single-line diagram. History,
@@ -209,7 +209,7 @@ export const diagramResponse = z.object({
 });
 export const diagramSaveRequest = z.object({
   doc: sldDocument,
-  version: z.number().int().min(0),
+  version: int32.min(0),
   /** The diagram to save; absent: the room's first one (version 0 creates it). */
   diagram_id: dbId.optional(),
 });
@@ -229,7 +229,7 @@ export type DiagramSummary = z.infer<typeof diagramSummary>;
 export const diagramListResponse = z.object({ room_id: z.number().int(), list: z.array(diagramSummary) });
 /** A new diagram: empty, or a copy of the room's generated one (`from_devices`). */
 export const diagramCreateRequest = z.object({ ...diagramName, from_devices: z.boolean().default(false) });
-export const diagramRenameRequest = z.object({ ...diagramName, version: z.number().int().min(1) });
+export const diagramRenameRequest = z.object({ ...diagramName, version: rowVersion });
 /** DELETE carries the version read in the query (no body). */
 export const diagramDeleteQuery = z.object({ version: dbIdParam });
 export const diagramDone = z.object({ id: z.number().int() });

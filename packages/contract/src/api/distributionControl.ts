@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam } from '../ids.js';
+import { dbId, dbIdParam, int32Param } from '../ids.js';
 import { equipmentSchedule } from './building.js';
 
 /** Remote control (/DevControl, /CtrlLogs), security captures (/SecMonitor) and the robot (/RobMonitor). */
@@ -84,8 +84,8 @@ export const controlLogQuery = z.object({
   device_id: dbIdParam.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(500).default(20),
+  page: int32Param.min(1).default(1),
+  size: int32Param.min(1).max(500).default(20),
 });
 export const controlLogItem = z.object({
   id: z.number().int(),
@@ -113,9 +113,9 @@ export const captureListQuery = z.object({
   device_id: dbIdParam.optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: int32Param.min(1).default(1),
   /** Images are data URLs of a few kB each; pages stay small. */
-  size: z.coerce.number().int().min(1).max(50).default(12),
+  size: int32Param.min(1).max(50).default(12),
 });
 export const captureItem = z.object({
   id: z.number().int(),
@@ -160,8 +160,8 @@ export const robotInspectionQuery = z.object({
   project_id: dbIdParam,
   robot_id: dbIdParam.optional(),
   anomalies_only: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: int32Param.min(1).default(1),
+  size: int32Param.min(1).max(100).default(20),
 });
 export const robotInspection = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdList, dbIdParam } from '../ids.js';
+import { dbIdList, dbIdParam, int32Param } from '../ids.js';
 
 /** History curves (/HisdataCts), statistics (/AnalReport) and special analysis (/SpecAnaly). */
 
@@ -15,7 +15,7 @@ export const historyQuery = z.object({
   from: isoTime,
   to: isoTime,
   /** Chart width in pixels: the answer has at most one bucket per pixel. */
-  width: z.coerce.number().int().min(10).max(5000).default(1000),
+  width: int32Param.min(10).max(5000).default(1000),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { dbIdParam } from '../ids.js';
 
-export const daySunInfoRequest = z.object({ project_id: z.coerce.number().int() });
+export const daySunInfoRequest = z.object({ project_id: dbIdParam });
 /** Computed by the server for the project's coordinates; merged into the weather widget (spec §7). */
 export const daySunInfo = z.object({
   project_id: z.number().int(),

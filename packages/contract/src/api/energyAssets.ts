@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
+import { dbId, dbIdParam, int32, rowVersion, rowVersionParam } from '../ids.js';
 
 /**
  * Energy-efficiency sets (/RunSetup/PvSet, FanSet, EssSet, ChargeSet; docs/energy-assets.md): the site's PV
@@ -78,7 +78,7 @@ export const chargerFields = z.object({
   name_en: name,
   /** The charger's meter device. */
   device_id: dbId,
-  connectors: z.number().int().min(1).max(8),
+  connectors: int32.min(1).max(8),
   connector_type: z.enum(CONNECTOR_TYPES),
   rated_kw: num(1, 1000),
   /** Charging service fee on top of the electricity price, CNY/kWh (China caps it locally; 0–5 accepted). */
@@ -105,9 +105,9 @@ export type AssetDevice = z.infer<typeof assetDevice>;
 
 export const assetListRequest = z.object({ project_id: dbIdParam });
 export const assetIdParams = z.object({ id: dbIdParam });
-export const assetDeleteRequest = z.object({ version: z.coerce.number().int().min(1).max(INT4_MAX) });
+export const assetDeleteRequest = z.object({ version: rowVersionParam });
 const withProject = { project_id: dbId };
-const withVersion = { version: z.number().int().min(1).max(INT4_MAX) };
+const withVersion = { version: rowVersion };
 
 export const pvArrayCreate = pvArrayFields.extend(withProject);
 export const pvArrayUpdate = pvArrayFields.extend(withVersion);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bill } from './billing.js';
-import { dbIdParam } from '../ids.js';
+import { dbIdParam, int32Param } from '../ids.js';
 import { ENERGY_TYPES } from '../constants.js';
 import { METER_NODE_TYPES, TOU_BANDS } from './metering.js';
 import { ieCategoryBreakdown } from './ieSets.js';
@@ -375,7 +375,7 @@ export const integratedResponse = z.object({
 
 export const carbonRequest = z.object({
   project_id: id,
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  year: int32Param.min(2000).max(2100).optional(),
 });
 const byType = z.object({ power: z.number(), gas: z.number(), heat: z.number(), water: z.number() });
 export const carbonSite = z.object({
@@ -403,7 +403,7 @@ export const carbonSite = z.object({
 export type CarbonSite = z.infer<typeof carbonSite>;
 export const centreCarbonRequest = z.object({
   org_id: id.optional(),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
+  year: int32Param.min(2000).max(2100).optional(),
 });
 export const centreCarbon = z.object({
   org_id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdList, dbIdParam } from '../ids.js';
+import { bigId, dbIdList, dbIdParam, int32Param } from '../ids.js';
 import { eventMessageKey } from '../eventMessages.js';
 
 /**
@@ -34,8 +34,8 @@ export const eventListRequest = z.object({
     .optional(),
   active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   keyword: z.string().max(64).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(500).default(20),
+  page: int32Param.min(1).default(1),
+  size: int32Param.min(1).max(500).default(20),
 });
 
 export const eventItem = z.object({
@@ -75,8 +75,8 @@ export type EventItem = z.infer<typeof eventItem>;
 
 export const eventListResponse = z.object({ total: z.number().int(), list: z.array(eventItem) });
 
-export const eventIdsRequest = z.object({ ids: z.array(dbId).min(1).max(500), note: z.string().max(500).optional() });
-export const eventHandleRequest = z.object({ id: dbId, note: z.string().trim().min(1).max(500) });
+export const eventIdsRequest = z.object({ ids: z.array(bigId).min(1).max(500), note: z.string().max(500).optional() });
+export const eventHandleRequest = z.object({ id: bigId, note: z.string().trim().min(1).max(500) });
 export const eventActionResponse = z.object({ updated: z.number().int() });
 
 export const eventLogEntry = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
+import { dbId, dbIdParam, int32Param } from '../ids.js';
 
 /**
  * Experts (docs/experts.md): electricians who register on a public page with their PRC special-operation
@@ -114,8 +114,8 @@ export const expertListQuery = z.object({
   /** Only experts with a certificate expiring within 30 days (or already expired). */
   expiring: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   keyword: z.string().trim().max(64).optional(),
-  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(50),
+  page: int32Param.min(1).default(1),
+  size: int32Param.min(1).max(200).default(50),
 });
 export const expertListResponse = z.object({ total: z.number().int(), list: z.array(expert) });
 export const expertIdParams = z.object({ id: dbIdParam });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
+import { dbId, dbIdParam, int32, rowVersion, rowVersionParam } from '../ids.js';
 
 /**
  * Face library (/FacerecManage; docs/face-library.md): a site's people with one face photo each and the access
@@ -18,7 +18,7 @@ const name = z.string().trim().min(1).max(64);
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'HH:mm');
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 const photo = z.string().min(1).max(Math.ceil((FACE_PHOTO_MAX_BYTES * 4) / 3) + 1024);
-const withVersion = { version: z.number().int().min(1).max(INT4_MAX) };
+const withVersion = { version: rowVersion };
 const stored = { id: z.number().int(), project_id: z.number().int(), version: z.number().int() };
 
 export const faceGroupFields = z.object({
@@ -26,7 +26,7 @@ export const faceGroupFields = z.object({
   name_en: name,
   door_ids: z.array(dbId).max(200),
   /** ISO weekdays 1 (Monday) … 7 (Sunday). */
-  days: z.array(z.number().int().min(1).max(7)).max(7),
+  days: z.array(int32.min(1).max(7)).max(7),
   time_from: hhmm,
   time_to: hhmm,
 });
@@ -68,7 +68,7 @@ export type FaceDoor = z.infer<typeof faceDoor>;
 
 export const faceListRequest = z.object({ project_id: dbIdParam });
 export const faceIdParams = z.object({ id: dbIdParam });
-export const faceDeleteRequest = z.object({ version: z.coerce.number().int().min(1).max(INT4_MAX) });
+export const faceDeleteRequest = z.object({ version: rowVersionParam });
 export const facePeopleList = z.object({ items: z.array(facePerson) });
 export const faceGroupList = z.object({ items: z.array(faceGroup), doors: z.array(faceDoor) });
 export const facePhoto = z.object({ photo_type: z.string(), photo: z.string() });

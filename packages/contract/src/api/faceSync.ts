@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdParam } from '../ids.js';
+import { dbId, dbIdParam, int32Param } from '../ids.js';
 
 /**
  * The face library's second half (docs/face-library.md): people pushed to the site's door terminals through the
@@ -110,8 +110,8 @@ export const faceRecordQuery = z.object({
   /** ISO instants: from inclusive, to exclusive. */
   from: z.string().datetime({ offset: true }).optional(),
   to: z.string().datetime({ offset: true }).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: int32Param.min(1).max(10_000).default(1),
+  size: int32Param.min(1).max(100).default(20),
 });
 export const faceRecordList = z.object({ total: z.number().int(), list: z.array(faceRecord) });
 
@@ -119,7 +119,7 @@ export const faceRecordList = z.object({ total: z.number().int(), list: z.array(
 export const faceSettingsFields = z.object({ night_from: hhmm, night_to: hhmm });
 export const faceSettings = faceSettingsFields.extend({ project_id: z.number().int() });
 export type FaceSettings = z.infer<typeof faceSettings>;
-export const faceSettingsUpdate = faceSettingsFields.extend({ project_id: z.number().int().positive() });
+export const faceSettingsUpdate = faceSettingsFields.extend({ project_id: dbId });
 export const faceSnapshot = z.object({ photo_type: z.string(), photo: z.string() });
 
 /** True when the site time `hhmm` lies in [from, to), the window wrapping past midnight when to ≤ from. */

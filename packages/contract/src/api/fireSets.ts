@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
+import { dbId, dbIdParam, int32, rowVersion, rowVersionParam } from '../ids.js';
 import { ARC_SENSITIVITIES, FIRE_TEMP_KEYS } from '../fireSafety.js';
 
 /**
  * Electrical fire sets (/RunSetup/FireLoopSet, /RunSetup/ArcFaultSet; docs/electrical-fire.md). The numbers are
- * typed here; their ranges from the standards are checked by fireLoopProblem / arcDetectorProblem (fireSafety.ts)
- * on both sides, so a refusal cites the standard and names the field.
+ * typed here (whole numbers bounded to their integer columns); their ranges from the standards are checked by
+ * fireLoopProblem / arcDetectorProblem (fireSafety.ts) on both sides, so a refusal cites the standard and names
+ * the field.
  */
 const name = z.string().trim().min(1).max(64);
 const finite = z.number().finite();
@@ -15,14 +16,14 @@ export const fireLoopFields = z.object({
   name_en: name,
   /** The electrical fire detector (kind fire_sensor) that monitors the loop, and its channel on it. */
   device_id: dbId,
-  channel: z.number().int(),
+  channel: int32,
   /** The room the loop's cabinet stands in; the detector's room when null. */
   room_id: dbId.nullable(),
   /** The protected circuit: a feeder of the site, when it is metered. */
   feeder_id: dbId.nullable(),
   residual_ma: finite,
   temp_limits: z.object(Object.fromEntries(FIRE_TEMP_KEYS.map((k) => [k, finite])) as Record<(typeof FIRE_TEMP_KEYS)[number], typeof finite>),
-  pre_alarm_pct: z.number().int(),
+  pre_alarm_pct: int32,
   enabled: z.boolean(),
 });
 export type FireLoopFields = z.infer<typeof fireLoopFields>;
@@ -72,8 +73,8 @@ export const arcDetectorList = z.object({ items: z.array(arcDetector), detectors
 
 export const fireListRequest = z.object({ project_id: dbIdParam });
 export const fireIdParams = z.object({ id: dbIdParam });
-const version = z.number().int().min(1).max(INT4_MAX);
-export const fireDeleteRequest = z.object({ version: z.coerce.number().int().min(1).max(INT4_MAX) });
+const version = rowVersion;
+export const fireDeleteRequest = z.object({ version: rowVersionParam });
 export const fireLoopCreate = fireLoopFields.extend({ project_id: dbId });
 export const fireLoopUpdate = fireLoopFields.extend({ version });
 export const arcDetectorCreate = arcDetectorFields.extend({ project_id: dbId });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENERGY_TYPES, type EnergyType } from '../constants.js';
-import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
+import { dbId, dbIdParam, int32, rowVersion, rowVersionParam } from '../ids.js';
 import { METER_NODE_TYPES, type MeterNodeType } from './metering.js';
 
 /**
@@ -51,7 +51,7 @@ export const IE_CATEGORY_DEFAULTS: Readonly<Record<EnergyType, readonly IeCatego
 export const IE_CATEGORY_MAX = 20;
 
 const id = dbIdParam;
-const version = z.number().int().min(1).max(INT4_MAX);
+const version = rowVersion;
 const energyType = z.enum(ENERGY_TYPES);
 
 export const ieCategory = z.object({
@@ -79,11 +79,11 @@ export const ieCategoryCreate = z.object({
   energy_type: energyType,
   name,
   name_en: name,
-  sort: z.number().int().min(0).max(999).default(0),
+  sort: int32.min(0).max(999).default(0),
 });
-export const ieCategoryUpdate = z.object({ name, name_en: name, sort: z.number().int().min(0).max(999), version });
+export const ieCategoryUpdate = z.object({ name, name_en: name, sort: int32.min(0).max(999), version });
 export const ieCategoryIdParams = z.object({ id });
-export const ieCategoryDelete = z.object({ version: z.coerce.number().int().min(1).max(INT4_MAX) });
+export const ieCategoryDelete = z.object({ version: rowVersionParam });
 
 /** One node of the site's metering tree of that energy type, with its category. */
 export const ieMeter = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam } from '../ids.js';
+import { dbId, dbIdParam, int32, int32Param, rowVersion } from '../ids.js';
 
 /**
  * Routine inspection (巡检, docs/operations.md "Routine inspection"): templates of check items, plans (an
@@ -81,7 +81,7 @@ export const templateWriteRequest = z.object({
   name_en: nameEn,
   items: z.array(inspectionItem).min(1).max(40),
 });
-export const templateUpdateRequest = templateWriteRequest.omit({ project_id: true }).extend({ version: z.number().int() });
+export const templateUpdateRequest = templateWriteRequest.omit({ project_id: true }).extend({ version: rowVersion });
 
 const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM');
@@ -94,9 +94,9 @@ export const inspectionSchedule = z.object({
   /** Last day (inclusive), or open-ended. */
   until: date.nullable().default(null),
   /** Weekly: ISO weekdays 1 (Monday) … 7 (Sunday). */
-  weekdays: z.array(z.number().int().min(1).max(7)).max(7).default([]),
+  weekdays: z.array(int32.min(1).max(7)).max(7).default([]),
   /** Monthly: day of the month (months without it are skipped, RFC 5545). */
-  month_day: z.number().int().min(1).max(31).nullable().default(null),
+  month_day: int32.min(1).max(31).nullable().default(null),
 });
 export type InspectionSchedule = z.infer<typeof inspectionSchedule>;
 
@@ -143,8 +143,8 @@ export const planWriteRequest = z.object({
   window_end: clock,
   assignee_id: dbId,
 });
-export const planUpdateRequest = planWriteRequest.omit({ project_id: true }).extend({ version: z.number().int() });
-export const planStatusRequest = z.object({ status: planStatus, version: z.number().int() });
+export const planUpdateRequest = planWriteRequest.omit({ project_id: true }).extend({ version: rowVersion });
+export const planStatusRequest = z.object({ status: planStatus, version: rowVersion });
 
 export const inspectionProjectQuery = z.object({ project_id: dbIdParam });
 export const inspectionIdParams = z.object({ id: dbIdParam });
@@ -195,11 +195,11 @@ export const itemAnswer = z.object({
   ok: z.boolean().nullable().default(null),
   value: z.number().finite().nullable().default(null),
   /** Choice items: the option's index. */
-  choice: z.number().int().min(0).max(9).nullable().default(null),
+  choice: int32.min(0).max(9).nullable().default(null),
   note: z.string().max(500).default(''),
 });
 export const checkpointResult = z.object({
-  seq: z.number().int().min(0).max(49),
+  seq: int32.min(0).max(49),
   /** The label code scanned or typed at the checkpoint. */
   code: z.string().max(40),
   method: z.enum(['scan', 'typed']),
@@ -251,8 +251,8 @@ export const taskListQuery = z.object({
   from: date,
   to: date,
   status: taskStatus.optional(),
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  size: z.coerce.number().int().min(1).max(500).default(20),
+  page: int32Param.min(1).max(100000).default(1),
+  size: int32Param.min(1).max(500).default(20),
 });
 export const taskListResponse = z.object({ total: z.number().int(), list: z.array(inspectionTask) });
 
@@ -264,7 +264,7 @@ export const inspectionSummary = z.object({
   findings: z.array(finding),
 });
 
-export const readingsQuery = z.object({ plan_id: dbIdParam, seq: z.coerce.number().int().min(0).max(49), item_key: z.string().max(40) });
+export const readingsQuery = z.object({ plan_id: dbIdParam, seq: int32Param.min(0).max(49), item_key: z.string().max(40) });
 export const readingSeries = z.object({
   unit: z.string(),
   min: z.number().nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdParam, INT4_MAX } from '../ids.js';
+import { dbIdParam, int32, int32Param } from '../ids.js';
 
 /**
  * Equipment ledger (设备台账, /Ledger; docs/operations.md "Equipment ledger"): every device of a site with its
@@ -93,7 +93,7 @@ export const ledgerList = z.object({ items: z.array(ledgerDevice), projects: z.a
 export type LedgerList = z.infer<typeof ledgerList>;
 
 export const ledgerIdParams = z.object({ id: dbIdParam });
-export const nameplateUpdate = nameplateFields.extend({ version: z.number().int().min(0).max(INT4_MAX) });
+export const nameplateUpdate = nameplateFields.extend({ version: int32.min(0) });
 
 export const ledgerDocument = z.object({
   id: z.number().int(),
@@ -116,8 +116,8 @@ export const ledgerDocumentContent = z.object({ name: z.string(), mime: z.string
 export const HISTORY_KINDS = ['event', 'workorder', 'inspection', 'control'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export const ledgerHistoryRequest = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: int32Param.min(1).max(10_000).default(1),
+  size: int32Param.min(1).max(100).default(20),
 });
 /** One line of a device's history, newest first; `status` is the source's own state word (event status, work-order state, task status, control outcome). */
 export const ledgerHistoryItem = z.object({

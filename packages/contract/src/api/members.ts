@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
+import { dbId, dbIdParam, int16Param, int32Param, rowVersion } from '../ids.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_CLASSES, PASSWORD_MIN_LENGTH, passwordProblems } from '../password.js';
 import { permissionSchema } from '../permissions.js';
 import { userTypeSchema } from './user.js';
@@ -49,12 +49,12 @@ export const member = z.object({
 export type Member = z.infer<typeof member>;
 
 export const memberListQuery = z.object({
-  role: z.coerce.number().int().min(0).max(2).optional(),
+  role: int16Param.min(0).max(2).optional(),
   project_id: dbIdParam.optional(),
   status: memberStatus.optional(),
   keyword: z.string().trim().max(64).optional(),
-  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(50),
+  page: int32Param.min(1).default(1),
+  size: int32Param.min(1).max(200).default(50),
 });
 export const memberListResponse = z.object({ total: z.number().int(), list: z.array(member) });
 
@@ -87,7 +87,7 @@ export const memberCreateRequest = memberFields.extend({
 });
 export type MemberCreateRequest = z.input<typeof memberCreateRequest>;
 
-export const memberUpdateRequest = memberFields.extend({ version: z.number().int().min(1).max(INT4_MAX) });
+export const memberUpdateRequest = memberFields.extend({ version: rowVersion });
 export type MemberUpdateRequest = z.input<typeof memberUpdateRequest>;
 
 /** A new member, or a reset password: the first-login password is in the answer once and never again. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdParam } from '../ids.js';
+import { dbIdParam, int16, int32 } from '../ids.js';
 import { ENERGY_TYPES } from '../constants.js';
 
 /**
@@ -111,7 +111,7 @@ export const meterNodeCreate = z.object({
   name_en: z.string().trim().max(64).default(''),
   point_id: id.nullable().default(null),
   power_point_id: id.nullable().default(null),
-  sort: z.number().int().min(0).max(10_000).default(0),
+  sort: int32.min(0).max(10_000).default(0),
 });
 export type MeterNodeCreate = z.infer<typeof meterNodeCreate>;
 
@@ -123,7 +123,7 @@ export const meterNodeUpdate = z.object({
   name_en: z.string().trim().max(64).optional(),
   point_id: id.nullable().optional(),
   power_point_id: id.nullable().optional(),
-  sort: z.number().int().min(0).max(10_000).optional(),
+  sort: int32.min(0).max(10_000).optional(),
 });
 export type MeterNodeUpdate = z.infer<typeof meterNodeUpdate>;
 
@@ -187,7 +187,7 @@ export const energyLoopUpdate = z.object({
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'HH:mm');
 export const tariffPeriod = z.object({ band: z.enum(TOU_BANDS), start: hhmm, end: hhmm });
 export const tariffMonth = z.object({
-  month: z.number().int().min(1).max(12),
+  month: int16.min(1).max(12),
   periods: z.array(tariffPeriod).min(1).max(24),
   /** yuan/kWh per band; only the bands used in `periods` are required. */
   prices: z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
+import { dbId, dbIdParam, int32 } from '../ids.js';
 import { TOU_BANDS } from './metering.js';
 
 /**
@@ -29,7 +29,7 @@ export const monthReportSettingsFields = z.object({
 export const monthReportSettings = monthReportSettingsFields.extend({ project_id: z.number().int(), version: z.number().int() });
 export type MonthReportSettings = z.infer<typeof monthReportSettings>;
 /** Saving: `version` is the one read (0 for a site without stored settings). */
-export const monthReportSettingsUpdate = monthReportSettingsFields.extend({ project_id: dbId, version: z.number().int().min(0).max(INT4_MAX) });
+export const monthReportSettingsUpdate = monthReportSettingsFields.extend({ project_id: dbId, version: int32.min(0) });
 export type MonthReportSettingsUpdate = z.infer<typeof monthReportSettingsUpdate>;
 export const monthReportProjectRequest = z.object({ project_id: dbIdParam });
 export const monthReportSettingsList = z.object({ items: z.array(monthReportSettings.extend({ name: z.string(), name_en: z.string() })) });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { dbIdParam } from '../ids.js';
 import { eventMessageFields } from './event.js';
 
-export const orgNoticeRequest = z.object({ org_id: z.coerce.number().int() });
-export const projectNoticeRequest = z.object({ project_id: z.coerce.number().int() });
+export const orgNoticeRequest = z.object({ org_id: dbIdParam });
+export const projectNoticeRequest = z.object({ project_id: dbIdParam });
 export const projectNoticeListRequest = z.object({
-  project_id: z.coerce.number().int(),
-  org_id: z.coerce.number().int().optional(),
+  project_id: dbIdParam,
+  org_id: dbIdParam.optional(),
 });
 
 export const noticeCount = z.object({ total: z.number().int() });

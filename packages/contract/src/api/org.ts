@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbIdParam } from '../ids.js';
+import { dbIdParam, int32Param } from '../ids.js';
 import { ENERGY_TYPES } from '../constants.js';
 
 export const project = z.object({
@@ -48,7 +48,7 @@ export const orgNode: z.ZodType<OrgNode> = z.lazy(() =>
 export const projectListRequest = z.object({
   org_id: dbIdParam.optional(),
   keyword: z.string().max(64).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(50),
+  page: int32Param.min(1).default(1),
+  size: int32Param.min(1).max(200).default(50),
 });
 export const projectListResponse = z.object({ total: z.number().int(), list: z.array(project) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENERGY_TYPES } from '../constants.js';
-import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
+import { dbId, dbIdParam, int32, int32Param, rowVersion, rowVersionParam } from '../ids.js';
 
 /**
  * Organisation and project administration (spec §1–§2: /CentreUser/CentreOrganManage, CentreProjectManage,
@@ -13,7 +13,7 @@ const tier = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
 const name = z.string().trim().min(1).max(64);
 const nameEn = z.string().trim().max(128);
-const version = z.number().int().min(1).max(INT4_MAX);
+const version = rowVersion;
 
 /** One organisation as the administration tree shows it (flat; the page builds the tree from parent_id). */
 export const adminOrg = z.object({
@@ -34,7 +34,7 @@ export type OrgCreate = z.input<typeof orgCreate>;
 export const orgUpdate = z.object({ name, name_en: nameEn, tier, enabled: z.boolean(), version });
 export type OrgUpdate = z.input<typeof orgUpdate>;
 export const orgMove = z.object({ parent_id: dbId, version });
-export const orgDelete = z.object({ version: z.coerce.number().int().min(1).max(INT4_MAX) });
+export const orgDelete = z.object({ version: rowVersionParam });
 
 const coordinate = (max: number) => z.number().min(-max).max(max);
 const amount = z.number().min(0).max(1e9);
@@ -65,7 +65,7 @@ export const projectFields = z.object({
   pv_capacity_kw: amount,
   storage_capacity_kwh: amount,
   storage_power_kw: amount,
-  charger_count: z.number().int().min(0).max(100_000),
+  charger_count: int32.min(0).max(100_000),
   charger_power_kw: amount,
   area_m2: amount.default(0),
 });
@@ -103,8 +103,8 @@ export type AdminProject = z.infer<typeof adminProject>;
 export const adminProjectListRequest = z.object({
   org_id: dbIdParam.optional(),
   keyword: z.string().max(64).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(50),
+  page: int32Param.min(1).default(1),
+  size: int32Param.min(1).max(200).default(50),
 });
 export const adminProjectList = z.object({ total: z.number().int(), list: z.array(adminProject) });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam } from '../ids.js';
+import { dbId, dbIdParam, int32, int32Param } from '../ids.js';
 
 /**
  * Push settings (docs/push.md): per organisation an SMTP server and IM robot webhooks (WeCom, DingTalk, Feishu);
@@ -29,7 +29,7 @@ export type SmtpSettings = z.infer<typeof smtpSettings>;
 export const smtpUpdateRequest = z.object({
   org_id: dbId,
   host: z.string().trim().min(1).max(253),
-  port: z.number().int().min(1).max(65535),
+  port: int32.min(1).max(65535),
   secure: z.boolean(),
   username: z.string().trim().max(254),
   /** Absent: keep the stored password; '' clears it. */
@@ -83,13 +83,13 @@ export const pushRule = z.object({
   project_id: dbId.nullable(),
   name: z.string(),
   event_types: z.array(z.union([z.literal(1), z.literal(2), z.literal(3)])),
-  min_level: z.number().int().min(1).max(4),
+  min_level: int32.min(1).max(4),
   user_ids: z.array(dbId),
   channel_ids: z.array(dbId),
   quiet_start: hhmm.nullable(),
   quiet_end: hhmm.nullable(),
   /** Not acknowledged within this many minutes: e-mail the next person of escalate_user_ids (one per period). */
-  escalate_minutes: z.number().int().min(1).max(1440).nullable(),
+  escalate_minutes: int32.min(1).max(1440).nullable(),
   escalate_user_ids: z.array(dbId),
   enabled: z.boolean(),
 });
@@ -117,7 +117,7 @@ export const pushDelivery = z.object({
   next_at: z.string(),
 });
 export type PushDelivery = z.infer<typeof pushDelivery>;
-export const pushDeliveryQuery = z.object({ org_id: dbIdParam, size: z.coerce.number().int().min(1).max(200).default(50) });
+export const pushDeliveryQuery = z.object({ org_id: dbIdParam, size: int32Param.min(1).max(200).default(50) });
 
 export const pushSettings = z.object({
   smtp: smtpSettings,

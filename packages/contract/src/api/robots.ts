@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PointDef } from '../devices.js';
-import { dbId, dbIdParam } from '../ids.js';
+import { dbId, dbIdParam, int32, rowVersion, rowVersionParam } from '../ids.js';
 
 /**
  * The inspection robot (/RunSetup/RobotSet, /ElectricalRoom/RobMonitor; docs/robot.md): a robot per room with
@@ -76,7 +76,7 @@ export const robotStop = z.object({
   x: metres,
   y: metres,
   /** Seconds the robot stays to read. */
-  dwell_s: z.number().int().min(5).max(600).default(20),
+  dwell_s: int32.min(5).max(600).default(20),
   readings: z.array(robotReadingDef).max(10),
 });
 export type RobotStop = z.infer<typeof robotStop>;
@@ -109,9 +109,9 @@ export const robotConfig = robotFields.extend({
 export type RobotConfig = z.infer<typeof robotConfig>;
 
 export const robotCreate = robotFields.extend({ project_id: dbId });
-export const robotUpdate = robotFields.extend({ version: z.number().int().min(1) });
+export const robotUpdate = robotFields.extend({ version: rowVersion });
 export const robotIdParams = z.object({ id: dbIdParam });
-export const robotDeleteQuery = z.object({ version: z.coerce.number().int().min(1) });
+export const robotDeleteQuery = z.object({ version: rowVersionParam });
 
 const option = z.object({ id: z.number().int(), name: z.string(), name_en: z.string() });
 export const robotConfigList = z.object({

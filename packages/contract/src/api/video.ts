@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam } from '../ids.js';
+import { bigIdParam, dbId, dbIdParam, rowVersion } from '../ids.js';
 
 /**
  * Live video (docs/video.md). A camera is configured per site in /RunSetup/SecMonitorSet: names, room, the
@@ -37,7 +37,7 @@ export const videoCameraCreateRequest = z.object({
   snapshot_url: z.string().trim().max(500).default(''),
   ptz: z.boolean().default(false),
 });
-export const videoCameraUpdateRequest = videoCameraCreateRequest.omit({ project_id: true }).extend({ version: z.number().int().min(1) });
+export const videoCameraUpdateRequest = videoCameraCreateRequest.omit({ project_id: true }).extend({ version: rowVersion });
 
 /**
  * How the console shows a camera: 'mjpeg' (a multipart JPEG stream in an <img>: the demo cameras, made by ffmpeg),
@@ -72,7 +72,7 @@ export type LiveCameraList = z.infer<typeof liveCameraList>;
 export const videoSnapshot = z.object({ img: z.string(), ts: z.string() });
 
 /** What the event drawer and the pending dialog show: the live camera of the event's room and the capture taken. */
-export const eventMediaQuery = z.object({ event_id: dbIdParam });
+export const eventMediaQuery = z.object({ event_id: bigIdParam });
 export const eventMedia = z.object({
   camera: liveCamera.nullable(),
   capture: z.object({ id: z.number().int(), ts: z.string(), img: z.string(), msg: z.string() }).nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dbId, dbIdParam, INT4_MAX } from '../ids.js';
+import { dbId, dbIdParam, int32, int32Param, rowVersion } from '../ids.js';
 import { WO_ACTIONS, WO_PRIORITIES, WO_SOURCES, WO_STATES } from '../workorders.js';
 
 /** Defect work orders (docs/operations.md). */
@@ -101,8 +101,8 @@ export const workOrderListQuery = z.object({
   overdue: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   /** Open orders only (not closed). */
   open: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
-  page: z.coerce.number().int().min(1).max(INT4_MAX).default(1),
-  size: z.coerce.number().int().min(1).max(200).default(50),
+  page: int32Param.min(1).default(1),
+  size: int32Param.min(1).max(200).default(50),
 });
 export const workOrderListResponse = z.object({ total: z.number().int(), list: z.array(workOrder) });
 
@@ -112,7 +112,7 @@ export const workOrderPhotoParams = z.object({ photoId: dbIdParam });
 /** One transition. `version` is the order's version the caller saw (a lost race answers 10008). */
 export const workOrderTransitionRequest = z.object({
   action: woAction,
-  version: z.number().int().min(1).max(INT4_MAX),
+  version: rowVersion,
   /** decline / reject. */
   reason: z.string().trim().max(500).default(''),
   /** assign. */
@@ -141,8 +141,8 @@ export type WoAssigneeOption = z.infer<typeof woAssigneeOption>;
 
 export const slaRow = z.object({
   priority: woPriority,
-  respond_minutes: z.number().int().min(1).max(100_000),
-  resolve_minutes: z.number().int().min(1).max(100_000),
+  respond_minutes: int32.min(1).max(100_000),
+  resolve_minutes: int32.min(1).max(100_000),
 });
 export const slaQuery = z.object({ org_id: dbIdParam.optional() });
 export const slaResponse = z.object({ org_id: z.number().int(), rows: z.array(slaRow) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bigIdParam } from '../ids.js';
 import {
   eventActionResponse,
   eventHandleRequest,
@@ -50,7 +51,7 @@ export const eventApi = {
     path: '/api/v6/event/:id/log',
     tags,
     summary: 'Audit trail of one event',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: bigIdParam }),
     data: eventLogResponse,
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdParam } from '../ids.js';
 import { orgNode, project, projectListRequest, projectListResponse } from '../api/org.js';
 import { defineRoute } from './define.js';
 
@@ -25,7 +26,7 @@ export const orgApi = {
     path: '/api/v6/project/:id',
     tags,
     summary: 'One project',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: z.object({ id: dbIdParam }),
     data: project,
   }),
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { videoApi } from '@gridops/contract';
+import { dbIdParam, videoApi } from '@gridops/contract';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.js';
 import { addRoute } from '../../lib/route.js';
@@ -25,7 +25,7 @@ export const videoRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServices, 'v
 
   app.get(
     '/video/mjpeg/:id/:token',
-    { schema: { hide: true, params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), token: z.string().max(200) }) } },
+    { schema: { hide: true, params: z.object({ id: dbIdParam, token: z.string().max(200) }) } },
     async (req, reply) => {
       const res = reply.raw;
       let headersSent = false;
