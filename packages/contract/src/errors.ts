@@ -17,6 +17,8 @@ export const ErrorCode = {
   AccountDisabled: 10010,
   /** The account must change its password (first login) before anything but change-password, userinfo, logout. */
   PasswordChangeRequired: 10030,
+  /** An imported file past a size or complexity limit (compressed or inflated size, rows, columns, cell length, reading time or memory); the message names the limit and the field. */
+  ImportTooLarge: 10040,
   Internal: 10500,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -42,6 +44,7 @@ export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
     zh: '首次登录须先修改密码',
     en: 'You must change your password before continuing',
   },
+  [ErrorCode.ImportTooLarge]: { zh: '导入文件过大或过于复杂', en: 'The import file is too large or too complex' },
   [ErrorCode.Internal]: { zh: '服务器内部错误', en: 'Internal server error' },
 };
 
