@@ -1,6 +1,4 @@
 import type { Readable } from 'node:stream';
-import { zipSync } from 'fflate';
-import readXlsxFile from 'read-excel-file/node';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /**
@@ -197,6 +195,8 @@ export async function readFirstSheetWithinLimits(
   limits: SpreadsheetLimits,
 ): Promise<unknown[][]> {
   const parts = await unpackWithinLimits(file, limits);
+  // Loaded only for a file within the size limits: a bomb refused on its directory costs the worker no parser.
+  const [{ zipSync }, { default: readXlsxFile }] = await Promise.all([import('fflate'), import('read-excel-file/node')]);
   const checked = Buffer.from(zipSync(parts, { level: 0 }));
   const rows: unknown[][] = (await readXlsxFile(checked))[0]?.data ?? [];
   checkSheet(rows, limits);
