@@ -9,6 +9,7 @@ import {
   type SpreadsheetLimits,
 } from './spreadsheetGuard.js';
 import { IMPORT_LIMITS } from './spreadsheetImport.js';
+import { hugeCellWorkbook } from '../test-support/xlsxBombs.js';
 
 const limitOf = async (work: Promise<unknown>) => {
   try {
@@ -57,6 +58,20 @@ describe('spreadsheet guard', () => {
     expect(Object.keys(unzipSync(new Uint8Array(file)))).toEqual(
       Object.keys(await unpackWithinLimits(file, limits({ totalBytes: 9000 }))),
     );
+  });
+
+  it('refuses a cell past the length limit while inflating, before the parser sees it', async () => {
+    const file = await hugeCellWorkbook(200_000);
+    expect(await limitOf(unpackWithinLimits(file, IMPORT_LIMITS))).toBe('cellChars');
+    // Within cellChars × 10 bytes the run passes the stream and the parsed cell is measured.
+    expect(
+      await limitOf(unpackWithinLimits(await hugeCellWorkbook(IMPORT_LIMITS.cellChars + 1), IMPORT_LIMITS)),
+    ).toBe(null);
+    expect(
+      await limitOf(
+        readFirstSheetWithinLimits(await hugeCellWorkbook(IMPORT_LIMITS.cellChars + 1), IMPORT_LIMITS),
+      ),
+    ).toBe('cellChars');
   });
 
   it('refuses a sheet past the cells or total text limits, and throws a plain Error for a file that is no zip', async () => {

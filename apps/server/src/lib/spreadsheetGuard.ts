@@ -58,19 +58,47 @@ function nextEntry(zip: ZipFile): Promise<Entry | null> {
   });
 }
 
-/** Inflates one entry, counting bytes as they come: past `cap` the stream is destroyed, not read to its end. */
+/**
+ * XML bytes one character of cell text can take at most (`&#x10FFFF;` is 10 bytes for 2 UTF-16 units): a run of
+ * text between two tags longer than cellChars × this cannot be a cell within the limit.
+ */
+const XML_BYTES_PER_CHAR = 10;
+
+const cellTooLong = (limits: SpreadsheetLimits, whereZh: string, whereEn: string) =>
+  new SpreadsheetLimitExceeded('cellChars', {
+    zh: `${whereZh}有一个单元格超过 ${limits.cellChars} 个字符上限`,
+    en: `A cell ${whereEn} is longer than the limit of ${limits.cellChars} characters`,
+  });
+
+/**
+ * Inflates one entry, counting bytes as they come: past `cap` the stream is destroyed, not read to its end; so it is
+ * when a text run between tags (a cell's text) grows past `maxTextRun` bytes, long before the parser would see it.
+ */
 async function inflateCapped(
   stream: Readable,
   cap: number,
-  tooBig: () => SpreadsheetLimitExceeded,
+  maxTextRun: number,
+  refuse: (what: 'size' | 'textRun') => SpreadsheetLimitExceeded,
 ): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
+  let textRun = 0;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > cap) {
       stream.destroy();
-      throw tooBig();
+      throw refuse('size');
+    }
+    for (let at = 0; at < chunk.length;) {
+      const tag = chunk.indexOf(0x3c, at); // '<'
+      textRun += (tag === -1 ? chunk.length : tag) - at;
+      if (textRun > maxTextRun) {
+        stream.destroy();
+        throw refuse('textRun');
+      }
+      if (tag === -1) break;
+      textRun = 0;
+      at = tag + 1;
     }
     chunks.push(chunk);
   }
@@ -127,11 +155,14 @@ export async function unpackWithinLimits(
       const data = await inflateCapped(
         await zip.openReadStreamPromise(entry),
         declared,
-        () =>
-          new SpreadsheetLimitExceeded('declaredSize', {
-            zh: `“${entry.fileName}” 解压后超过压缩包目录声明的 ${declared} 字节`,
-            en: `"${entry.fileName}" inflates to more than the ${declared} bytes the archive's directory declares`,
-          }),
+        limits.cellChars * XML_BYTES_PER_CHAR,
+        (what) =>
+          what === 'size'
+            ? new SpreadsheetLimitExceeded('declaredSize', {
+                zh: `“${entry.fileName}” 解压后超过压缩包目录声明的 ${declared} 字节`,
+                en: `"${entry.fileName}" inflates to more than the ${declared} bytes the archive's directory declares`,
+              })
+            : cellTooLong(limits, `“${entry.fileName}” 中`, `in "${entry.fileName}"`),
       );
       parts[entry.fileName] = data;
     }
@@ -167,12 +198,7 @@ export function checkSheet(rows: readonly (readonly unknown[])[], limits: Spread
     }
     for (const cell of cells) {
       const chars = typeof cell === 'string' ? cell.length : 0;
-      if (chars > limits.cellChars) {
-        throw new SpreadsheetLimitExceeded('cellChars', {
-          zh: `第 ${r + 1} 行有一个单元格超过 ${limits.cellChars} 个字符上限`,
-          en: `A cell in row ${r + 1} is longer than the limit of ${limits.cellChars} characters`,
-        });
-      }
+      if (chars > limits.cellChars) throw cellTooLong(limits, `第 ${r + 1} 行`, `in row ${r + 1}`);
       sheetChars += chars;
     }
     if (sheetChars > limits.sheetChars) {
@@ -196,7 +222,10 @@ export async function readFirstSheetWithinLimits(
 ): Promise<unknown[][]> {
   const parts = await unpackWithinLimits(file, limits);
   // Loaded only for a file within the size limits: a bomb refused on its directory costs the worker no parser.
-  const [{ zipSync }, { default: readXlsxFile }] = await Promise.all([import('fflate'), import('read-excel-file/node')]);
+  const [{ zipSync }, { default: readXlsxFile }] = await Promise.all([
+    import('fflate'),
+    import('read-excel-file/node'),
+  ]);
   const checked = Buffer.from(zipSync(parts, { level: 0 }));
   const rows: unknown[][] = (await readXlsxFile(checked))[0]?.data ?? [];
   checkSheet(rows, limits);
