@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import pg from 'pg';
 import { migrate, openDatabase, type Database, type Db } from '../apps/server/src/db/database.js';
 import { addMeterGateway } from '../apps/server/src/test-support/loadSite.js';
@@ -75,13 +76,21 @@ export async function benchDatabase(backendArg: string | undefined, prefix: stri
 
 export interface BenchServer {
   port: number;
+  /** The server process (its RSS is in /proc/<pid>/status). */
+  pid: number;
   mqttTcpPort: number;
   mqttWsPort: number;
   stop: () => Promise<void>;
 }
 
-/** The built server (simulator off, no demo seed of its own) on free ports; resolves once it answers HTTP. */
-export async function startBenchServer(database: BenchDatabase, opts: { entry?: string; logLevel?: string; env?: Record<string, string>; nodeArgs?: string[] } = {}): Promise<BenchServer> {
+/**
+ * The built server (simulator off, no demo seed of its own) on free ports; resolves once it answers HTTP. With
+ * `onStdoutLine`, the server's stdout (which carries the embedded simulator's) is read line by line, not printed.
+ */
+export async function startBenchServer(
+  database: BenchDatabase,
+  opts: { entry?: string; logLevel?: string; env?: Record<string, string>; nodeArgs?: string[]; onStdoutLine?: (line: string) => void } = {},
+): Promise<BenchServer> {
   const [port, mqttTcpPort, mqttWsPort] = [await freePort(), await freePort(), await freePort()];
   const child: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), path.resolve(root, opts.entry ?? 'apps/server/dist/main.js')], {
     env: {
@@ -97,8 +106,9 @@ export async function startBenchServer(database: BenchDatabase, opts: { entry?: 
       LOG_LEVEL: opts.logLevel ?? 'warn',
       ...opts.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', opts.onStdoutLine ? 'pipe' : 'inherit', 'inherit'],
   });
+  if (opts.onStdoutLine && child.stdout) readline.createInterface({ input: child.stdout }).on('line', opts.onStdoutLine);
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/config.json`)).ok) break;
@@ -110,6 +120,7 @@ export async function startBenchServer(database: BenchDatabase, opts: { entry?: 
   }
   return {
     port,
+    pid: child.pid!,
     mqttTcpPort,
     mqttWsPort,
     stop: async () => {

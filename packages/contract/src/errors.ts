@@ -17,6 +17,8 @@ export const ErrorCode = {
   AccountDisabled: 10010,
   /** The account must change its password (first login) before anything but change-password, userinfo, logout. */
   PasswordChangeRequired: 10030,
+  /** An imported file past a size or complexity limit (compressed or inflated size, rows, columns, cell length, reading time or memory); the message names the limit and the field. */
+  ImportTooLarge: 10040,
   /**
    * A stored secret (SMTP password, webhook URL key or signing secret, camera password) is bound to where it was
    * sent: a new host, port or URL needs the secret entered again (`data.field` names it).
@@ -47,6 +49,7 @@ export const errorMessages: Record<ErrorCode, Record<Lang, string>> = {
     zh: '首次登录须先修改密码',
     en: 'You must change your password before continuing',
   },
+  [ErrorCode.ImportTooLarge]: { zh: '导入文件过大或过于复杂', en: 'The import file is too large or too complex' },
   [ErrorCode.SecretRequired]: {
     zh: '目标地址已更改，请重新输入密码或密钥',
     en: 'The destination changed: enter the password or secret again',

@@ -13,6 +13,7 @@ const httpStatus: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.BadHeaders]: 400,
   [ErrorCode.BadJson]: 400,
   [ErrorCode.Conflict]: 409,
+  [ErrorCode.ImportTooLarge]: 413,
   [ErrorCode.Internal]: 500,
 };
 

@@ -1,4 +1,3 @@
-import readXlsxFile from 'read-excel-file/node';
 import { ALARM_RULE_XLSX_COLUMNS, alarmRuleFields, type AlarmRuleCreateRequest, type AlarmRuleFields, type AlarmRuleImportResult } from '@gridops/contract';
 import { AppError } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
@@ -8,6 +7,7 @@ import { reevaluateRuleStates } from './engine.js';
 import { ruleRepository as repo } from './ruleRepository.js';
 import { checkFields, fieldsToRow, type AlarmRuleService } from './ruleService.js';
 import type { Db } from '../../db/database.js';
+import { readImportSheet } from '../../lib/spreadsheetImport.js';
 
 const MAX_ROWS = 2000;
 const cellText = (v: unknown): string => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString() : String(v)).trim();
@@ -26,10 +26,8 @@ export function createAlarmRuleImport(db: Db, access: AccessService, audit: Audi
     await access.assertCanConfigure(user, body.project_id);
     const errors: AlarmRuleImportResult['errors'] = [];
     const err = (row: number, column: string, zh: string, en: string) => errors.push({ row, column, message: { zh, en } });
-    let data: unknown[][];
-    try {
-      data = (await readXlsxFile(Buffer.from(body.file_base64, 'base64')))[0]?.data ?? [];
-    } catch {
+    const data = await readImportSheet(body.file_base64);
+    if (data === null) {
       err(0, 'file', '文件不是有效的 .xlsx 工作簿', 'The file is not a valid .xlsx workbook');
       return { ok: false, created: 0, updated: 0, errors };
     }

@@ -1,4 +1,3 @@
-import readXlsxFile from 'read-excel-file/node';
 import { AUX_DEVICE_XLSX_COLUMNS, AUX_KINDS, auxDeviceCreate, auxDeviceUpdate, type AuxImportResult } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
@@ -6,6 +5,7 @@ import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import { auxRepository as repo } from './repository.js';
 import type { AuxDeviceService, CheckedUpdate } from './service.js';
+import { readImportSheet } from '../../lib/spreadsheetImport.js';
 
 const MAX_ROWS = 1000;
 const cellText = (v: unknown): string => (v === null || v === undefined ? '' : String(v)).trim();
@@ -22,10 +22,8 @@ export function createAuxDeviceImport(db: Db, access: AccessService, devices: Au
     await access.assertCanConfigure(user, body.project_id);
     const errors: AuxImportResult['errors'] = [];
     const err = (row: number, column: string, zh: string, en: string) => errors.push({ row, column, message: { zh, en } });
-    let data: unknown[][];
-    try {
-      data = (await readXlsxFile(Buffer.from(body.file_base64, 'base64')))[0]?.data ?? [];
-    } catch {
+    const data = await readImportSheet(body.file_base64);
+    if (data === null) {
       err(0, 'file', '文件不是有效的 .xlsx 工作簿', 'The file is not a valid .xlsx workbook');
       return { ok: false, created: 0, updated: 0, errors };
     }

@@ -1,4 +1,3 @@
-import readXlsxFile from 'read-excel-file/node';
 import { READING_XLSX_COLUMNS, readingFields, type ReadingImportResult } from '@gridops/contract';
 import { zonedInstant } from '@gridops/format';
 import type { Db } from '../../db/database.js';
@@ -7,6 +6,7 @@ import type { AuditService } from '../audit/service.js';
 import { dataEntryRepository as repo, type ReadingValues } from './repository.js';
 import { readingValues, type DataEntryService } from './service.js';
 import { readingProblem, type Candidate } from './validate.js';
+import { readImportSheet } from '../../lib/spreadsheetImport.js';
 
 const MAX_ROWS = 5000;
 const cellText = (v: unknown): string => (v === null || v === undefined ? '' : String(v)).trim();
@@ -39,10 +39,8 @@ export function createReadingImport(db: Db, svc: DataEntryService, audit?: Audit
     const m = await svc.ownedMeter(user, meterId, true);
     const errors: ReadingImportResult['errors'] = [];
     const err = (row: number, column: string, zh: string, en: string) => errors.push({ row, column, message: { zh, en } });
-    let data: unknown[][];
-    try {
-      data = (await readXlsxFile(Buffer.from(body.file_base64, 'base64')))[0]?.data ?? [];
-    } catch {
+    const data = await readImportSheet(body.file_base64);
+    if (data === null) {
       err(0, 'file', '文件不是有效的 .xlsx 工作簿', 'The file is not a valid .xlsx workbook');
       return { ok: false, created: 0, errors };
     }

@@ -1,8 +1,8 @@
-import readXlsxFile from 'read-excel-file/node';
 import type { z } from 'zod';
 import type { FireImportResult } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
+import { readImportSheet } from '../../lib/spreadsheetImport.js';
 
 /**
  * What the fire sets' .xlsx imports share (loopImport.ts, arcImport.ts): reading rows, cells, the row checks and
@@ -35,10 +35,8 @@ export async function readRows<C extends string>(
   columns: readonly C[],
   what: { zh: string; en: string },
 ): Promise<{ rows: { row: number; c: Record<C, string> }[] } | { error: ImportErrors[number] }> {
-  let data: unknown[][];
-  try {
-    data = (await readXlsxFile(Buffer.from(fileBase64, 'base64')))[0]?.data ?? [];
-  } catch {
+  const data = await readImportSheet(fileBase64);
+  if (data === null) {
     return { error: { row: 0, column: 'file', message: { zh: '文件不是有效的 .xlsx 工作簿', en: 'The file is not a valid .xlsx workbook' } } };
   }
   const rows = data

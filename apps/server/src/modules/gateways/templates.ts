@@ -1,4 +1,3 @@
-import readXlsxFile from 'read-excel-file/node';
 import {
   DEVICE_KINDS,
   DEVICE_SN_PATTERN,
@@ -23,6 +22,7 @@ import type { AccessService } from '../access/service.js';
 import { gatewaysRepository, type DevicePointSpec } from './repository.js';
 import type { GatewayService } from './service.js';
 import { templatesRepository as repo } from './templatesRepository.js';
+import { readImportSheet } from '../../lib/spreadsheetImport.js';
 
 /** The catalogue entries as read-only templates (a point's type is the catalogue's kind; no scale, no limits). */
 export const builtinTemplates: BuiltinTemplateRow[] = DEVICE_KINDS.map((kind) => ({
@@ -171,11 +171,8 @@ export function createTemplateService(db: Db, access: AccessService, gateways: G
       await access.assertCanConfigure(user, body.project_id);
       const errors: ImportRowError[] = [];
       const err = (row: number, column: ImportColumn | 'file', zh: string, en: string) => errors.push({ row, column, message: { zh, en } });
-      let data: unknown[][];
-      try {
-        const sheets = await readXlsxFile(Buffer.from(body.file_base64, 'base64'));
-        data = sheets[0]?.data ?? [];
-      } catch {
+      const data = await readImportSheet(body.file_base64);
+      if (data === null) {
         err(0, 'file', '文件不是有效的 .xlsx 工作簿', 'The file is not a valid .xlsx workbook');
         return { ok: false, created: 0, errors };
       }

@@ -1,4 +1,3 @@
-import readXlsxFile from 'read-excel-file/node';
 import { LEDGER_XLSX_COLUMNS, nameplateFields, nameplateProblem, type LedgerImportResult, type NameplateFields } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../types.js';
@@ -6,6 +5,7 @@ import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
 import { nameplateValues } from './documents.js';
 import { ledgerRepository as repo } from './repository.js';
+import { readImportSheet } from '../../lib/spreadsheetImport.js';
 
 const MAX_ROWS = 5000;
 /** A cell as text; date cells (Excel serials read as Date) become their calendar day. */
@@ -60,10 +60,8 @@ export function createLedgerImport(db: Db, access: AccessService, audit?: AuditS
   return async function importLedger(user: AuthUser, body: { file_base64: string }): Promise<LedgerImportResult> {
     const errors: Err[] = [];
     const fail = (): LedgerImportResult => ({ ok: false, updated: 0, errors });
-    let data: unknown[][];
-    try {
-      data = (await readXlsxFile(Buffer.from(body.file_base64, 'base64')))[0]?.data ?? [];
-    } catch {
+    const data = await readImportSheet(body.file_base64);
+    if (data === null) {
       errors.push({ row: 0, column: 'file', message: { zh: '文件不是有效的 .xlsx 工作簿', en: 'The file is not a valid .xlsx workbook' } });
       return fail();
     }
