@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
+import sharp from 'sharp';
 import { clientTopics, gatewayTopics } from '@gridops/contract';
 import { migrate, openDatabase } from './db/database.js';
 import { seedDemo } from './seed/demo.js';
@@ -95,7 +96,12 @@ describe('an external Mosquitto under load: captures and telemetry together', ()
     const results = vi.spyOn(rt.services.control, 'onResult');
 
     const t0 = Date.now() - 3_600_000;
-    const img = `data:image/jpeg;base64,${Buffer.alloc(30_000, 7).toString('base64')}`;
+    // A real ~30 kB JPEG of noise: captures are decoded and re-encoded (lib/imageGuard), so bytes that are no picture
+    // would be dropped.
+    const noise = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const img = `data:image/jpeg;base64,${noise.toString('base64')}`;
     const sends: Promise<unknown>[] = [];
     for (let i = 0; i < MESSAGES; i++) {
       sends.push(gw.publishAsync(topics.telemetry, JSON.stringify({ ts: t0 + i * 1000, devices: [{ sn: 'ENV2', values: { temp: 20 + (i % 10) } }] }), { qos: 1 }));
