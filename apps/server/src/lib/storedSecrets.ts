@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { lazyDataKey } from './dataKey.js';
 
 /**
  * Secrets the server must be able to read back to use them (SMTP passwords, webhook URLs and signing secrets,
@@ -18,27 +17,7 @@ export const isSealed = (value: string) => value.startsWith(SEALED_PREFIX);
  * refused by config.ts) DATA_DIR/secrets.key, generated once with mode 0600. Resolved on first use.
  */
 export function createSecretBox(configured: Buffer | undefined, dataDir: string) {
-  let key: Buffer | undefined = configured;
-  const get = (): Buffer => {
-    if (key) return key;
-    const file = path.join(dataDir, 'secrets.key');
-    try {
-      key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-    } catch {
-      mkdirSync(dataDir, { recursive: true });
-      const fresh = randomBytes(32);
-      // 'wx': never overwrite a key another process wrote between our read and this write.
-      try {
-        writeFileSync(file, fresh.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
-        chmodSync(file, 0o600);
-        key = fresh;
-      } catch {
-        key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-      }
-    }
-    if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key`);
-    return key;
-  };
+  const get = lazyDataKey(configured, dataDir, 'secrets.key');
   return {
     /** `context` names where the value lives (secretContext). */
     seal(plain: string, context: string): string {

@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { lazyDataKey } from '../../lib/dataKey.js';
 
 export interface SealedPhoto {
   iv: Buffer;
@@ -17,27 +16,7 @@ const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').
  * Resolved on first use, so servers that never touch a photo never write the file.
  */
 export function facePhotoKeyring(configured: Buffer | undefined, dataDir: string) {
-  let key: Buffer | undefined = configured;
-  const get = (): Buffer => {
-    if (key) return key;
-    const file = path.join(dataDir, 'face-photo.key');
-    try {
-      key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-    } catch {
-      mkdirSync(dataDir, { recursive: true });
-      const fresh = randomBytes(32);
-      // 'wx': never overwrite a key another process wrote between our read and this write.
-      try {
-        writeFileSync(file, fresh.toString('base64') + '\n', { mode: 0o600, flag: 'wx' });
-        chmodSync(file, 0o600);
-        key = fresh;
-      } catch {
-        key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
-      }
-    }
-    if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key`);
-    return key;
-  };
+  const get = lazyDataKey(configured, dataDir, 'face-photo.key');
   return {
     /**
      * AES-256-GCM with a fresh 12-byte IV; `scope:id` (a person's photo, a record's snapshot `face-record`) is
