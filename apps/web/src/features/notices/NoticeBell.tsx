@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { noticeBadge, useSession } from '../../session/store';
 import { useFormat } from '../../shared/format/useFormat';
 import { useEventText } from '../../shared/i18n/eventText';
-import { isAlarm, isEventNotice } from './api';
+import { eventTypeTag, isEventNotice } from './api';
 import { handleEvent, handleSite } from './handle';
 import { useDictionary } from '../dictionary/store';
 import { isPendingMuted, setPendingMuted } from './pendingMuted';
@@ -64,7 +64,7 @@ export function NoticeBell() {
                   <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }} title={f.date(n.created_at)} data-testid="notice-time">
                     {f.relative(n.created_at)}
                   </Typography.Text>
-                  <Tag color={isAlarm(n) ? 'gold' : 'red'}>{dict.label('eventType', n.event_type)}</Tag>
+                  <Tag color={eventTypeTag(n).color}>{dict.label('eventType', n.event_type)}</Tag>
                 </>
               ) : (
                 <>

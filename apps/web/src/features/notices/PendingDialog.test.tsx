@@ -10,6 +10,7 @@ const sites = [
 const events = [
   { id: 11, event_title: 'BMS 温度越限', event_type: 2, level: 3, device_name: 'BMS', created_at: '2026-01-01T00:00:00Z' },
   { id: 12, event_title: '逆变器故障', event_type: 3, level: 4, device_name: 'INV', created_at: '2026-01-01T00:00:00Z' },
+  { id: 13, event_title: '配电室门已打开', event_type: 1, level: 1, device_name: 'ENV', created_at: '2026-01-01T00:00:00Z' },
 ];
 
 function setup(scope: 'org' | 'site') {
@@ -39,7 +40,7 @@ describe('pending-events dialog', () => {
     expect(h.onDismiss).toHaveBeenCalledTimes(1);
   });
 
-  it('site selected: event name, type (alarm yellow, fault red), handle now; footer 稍后处理 and 立即处理', () => {
+  it('site selected: event name, type (alarm yellow, fault red, message blue), handle now; footer 稍后处理 and 立即处理', () => {
     const h = setup('site');
     // The first column expands a row to the event's snapshot.
     expect(headers()).toEqual(['', '事件名称', '事件类型', '操作']);
@@ -49,6 +50,10 @@ describe('pending-events dialog', () => {
     expect(alarm.className).toContain('gold');
     expect(fault.textContent).toBe('故障');
     expect(fault.className).toContain('red');
+    // A message (type 1) is neither: its own label, blue.
+    const message = screen.getByTestId('pending-type-message');
+    expect(message.textContent).toBe('消息');
+    expect(message.className).toContain('blue');
     expect(screen.getByTestId('pending-later').textContent).toBe('稍后处理');
     fireEvent.click(screen.getByTestId('pending-handle-12'));
     expect(h.onHandleEvent).toHaveBeenCalledWith(events[1]);

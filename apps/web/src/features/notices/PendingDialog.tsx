@@ -2,7 +2,7 @@ import type { EventNotice, SiteNotice } from '@gridops/contract';
 import { Button, Checkbox, Modal, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEventText } from '../../shared/i18n/eventText';
-import { isAlarm, isEventNotice } from './api';
+import { eventTypeTag, isEventNotice } from './api';
 import { PENDING_WRAP_CLASS } from './otherModal';
 import { useDictionary } from '../dictionary/store';
 import { EventMedia } from '../video/EventMedia';
@@ -100,16 +100,14 @@ export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, 
               title: t('notices.eventType'),
               key: 'event_type',
               width: 110,
-              render: (_, r) =>
-                isAlarm(r) ? (
-                  <Tag color="gold" data-testid="pending-type-alarm">
+              render: (_, r) => {
+                const tag = eventTypeTag(r);
+                return (
+                  <Tag color={tag.color} data-testid={`pending-type-${tag.kind}`}>
                     {dict.label('eventType', r.event_type)}
                   </Tag>
-                ) : (
-                  <Tag color="red" data-testid="pending-type-fault">
-                    {dict.label('eventType', r.event_type)}
-                  </Tag>
-                ),
+                );
+              },
             },
             {
               title: t('notices.action'),

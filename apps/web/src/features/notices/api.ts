@@ -35,4 +35,12 @@ export async function refreshNotices(): Promise<void> {
 }
 
 export const isEventNotice = (n: SiteNotice | EventNotice): n is EventNotice => 'event_title' in n;
-export const isAlarm = (n: EventNotice) => n.event_type === 2;
+/**
+ * How an event's type is tagged in the bell and the pending dialog: alarm yellow, fault red (spec §2), and a
+ * message (type 1: a door opened, an inspection due) blue — it is neither, and red would call it a fault.
+ */
+export function eventTypeTag(n: EventNotice): { kind: 'alarm' | 'fault' | 'message'; color: 'gold' | 'red' | 'blue' } {
+  if (n.event_type === 2) return { kind: 'alarm', color: 'gold' };
+  if (n.event_type === 1) return { kind: 'message', color: 'blue' };
+  return { kind: 'fault', color: 'red' };
+}
