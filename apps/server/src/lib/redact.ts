@@ -8,9 +8,10 @@ export const REDACTED = '[REDACTED]';
 
 /**
  * Query parameters whose values are secrets, by name (case-insensitive, after URL-decoding, with any `[]` or
- * `[x]` suffix taken off): session tokens (spec §2 `?token=`), passwords, keys, signatures and their kin.
+ * `[x]` suffix taken off): session tokens (spec §2 `?token=`), passwords, keys, signatures and their kin. The same
+ * list decides which query values are masked in answers and the usage log (lib/urlSecrets).
  */
-const SECRET_PARAM_NAME = /token|pass|secret|credential|signature|authori[sz]ation|^auth$|^(?:sig|sign|key|apikey|session|sid)$|[_-](?:key|sig|sign)$/i;
+const SECRET_PARAM_NAME = /token|pass|secret|credential|signature|authori[sz]ation|^auth$|^(?:sig|sign|key|apikey|appkey|pwd|session|sid)$|[_-](?:key|sig|sign)$/i;
 
 /**
  * Path segments that are secrets: the signed stream token of `/video/<kind>/<camera>/<token>` (MJPEG, HLS) —

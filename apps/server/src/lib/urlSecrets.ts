@@ -1,12 +1,14 @@
+import { isSecretParam } from './redact.js';
+
 /**
  * Secrets inside URLs (docs/security.md "Stored secrets"): a `user:password@`, query values named like keys
- * (`access_token`, `key`, `sign`, `pwd` …) and path segments that look like tokens (Feishu's and Slack's hook ids).
+ * (`access_token`, `key`, `sign`, `pwd` …: the log's one list, lib/redact `isSecretParam`) and path segments that
+ * look like tokens (Feishu's and Slack's hook ids).
  * What the server shows and logs is the URL with each of them replaced by `***`; a URL sent back with `***` in
  * them gets the stored values again — only when it still goes to the same place (scheme, host, port, user).
  */
 export const MASK = '***';
 
-const SECRET_PARAM = /^(access_?token|token|key|api_?key|app_?key|secret|sign|signature|pass(word)?|pwd|passwd|auth|credentials?|sig)$/i;
 /** A path segment of 16+ URL-safe characters with both letters and digits: a hook id or token, not a word. */
 const isPathToken = (segment: string) => segment.length >= 16 && /^[A-Za-z0-9_~.%-]+$/.test(segment) && /\d/.test(segment) && /[A-Za-z]/.test(segment);
 
@@ -38,7 +40,7 @@ export function maskUrlSecrets(url: string): string {
   const params = new URLSearchParams(u.search);
   let maskedParams = false;
   for (const [k, v] of params) {
-    if (SECRET_PARAM.test(k) && v !== '') {
+    if (isSecretParam(k) && v !== '') {
       params.set(k, MASK);
       maskedParams = true;
     }
@@ -94,7 +96,7 @@ export function restoreUrlSecrets(submitted: string, stored: string | null): Res
   for (const [k, v] of params) {
     if (!isMask(v)) continue;
     const was = oldParams.get(k);
-    if (was === null || !SECRET_PARAM.test(k)) return { ok: false };
+    if (was === null || !isSecretParam(k)) return { ok: false };
     params.set(k, was);
     changed = true;
   }
