@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { OutboundError, sendSmtp, type Outbound } from '../../lib/outbound/index.js';
-import type { ChannelRow, SmtpRow } from './repository.js';
+import { OutboundError, type Outbound } from '../../lib/outbound/index.js';
+import type { ChannelRow } from './repository.js';
 
 /**
  * Sending only: no database. Everything goes through the outbound guard (lib/outbound); a failure is an
@@ -16,11 +16,6 @@ export interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
-}
-
-/** `smtp` with its password opened (modules/push/transport.ts). */
-export async function sendMail(outbound: Outbound, smtp: SmtpRow, to: string, subject: string, text: string, attachments: MailAttachment[] = []): Promise<void> {
-  await sendSmtp(outbound, smtp, { from: smtp.from_addr, to, subject, text, attachments });
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.js';
-import { OutboundError, type Outbound } from '../../lib/outbound/index.js';
+import { OutboundError, sendSmtp, type Outbound } from '../../lib/outbound/index.js';
 import { secretContext, type SecretBox } from '../../lib/storedSecrets.js';
 import { pushRepository as repo, type ChannelRow, type SmtpRow } from './repository.js';
-import { sendMail, sendWebhook, type MailAttachment } from './senders.js';
+import { sendWebhook, type MailAttachment } from './senders.js';
 
 /**
  * How pushes leave the server: the stored SMTP server and channels with their secrets opened (they are sealed in
@@ -26,7 +26,8 @@ export function createPushTransport(secrets: SecretBox, outbound: Outbound) {
     },
     sealSmtpPassword: (password: string) => secrets.seal(password, secretContext.smtpPassword),
     sealChannel: (c: { url: string; secret: string | undefined }) => ({ url: secrets.seal(c.url, secretContext.channelUrl), secret: c.secret === undefined ? undefined : secrets.seal(c.secret, secretContext.channelSecret) }),
-    sendMail: (smtp: SmtpRow, to: string, subject: string, text: string, attachments: MailAttachment[] = []) => sendMail(outbound, smtp, to, subject, text, attachments),
+    sendMail: (smtp: SmtpRow, to: string, subject: string, text: string, attachments: MailAttachment[] = []) =>
+      sendSmtp(outbound, smtp, { from: smtp.from_addr, to, subject, text, attachments }),
     sendWebhook: (channel: Pick<ChannelRow, 'kind' | 'url' | 'secret'>, text: string) => sendWebhook(outbound, channel, text),
     /**
      * What an attempt's log keeps of a failure: an outbound failure's generic reason in both languages (never a
