@@ -45,6 +45,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.int.test.ts', 'apps/simulator/src/**/*.int.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Names the run whose migrated and seeded template databases the tests clone (test-support/templates.ts).
+          globalSetup: ['apps/server/src/test-support/integrationSetup.ts'],
           // PGlite costs ~0.5–0.9 GB per instance; two forks keep the 2-core machine responsive.
           maxWorkers: 2,
           // Files share their fork's module graph (the server's ~1 000 modules are imported once per fork, not once

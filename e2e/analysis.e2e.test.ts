@@ -1,8 +1,7 @@
-import fs from 'node:fs/promises';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { downloadBytes, launchBrowser, loginAs, newPage } from './support/browser.js';
 import { dismissPending, open, selectSite } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
@@ -11,8 +10,7 @@ const baseUrl = inject('baseUrl');
 async function download(page: Page, button = page.getByTestId('export-xlsx').first()) {
   const [dl] = await Promise.all([page.waitForEvent('download'), button.click()]);
   expect(dl.suggestedFilename()).toMatch(/\.xlsx$/);
-  const file = await dl.path();
-  const [sheet] = await readXlsxFile(await fs.readFile(file));
+  const [sheet] = await readXlsxFile(await downloadBytes(dl));
   return sheet?.data ?? [];
 }
 
@@ -54,7 +52,8 @@ describe('events, history, analysis, security and robot pages', () => {
     const drawer = page.getByTestId('event-drawer');
     await drawer.waitFor();
     await expect.poll(() => page.getByTestId('drawer-status').textContent()).toBe('已处理');
-    await expect.poll(() => page.getByTestId('event-log').textContent()).toContain('现场复位，温度恢复正常');
+    // The log loads with the drawer: its limit only stops a hang (a loaded machine took over 5 s).
+    await expect.poll(() => page.getByTestId('event-log').textContent(), { timeout: 30_000 }).toContain('现场复位，温度恢复正常');
     await page.getByTestId('event-curve').locator('[data-testid="chart"], .ant-empty').first().waitFor({ timeout: 15_000 });
     await page.keyboard.press('Escape');
 
@@ -76,10 +75,27 @@ describe('events, history, analysis, security and robot pages', () => {
     await page.locator('tr[data-testid^="event-row-"]').first().waitFor();
     const n = await pending.count();
     if (n === 0) return; // every seeded event was taken by the test above and no rule fired yet
-    const ids = await pending.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')?.replace('event-row-', '')));
-    for (const id of ids) await page.getByTestId(`event-row-${id}`).locator('.ant-checkbox-input').check();
+    // A few rows are enough; new events may push others off this page while the test runs.
+    const ids = (await pending.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')?.replace('event-row-', '')))).slice(0, 3);
+    // Tick each row still on the page until the bulk button counts them; a tick on a loaded machine can take
+    // longer than the poll's default second, hence its own limit.
+    await expect
+      .poll(
+        async () => {
+          for (const id of ids) {
+            const box = page.getByTestId(`event-row-${id}`).locator('.ant-checkbox-input');
+            if ((await box.count()) === 1 && !(await box.isChecked())) await box.check();
+          }
+          return page.getByTestId('events-bulk-ack').isEnabled();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const ticked = await page.locator('tr[data-testid^="event-row-"]:has(.ant-checkbox-checked)').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+    expect(ticked.length).toBeGreaterThan(0);
     await page.getByTestId('events-bulk-ack').click();
-    for (const id of ids) await expect.poll(() => page.getByTestId(`event-row-${id}`).getAttribute('data-status')).not.toBe('pending');
+    for (const testId of ticked)
+      await expect.poll(() => page.locator(`tr[data-testid="${testId}"]`).getAttribute('data-status', { timeout: 10_000 }), { timeout: 20_000 }).not.toBe('pending');
     await page.context().close();
   });
 

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { downloadBytes, launchBrowser, loginAs, newPage } from './support/browser.js';
 import { click, dismissPending, open, selectSite } from './support/console.js';
 
 /**
@@ -165,8 +164,7 @@ describe('smart distribution pages', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     expect(await centre.getByTestId('control-log').textContent()).toContain('李娜');
     const [download] = await Promise.all([centre.waitForEvent('download'), click(centre, centre.getByTestId('export-xlsx'))]);
-    const file = await download.path();
-    const bytes = fs.readFileSync(file);
+    const bytes = await downloadBytes(download);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
     await centre.context().close();

@@ -166,7 +166,8 @@ describe('energy configuration pages', () => {
     await open(page, '/EnergyManage/BranchSet', 'setup-branch');
     await page.locator('[data-testid^="tree-node-"]').first().waitFor();
     const nodes = await tree(page, await projectOf(page));
-    expect(await page.locator('[data-testid^="tree-node-"]').count()).toBe(nodes.length);
+    // The editor may re-render once more after the site switch (seen empty for a moment under load).
+    await expect.poll(() => page.locator('[data-testid^="tree-node-"]').count()).toBe(nodes.length);
     await page.context().close();
   });
 });

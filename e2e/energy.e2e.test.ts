@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
 import { formatNumber, scaleUnit } from '@gridops/format';
 import type { Browser, Locator, Page } from 'playwright-core';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pageApiData } from './support/api.js';
-import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { downloadBytes, launchBrowser, loginAs, newPage } from './support/browser.js';
 import { dismissPending, open as openRoute, selectSite } from './support/console.js';
 
 /**
@@ -81,7 +80,7 @@ interface Stats {
 async function download(page: Page) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').first().click()]);
   expect(dl.suggestedFilename()).toMatch(/\.xlsx$/);
-  const [sheet] = await readXlsxFile(await fs.readFile(await dl.path()));
+  const [sheet] = await readXlsxFile(await downloadBytes(dl));
   return sheet?.data ?? [];
 }
 

@@ -139,7 +139,7 @@ describe('English everywhere: the site user', () => {
   const staged: EventItem[] = [];
 
   beforeAll(async () => {
-    page = await newPage(browser, { lang: 'en' });
+    page = await newPage(browser, { lang: 'en', pending: 'shown' });
     inflight = trackRequests(page);
     await recordNotifications(page);
     await loginAs(page, baseUrl, 'site');
@@ -248,7 +248,7 @@ describe('English everywhere: the centre user', () => {
   let inflight: () => number;
 
   beforeAll(async () => {
-    page = await newPage(browser, { lang: 'en' });
+    page = await newPage(browser, { lang: 'en', pending: 'shown' });
     inflight = trackRequests(page);
     await loginAs(page, baseUrl, 'centre');
     await page.getByTestId('centre-home').waitFor();

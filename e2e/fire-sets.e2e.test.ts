@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { ArcDetector, FireLoop } from '@gridops/contract';
 import { pageApiData } from './support/api.js';
-import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { downloadBytes, launchBrowser, loginAs, newPage } from './support/browser.js';
 import { click, dismissPending, open, projectOf } from './support/console.js';
 
 const baseUrl = inject('baseUrl');
@@ -59,7 +58,7 @@ describe('electrical fire sets', () => {
 
     await open(page, '/RunSetup/ArcFaultSet', 'arc-fault-set');
     const [download] = await Promise.all([page.waitForEvent('download'), click(page, page.getByTestId('arc-export'))]);
-    const bytes = fs.readFileSync(await download.path());
+    const bytes = await downloadBytes(download);
     expect(bytes.subarray(0, 2).toString()).toBe('PK');
     await page.locator('input[type=file]').setInputFiles({ name: 'arc-detectors.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
     await page.locator('.ant-message', { hasText: `Imported: 0 added, ${before.length} updated` }).waitFor();

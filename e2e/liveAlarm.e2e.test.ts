@@ -67,8 +67,8 @@ describe('live alarms in the browser', () => {
     const suzhou = envSensorOf('苏州工业园光储充站');
     const hangzhou = envSensorOf('杭州滨江商业综合体');
 
-    const site = await newPage(browser, { lang: 'zh' });
-    const other = await newPage(browser, { lang: 'zh' });
+    const site = await newPage(browser, { lang: 'zh', pending: 'shown' });
+    const other = await newPage(browser, { lang: 'zh', pending: 'shown' });
     await recordLivePopUps(site);
     await recordLivePopUps(other);
     const siteLive = liveSubscribed(site);
@@ -111,7 +111,7 @@ describe('live alarms in the browser', () => {
   });
   it('in English, an alarm raised live pops up, is spoken and is listed in English, with no Chinese', async () => {
     const suzhou = envSensorOf('苏州工业园光储充站');
-    const site = await newPage(browser, { lang: 'en' });
+    const site = await newPage(browser, { lang: 'en', pending: 'shown' });
     await recordLivePopUps(site);
     const live = liveSubscribed(site);
     await loginAs(site, baseUrl, 'site');

@@ -10,6 +10,19 @@ import { gatewayTopics, telemetryPayload, type SimulatorManifest } from '@gridop
 import { pageApi, pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
 import { click, dismissPending, open, projectOf } from './support/console.js';
+import {
+  SLOW,
+  addDevice,
+  changeFirstPassword,
+  chooseSite,
+  copyTemplate,
+  createOrganisation,
+  createProject,
+  flatProjects,
+  registerGateway,
+  treeFetchesInFlight,
+  type TreeNode,
+} from './support/onboarding.js';
 import { repoRoot, startServer, type RunningServer } from './support/server.js';
 
 /**
@@ -70,79 +83,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
-/** The page and the server may be slow on a shared machine: wait up to this long for a state (not a timing check). */
-const SLOW = { timeout: 60_000 };
-
-interface TreeNode {
-  projects: { id: number; name: string; name_en: string }[];
-  children: TreeNode[];
-}
-const flatProjects = (nodes: TreeNode[]): TreeNode['projects'] => nodes.flatMap((n) => [...n.projects, ...flatProjects(n.children)]);
-
-/** Counts the page's /api/v6/org/tree requests under way (the site selector's tree is re-fetched after saves). */
-function treeFetchesInFlight(page: Page): () => number {
-  let n = 0;
-  const isTree = (u: string) => new URL(u).pathname === '/api/v6/org/tree';
-  page.on('request', (r) => void (isTree(r.url()) && n++));
-  page.on('requestfinished', (r) => void (isTree(r.url()) && n--));
-  page.on('requestfailed', (r) => void (isTree(r.url()) && n--));
-  return () => n;
-}
-
-/**
- * Chooses a site in the header's selector, opened only once no tree fetch is under way: a refetch landing while
- * it is open re-renders it under the pointer (the click is lost), so open it again until the site home opens.
- */
-async function chooseSite(page: Page, name: string, inFlight: () => number): Promise<void> {
-  const option = page.locator('.ant-select-tree-title', { hasText: name }).first();
-  for (let attempt = 1; ; attempt++) {
-    await expect.poll(inFlight, SLOW).toBe(0);
-    await click(page, page.getByTestId('site-selector'));
-    await page.getByTestId('site-selector').locator('input').fill(name);
-    const chosen = await option
-      .click({ timeout: 10_000 })
-      .then(() => page.waitForURL((u) => u.pathname === '/SiteHome', { timeout: 15_000 }))
-      .then(
-        () => true,
-        (e: unknown) => {
-          if (attempt >= 4) throw e;
-          return false;
-        },
-      );
-    if (chosen) return;
-    await page.keyboard.press('Escape');
-  }
-}
-
-/** Fills the forced first-login password change and waits for the console. */
-async function changeFirstPassword(page: Page, from: string, to: string): Promise<void> {
-  await page.getByTestId('force-password-change').waitFor({ timeout: 30_000 });
-  await page.getByTestId('old-password').fill(from);
-  await page.getByTestId('new-password').fill(to);
-  await page.getByTestId('confirm-password').fill(to);
-  await page.getByTestId('change-password').click();
-  await page.getByTestId('shell-header').waitFor({ timeout: 30_000 });
-}
-
-/** Creates a project of `orgName` on the project page's form. */
-async function createProject(page: Page, orgName: string, name: string, nameEn: string): Promise<void> {
-  await open(page, '/CentreUser/CentreProjectManage', 'project-manage');
-  await click(page, page.getByTestId('project-add'));
-  await page.getByTestId('field-name').fill(name);
-  await page.getByTestId('field-name_en').fill(nameEn);
-  await click(page, page.getByTestId('field-org_id'));
-  await page.keyboard.type(orgName);
-  await page.keyboard.press('Enter');
-  await page.getByTestId('field-latitude').fill('31.3');
-  await page.getByTestId('field-longitude').fill('120.6');
-  await page.getByTestId('project-save').click();
-  // Saved: the drawer turns into the edit form of the new project, which offers rooms.
-  await page.getByTestId('room-add').waitFor(SLOW);
-  await page.keyboard.press('Escape');
-  await page.getByTestId('project-form').waitFor({ state: 'detached' });
-  await page.locator('.ant-drawer-mask').waitFor({ state: 'hidden' });
-}
-
 describe('onboarding from an empty database', () => {
   it('organisation → projects → template → gateway → device → telemetry on the real-time page → an invited site user sees only it', async () => {
     const admin = await newPage(browser, { lang: 'zh' });
@@ -154,15 +94,7 @@ describe('onboarding from an empty database', () => {
 
     // 1. The organisation, under the bootstrap root.
     const orgName = '启航苏州公司';
-    await open(admin, '/CentreUser/CentreOrganManage', 'org-manage');
-    const orgs = await pageApiData<{ id: number; parent_id: number | null; name: string }[]>(admin, server.baseUrl, '/api/v6/admin/org/list', { method: 'GET' });
-    const root = orgs.find((o) => o.parent_id === null)!;
-    await click(admin, admin.getByTestId(`org-node-${root.id}`));
-    await click(admin, admin.getByTestId('org-add-child'));
-    await admin.getByTestId('org-new-name').fill(orgName);
-    await admin.getByTestId('org-new-name-en').fill('Qihang Suzhou');
-    await admin.getByTestId('org-new-save').click();
-    await admin.getByTestId('org-tree').getByText(orgName).waitFor(SLOW);
+    await createOrganisation(admin, server.baseUrl, orgName, 'Qihang Suzhou');
 
     // 2. Two projects in it: the one being onboarded and another the invited user must not see.
     const siteA = '启航一号储能站';
@@ -181,43 +113,15 @@ describe('onboarding from an empty database', () => {
     await dismissPending(admin);
     const projectA = allProjects.find((p) => p.name === siteA)!.id;
     expect(await projectOf(admin)).toBe(projectA);
-    await open(admin, '/RunSetup/DevTemplateSet', 'dev-template-set');
-    await admin.getByTestId('copy-water_meter').click();
-    await admin.getByTestId('point-table').waitFor();
-    await admin.getByTestId('template-name').fill('启航水表');
-    await admin.getByTestId('template-name-en').fill('Qihang water meter');
-    await admin.locator('.ant-modal-footer .ant-btn-primary').click();
-    await admin.locator('.ant-modal').waitFor({ state: 'hidden' });
-    await admin.getByTestId('custom-templates').getByText('启航水表').waitFor(SLOW);
+    await copyTemplate(admin, 'water_meter', '启航水表', 'Qihang water meter');
 
     // 4. The gateway, and its one-time credentials.
     const gatewaySn = 'QH-GW-001';
-    await open(admin, '/RunSetup/DevMonitorSet', 'dev-monitor-set');
-    await admin.getByTestId('gateway-table').waitFor();
-    await admin.getByTestId('register-gateway').click();
-    await admin.getByTestId('gateway-sn').fill(gatewaySn);
-    await admin.getByTestId('gateway-name').fill('启航一号网关');
-    await admin.getByTestId('gateway-name-en').fill('Qihang gateway 1');
-    await admin.locator('.ant-modal-footer .ant-btn-primary').first().click();
-    await admin.getByTestId(`issue-${gatewaySn}`).click();
-    const secret = (await admin.getByTestId('secret-password').textContent())?.trim() ?? '';
-    expect(secret.length).toBeGreaterThan(20);
-    await admin.getByTestId('secret-done').click();
+    const secret = await registerGateway(admin, gatewaySn, '启航一号网关', 'Qihang gateway 1');
 
     // 5. The device on that gateway, of the new template.
     const deviceSn = 'QH-WM-01';
-    await admin.getByRole('tab', { name: '设备', exact: true }).click();
-    await admin.getByTestId('add-device').click();
-    const form = admin.getByRole('dialog', { name: '添加设备' });
-    await form.locator('#device_gateway_id').click();
-    await admin.locator('.ant-select-item-option', { hasText: gatewaySn }).click();
-    await form.locator('#device_sn').fill(deviceSn);
-    await form.locator('#device_kind').click();
-    await admin.locator('.ant-select-item-option', { hasText: '启航水表' }).click();
-    await form.locator('#device_name').fill('一号水表');
-    await form.locator('#device_name_en').fill('Water meter 1');
-    await form.locator('.ant-modal-footer .ant-btn-primary').click();
-    await admin.getByTestId('device-table').getByText('一号水表').waitFor(SLOW);
+    await addDevice(admin, { gatewaySn, sn: deviceSn, kindLabel: '启航水表', name: '一号水表', name_en: 'Water meter 1' });
     const devices = await pageApiData<{ id: number; sn: string; gateway_sn: string; points: number }[]>(admin, server.baseUrl, `/api/v6/gateway/devices?project_id=${projectA}`, { method: 'GET' });
     const device = devices.find((d) => d.sn === deviceSn && d.gateway_sn === gatewaySn)!;
     expect(device.points).toBe(2);

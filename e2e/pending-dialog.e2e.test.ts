@@ -18,7 +18,7 @@ describe('pending-events dialog', () => {
   });
 
   it('no site selected: sites with counts; acknowledged closes; handle selects the site', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(browser, { pending: 'shown' });
     await loginAs(page, baseUrl, 'centre');
     const dialog = page.locator('[data-testid="pending-dialog"][data-scope="org"]');
     await dialog.locator('.pending-dialog').waitFor();
@@ -39,7 +39,7 @@ describe('pending-events dialog', () => {
     await page.context().close();
 
     // A new login (a new browser session) is shown the list again; handling a site selects it.
-    const again = await newPage(browser);
+    const again = await newPage(browser, { pending: 'shown' });
     await loginAs(again, baseUrl, 'centre');
     await again.locator('[data-testid="pending-dialog"][data-scope="org"] .pending-dialog').waitFor();
     await again.locator('.pending-dialog tbody tr.ant-table-row button').first().click();
@@ -54,7 +54,7 @@ describe('pending-events dialog', () => {
     const sensor = gateway.devices.find((d) => d.kind === 'env_sensor')!.sn;
     const commander = await GatewayCommander.connect('pending-dialog');
     await commander.stageFault(gateway.sn, sensor, 'water_leak', 'water', 0, 1);
-    const page = await newPage(browser);
+    const page = await newPage(browser, { pending: 'shown' });
     await loginAs(page, baseUrl, 'site');
     const dialog = page.locator('[data-testid="pending-dialog"][data-scope="site"]');
     await dialog.locator('.pending-dialog').waitFor();

@@ -33,15 +33,16 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 
 step('build');
-buildIfNeeded({ quiet: true });
+await buildIfNeeded({ quiet: true });
 
-// Lint and the type-check of what tsc does not build (the web app, the browser tests, the benchmarks; the server
-// and packages were type-checked by the build) run side by side: one core each.
-step('lint and type-check web, browser tests and benchmarks');
+// Lint and type-check side by side: one core each. The build only transpiles; `tsc -b` type-checks the packages,
+// simulator and server (emitting their declarations, which the web app's and tests' checks read), then the rest.
+step('lint and type-check');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const [lintStatus, tscStatus] = await Promise.all([
   runAsync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings', '0']),
   (async () =>
+    (await runAsync(process.execPath, [tsc, '-b', 'packages/format', 'packages/contract', 'apps/server', 'apps/simulator'])) ||
     (await runAsync(process.execPath, [tsc, '-p', 'apps/web', '--noEmit'])) ||
     (await runAsync(process.execPath, [tsc, '-p', 'e2e'])) ||
     (await runAsync(process.execPath, [tsc, '-p', 'bench'])))(),

@@ -28,7 +28,13 @@ export async function dismissPending(
   { waitMs = 0, mayStayOpen = false }: DismissOptions = {},
 ): Promise<boolean> {
   const button = page.locator(PENDING_BUTTONS).first();
-  if (waitMs) await button.waitFor({ state: 'visible', timeout: waitMs }).catch(() => undefined);
+  // Already muted for this user (newPage mutes from the login on, or an earlier call did): the dialog does not
+  // come up by itself, so there is nothing to wait for.
+  const muted = await page.evaluate((key) => {
+    const user = JSON.parse(window.sessionStorage.getItem('userInfo') ?? 'null') as { id?: number } | null;
+    return user?.id !== undefined && window.sessionStorage.getItem(key) === String(user.id);
+  }, PENDING_MUTED_KEY);
+  if (waitMs && !muted) await button.waitFor({ state: 'visible', timeout: waitMs }).catch(() => undefined);
   // Muted before closing, so that the dialog does not re-open over the closing animation either.
   await page.evaluate((key) => {
     const user = JSON.parse(window.sessionStorage.getItem('userInfo') ?? 'null') as { id?: number } | null;
@@ -67,7 +73,12 @@ export async function chooseOption(page: Page, select: Locator, text: string, at
             // The list itself is portalled to <body>: the root's text is the chosen label (or the placeholder).
             const chosen = () => (root.textContent ?? '').includes(t);
             const started = Date.now();
-            const check = () => (chosen() ? resolve(true) : Date.now() - started > 3_000 ? resolve(false) : requestAnimationFrame(check));
+            const check = () =>
+              chosen()
+                ? resolve(true)
+                : Date.now() - started > 3_000
+                  ? resolve(false)
+                  : requestAnimationFrame(check);
             check();
           }),
         text,
@@ -181,17 +192,26 @@ export interface ShotOptions {
   fullPage?: boolean;
   /** Close the pending dialog (if it is up) before the picture. */
   dismiss?: boolean;
+  /** Wait (up to 10 s) for the last save's toast to go, so it does not cover the header. */
+  afterToasts?: boolean;
 }
 
 /** Writes docs/screenshots/<name>.png after letting the page settle. */
 export async function shot(
   page: Page,
   name: string,
-  { settleMs = 1500, fullPage = true, dismiss = false }: ShotOptions = {},
+  { settleMs = 1500, fullPage = true, dismiss = false, afterToasts = false }: ShotOptions = {},
 ): Promise<void> {
+  if (afterToasts)
+    await page
+      .locator('.ant-message-notice')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
   await page.waitForTimeout(settleMs);
   if (dismiss) await dismissPending(page);
   const file = path.join(screenshotDir, `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   await page.screenshot({ path: file, fullPage });
   console.log('wrote', path.relative(process.cwd(), file));
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
+import type { BrowserServer } from 'playwright-core';
+import { BROWSER_WS_ENV, launchBrowserServer } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
 
 declare module 'vitest' {
@@ -13,9 +15,16 @@ declare module 'vitest' {
 }
 
 let server: RunningServer | undefined;
+let browserServer: BrowserServer | undefined;
 
-/** One real server (embedded database, broker, simulator, built console) for the whole e2e project. */
+/**
+ * One real server (embedded database, broker, simulator, built console) and one Chromium for the whole e2e
+ * project: the test files connect to it (launchBrowser), each in contexts of its own.
+ */
 export async function setup(project: TestProject) {
+  browserServer = await launchBrowserServer();
+  // Through the environment rather than provide(): launchBrowser also serves the screenshot scripts, outside vitest.
+  process.env[BROWSER_WS_ENV] = browserServer.wsEndpoint();
   const mqttService = { username: 'gridops-e2e-service', password: randomBytes(18).toString('base64url') };
   // OUTBOUND_ALLOW: the push test's robot receiver listens on loopback (docs/security.md "Outbound requests").
   server = await startServer({ MQTT_SERVICE_USERNAME: mqttService.username, MQTT_SERVICE_PASSWORD: mqttService.password, OUTBOUND_ALLOW: '127.0.0.1' });
@@ -27,4 +36,5 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await server?.stop();
+  await browserServer?.close();
 }

@@ -10,6 +10,7 @@ import { auditPlugin } from './plugins/audit.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { securityHeadersPlugin } from './plugins/securityHeaders.js';
 import { redactLogArgs, redactUrl } from './lib/redact.js';
+import { registerRequestLog } from './plugins/requestLog.js';
 import { mqttAuthRoutes } from './modules/mqtt-auth/routes.js';
 import { eventRoutes } from './modules/event/routes.js';
 import { energyRoutes } from './modules/energy/routes.js';
@@ -20,6 +21,7 @@ import { userRoutes } from './modules/user/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
+import { checklistRoutes } from './modules/checklist/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { controlRoutes } from './modules/control/routes.js';
 import { distributionRoutes } from './modules/distribution/routes.js';
@@ -44,7 +46,6 @@ import { controlConfigRoutes } from './modules/control/configRoutes.js';
 import { auxDeviceRoutes } from './modules/aux-devices/routes.js';
 import { videoRoutes } from './modules/video/routes.js';
 import { aiSecurityRoutes } from './modules/ai-security/routes.js';
-import { probeFfmpeg } from './modules/video/streams.js';
 import { inspectionRoutes } from './modules/inspection/routes.js';
 import { workOrderRoutes } from './modules/workorders/routes.js';
 import { faceRoutes } from './modules/face/routes.js';
@@ -95,11 +96,14 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
               method.apply(this, redactLogArgs(args) as Parameters<typeof method>);
             },
           },
-          ...(logStream ? { stream: logStream } : {}),
+          // process.stdout writes synchronously to a pipe or file on Linux, unlike pino's default asynchronous
+          // destination: a line logged between two long PGlite statements (the start's progress) is out at once,
+          // not held until the event loop is free again.
+          ...(logStream ? { stream: logStream } : pretty ? {} : { stream: process.stdout }),
           ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
         }
       : false,
-    // One line per request (below, when it has been answered), not Fastify's "incoming" + "completed" pair.
+    // Our own request lines (plugins/requestLog.ts), not Fastify's "incoming" + "completed" pair.
     logController: new LogController({ disableRequestLogging: true }),
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): the login limit is per address.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -109,20 +113,18 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   if (onRoute) app.addHook('onRoute', onRoute);
-  app.addHook('onResponse', async (req, reply) => {
-    const level = reply.statusCode >= 500 ? 'error' : 'info';
-    // A route's own log level applies (the health checks log at warn: a probe every few seconds stays quiet).
-    req.log[level]({ req, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, `${req.method} ${redactUrl(req.url)} ${reply.statusCode}`);
-  });
+  // Errors, slow requests and a periodic summary; one line per request only with LOG_REQUESTS=all.
+  registerRequestLog(app, config.requestLog);
 
-  const videoAvailable = await probeFfmpeg(config.video.ffmpeg);
-  const services = createServices(db, config, { videoAvailable });
+  const services = createServices(db, config);
   services.videoHub.setLog(app.log);
+  // Looked up once here for the start's log line (which ffmpeg, or none); again whenever a viewer asks.
+  const videoAvailable = await services.videoHub.available();
   services.video.setLog(app.log);
   // Every demo camera's ffmpeg dies with the server.
   app.addHook('onClose', async () => services.videoHub.close());
   if (!videoAvailable && config.video.ffmpeg !== null) {
-    app.log.warn(`Live video is off (no ffmpeg): cameras show snapshots only. For video: apt-get install ffmpeg (docs/video.md)`);
+    app.log.warn(`Live video is off (no ffmpeg): cameras show snapshots only. For video: npm install (it brings @ffmpeg-installer/ffmpeg) or apt-get install ffmpeg (docs/video.md)`);
   }
 
   // Plugins first (errors, docs, auth), then the domain modules.
@@ -150,6 +152,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
   await app.register(controlRoutes, { services: { control: services.control } });
   await app.register(securityRoutes, { services: { security: services.security } });
   await app.register(weatherRoutes, { services: { weather: services.weather } });
+  await app.register(checklistRoutes, { services: { checklist: services.checklist } });
   await app.register(memberRoutes, { services: { members: services.members } });
   await app.register(gatewayRoutes, { services: { gateways: services.gateways } });
   await app.register(deviceTemplateRoutes, { services: { templates: services.templates } });

@@ -107,6 +107,16 @@ describe('first start without the demo', () => {
     expect(() => loadConfig({ SEED_DEMO: 'no' })).toThrow(/SEED_DEMO/);
   });
 
+  it('runs the simulator with the demo only, or when SIMULATOR=on says so', () => {
+    expect(loadConfig({}).simulator).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).simulator).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/gridops' }).simulator).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/gridops', SEED_DEMO: '1' }).simulator).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/gridops', SIMULATOR: 'on' }).simulator).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0', SIMULATOR: 'on' }).simulator).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '1', SIMULATOR: 'off' }).simulator).toBe(false);
+  });
+
   it('names the administrator admin, without a password (one-time), at a root organisation 总部 / Headquarters', () => {
     expect(loadConfig({ SEED_DEMO: '0' }).bootstrap).toEqual({ adminUsername: 'admin', adminPassword: undefined, orgName: '总部', orgNameEn: 'Headquarters' });
     expect(loadConfig({ ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'x', ORG_NAME: '滨海', ORG_NAME_EN: 'Binhai' }).bootstrap).toEqual({

@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllowList, type AllowList } from './lib/outbound/index.js';
+import { DEFAULT_FONT_DIRS } from './lib/fonts.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -162,6 +163,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** auto: human-readable on a terminal, JSON lines otherwise. */
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  LOG_REQUESTS: z.enum(['summary', 'all']).default('summary'),
+  LOG_SLOW_MS: z.coerce.number().int().min(0).default(1000),
+  LOG_SUMMARY_SECONDS: z.coerce.number().int().min(0).default(60),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24),
   WEB_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   BASE_URL: z.string().default(''),
@@ -173,6 +177,14 @@ const envSchema = z.object({
   WEATHER_KEY: z.string().default(''),
   ROUTER_MODE: z.enum(['history', 'hash']).default('history'),
   MQTT_PUBLIC_WS_PORT: port.optional(),
+  /** The gateway kit (docs/gateway-protocol.md): host and ports gateways reach the broker at, when not the defaults. */
+  MQTT_PUBLIC_HOST: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9.:_-]{1,253}$/, 'expected a host name or IP address, e.g. mqtt.example.com')
+    .optional(),
+  MQTT_PUBLIC_TCP_PORT: port.optional(),
+  MQTT_PUBLIC_TLS_PORT: port.optional(),
   INGEST_LANES: z.coerce.number().int().min(1).max(8).optional(),
   INGEST_MAX_DELAY_MS: z.coerce.number().int().min(1).max(5000).default(50),
   INGEST_MAX_BATCH: z.coerce.number().int().min(100).max(100_000).default(5000),
@@ -198,8 +210,13 @@ const envSchema = z.object({
   RETENTION_RAW_DAYS: z.coerce.number().int().min(14).max(36_500).default(400),
   /** Push delivery log (docs/push.md): finished deliveries older than this many days are deleted daily. */
   PUSH_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
-  /** Live video (docs/video.md): the ffmpeg that makes the demo cameras' streams ('off': snapshots only). */
+  /** Live video (docs/video.md): the ffmpeg looked for first (a command on PATH or a path), else the npm-shipped one; 'off': snapshots only. */
   VIDEO_FFMPEG: z.string().trim().min(1).default('ffmpeg'),
+  /** System font directories searched for the report's and the cameras' fonts (comma-separated). Pointed at an empty directory, only the npm-shipped font is used. */
+  FONT_DIRS: z
+    .string()
+    .transform((v) => v.split(',').map((d) => d.trim()).filter(Boolean))
+    .optional(),
   /** Origins of media servers (MediaMTX, go2rtc, SRS) whose HLS the browser may play: CSP connect-src/media-src. */
   VIDEO_ORIGINS: z
     .string()
@@ -248,7 +265,7 @@ export interface AppConfig {
   video: { ffmpeg: string | null; origins: string[] };
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Embedded means PGlite under dataDir; the demo organisation and the simulator are on by default then. */
+  /** Embedded means PGlite under dataDir; the demo organisation (and with it the simulator) is on by default then. */
   embeddedDatabase: boolean;
   mqtt: {
     externalUrl: string | undefined;
@@ -260,6 +277,10 @@ export interface AppConfig {
     tcpPortFallback: boolean;
     /** The WebSocket port browsers are told to use (differs from wsPort behind a proxy). */
     publicWsPort: number;
+    /** The gateway kit's broker address (MQTT_PUBLIC_HOST / _TCP_PORT / _TLS_PORT); undefined: derived (gateways/kit.ts). */
+    publicHost?: string | undefined;
+    publicTcpPort?: number | undefined;
+    publicTlsPort?: number | undefined;
     /** Larger packets close the connection (judged by the fixed header, before the body is buffered). */
     maxPacketBytes: number;
     /** Embedded broker TLS listeners (MQTTS for gateways, WSS for browsers); null: plain TCP and WS only. */
@@ -283,6 +304,8 @@ export interface AppConfig {
   simulatorAiRate: number | undefined;
   logLevel: string;
   logFormat: 'auto' | 'pretty' | 'json';
+  /** Which requests get a line (plugins/requestLog.ts): errors, slow ones and a summary every `summarySeconds` (0: none), or all. */
+  requestLog: { mode: 'summary' | 'all'; slowMs: number; summarySeconds: number };
   sessionTtlHours: number;
   webDir: string;
   web: {
@@ -314,6 +337,8 @@ export interface AppConfig {
   facePhotoKey: Buffer | undefined;
   /** The monthly report's CJK font file; undefined = the first of the usual system paths that exists. */
   reportCjkFont: string | undefined;
+  /** System font directories (FONT_DIRS); the npm-shipped CJK font is the fallback (lib/fonts). */
+  fontDirs: string[];
   /** AES-256-GCM key of stored secrets; undefined (never in production) = generated once into DATA_DIR/secrets.key. */
   secretsKey: Buffer | undefined;
   /** What outbound requests may reach besides global unicast addresses (OUTBOUND_ALLOW). */
@@ -368,6 +393,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  SECRETS_KEY: required when NODE_ENV=production — the key that encrypts stored SMTP passwords, webhook URLs and camera credentials (openssl rand -base64 32; every instance must share it; docs/security.md "Stored secrets")',
     );
   }
+  const seedDemo = e.SEED_DEMO ?? embeddedDatabase;
   const mqttTls = e.MQTT_TLS_CERT && e.MQTT_TLS_KEY ? { certFile: path.resolve(e.MQTT_TLS_CERT), keyFile: path.resolve(e.MQTT_TLS_KEY), tlsPort: e.MQTT_TLS_PORT, wssPort: e.MQTT_WSS_PORT } : null;
   return {
     port: e.PORT,
@@ -387,21 +413,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tcpPortFallback: e.MQTT_TCP_PORT === undefined,
       // With TLS on, browsers of an https console must reach the secure WebSocket listener.
       publicWsPort: e.MQTT_PUBLIC_WS_PORT ?? (mqttTls ? mqttTls.wssPort : e.MQTT_WS_PORT),
+      publicHost: e.MQTT_PUBLIC_HOST,
+      publicTcpPort: e.MQTT_PUBLIC_TCP_PORT,
+      publicTlsPort: e.MQTT_PUBLIC_TLS_PORT,
       maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
       tls: mqttTls,
       redis: redisSetting
         ? { url: e.REDIS_URL ?? null, sentinels: e.REDIS_SENTINELS ? { hosts: e.REDIS_SENTINELS, master: e.REDIS_SENTINEL_MASTER ?? 'mymaster', password: e.REDIS_SENTINEL_PASSWORD ?? null } : null }
         : null,
     },
-    seedDemo: e.SEED_DEMO ?? embeddedDatabase,
+    seedDemo,
     bootstrap: { adminUsername: e.ADMIN_USERNAME, adminPassword: e.ADMIN_PASSWORD, orgName: e.ORG_NAME, orgNameEn: e.ORG_NAME_EN },
     seedHistoryDays: e.SEED_HISTORY_DAYS,
-    simulator: e.SIMULATOR ?? embeddedDatabase,
+    // Only the embedded demo runs it by default: a real install (SEED_DEMO=0) has no simulated gateways ("0
+    // gateways, 0 devices" only confused people), and instances sharing a PostgreSQL must not each run one.
+    simulator: e.SIMULATOR ?? (seedDemo && embeddedDatabase),
     simulatorIntervalMs: e.SIM_INTERVAL_MS,
     simulatorFaultRate: e.SIM_FAULT_RATE,
     simulatorAiRate: e.SIM_AI_RATE,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
+    requestLog: { mode: e.LOG_REQUESTS, slowMs: e.LOG_SLOW_MS, summarySeconds: e.LOG_SUMMARY_SECONDS },
     sessionTtlHours: e.SESSION_TTL_HOURS,
     webDir: path.resolve(e.WEB_DIR),
     web: {
@@ -424,6 +456,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     push: { retentionDays: e.PUSH_RETENTION_DAYS },
     facePhotoKey: e.FACE_PHOTO_KEY,
     reportCjkFont: e.REPORT_CJK_FONT,
+    fontDirs: e.FONT_DIRS ?? DEFAULT_FONT_DIRS,
     secretsKey: e.SECRETS_KEY,
     outboundAllow: e.OUTBOUND_ALLOW ?? parseAllowList(''),
   };

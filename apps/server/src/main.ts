@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.js';
 import { startRuntime } from './runtime.js';
 import { StartError } from './lib/startErrors.js';
+import { DEMO_PASSWORD, demoUsers } from './seed/demoData.js';
 
 /** `node apps/server/dist/main.js`: one instance, configured from the environment (see .env.example). */
 async function main() {
@@ -16,20 +18,13 @@ async function main() {
   }
   const runtime = await startRuntime(config);
   const log = runtime.app.log;
+  // The one line to read after a start: where the console is, who can sign in, where the data is kept.
+  const demo = config.seedDemo ? `demo users ${demoUsers.map((u) => u.username).join(', ')} (password ${DEMO_PASSWORD}) · ` : '';
+  const database = runtime.database.kind === 'pglite' ? `PGlite at ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
   log.info(
-    {
-      console: runtime.url,
-      api: `${runtime.url}/api/docs`,
-      mqttTcp: runtime.mqttTcpUrl,
-      database: runtime.database.kind === 'pglite' ? `PGlite at ${config.dataDir}/pglite` : 'PostgreSQL',
-    },
-    'GridOps is running',
+    { console: runtime.url, api: `${runtime.url}/api/docs`, mqttTcp: runtime.mqttTcpUrl, dataDir: config.dataDir, database, startedInS: Math.round(process.uptime() * 10) / 10 },
+    `GridOps is running: console ${runtime.url} · ${demo}data in ${config.dataDir} · started in ${process.uptime().toFixed(1)} s`,
   );
-  if (config.seedDemo) {
-    console.log(
-      `\n  GridOps console: ${runtime.url}\n  Demo accounts (password demo1234): centre (centre user), site (site user), worker (worker), xihu (site user of the other group)\n`,
-    );
-  }
 
   let stopping = false;
   const stop = async (signal: string) => {

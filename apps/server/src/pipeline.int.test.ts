@@ -180,7 +180,8 @@ describe.each(backends)('live pipeline on %s: gateway → ingest → alarms → 
 });
 
 describe.each(backends)('alarm state across a restart on %s', (backend) => {
-  it('neither loses nor repeats an active alarm', async () => {
+  // Two runtime starts in one test: the limit (it only stops a hang) is that of a hook, which starts one.
+  it('neither loses nor repeats an active alarm', { timeout: 180_000 }, async () => {
     let h = await startHarness(backend);
     const reuse = { tdb: h.tdb, dataDir: h.dataDir };
     try {

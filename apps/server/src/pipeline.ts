@@ -10,7 +10,7 @@ import { startInspectionJobs } from './modules/inspection/jobs.js';
 import { createPushDispatcher, type PushDispatcher } from './modules/push/dispatcher.js';
 import type { PushTransport } from './modules/push/transport.js';
 import type { RaisedEvent } from './modules/event/raisedEvent.js';
-import { IngestPipeline, type IngestOptions } from './modules/telemetry/ingest.js';
+import { IngestPipeline, type GatewayOnline, type IngestOptions } from './modules/telemetry/ingest.js';
 import { startPartitionJob } from './modules/telemetry/partitions.js';
 import { startQuarterHourCompaction } from './modules/telemetry/quarterHours.js';
 import { PointRegistry } from './modules/telemetry/registry.js';
@@ -92,7 +92,10 @@ export async function startPipeline(opts: {
   );
   const ingest = new IngestPipeline(db, registry, alarms, log, opts.ingest);
   ingest.onBreakerStates = opts.onBreakerStates ?? null;
-  const watch = startGatewayWatch(db, raised, log, opts.gatewayWatchMs);
+  // A gateway's online state goes to its project's consoles at once (the gateway page, the kit dialog).
+  const gatewayStatus = (g: GatewayOnline) => void notifier.gatewayStatus(g);
+  ingest.onGatewayStatus = gatewayStatus;
+  const watch = startGatewayWatch(db, raised, log, opts.gatewayWatchMs, gatewayStatus);
   const compaction = startQuarterHourCompaction(db, log);
   const partitions = opts.rawRetentionDays ? startPartitionJob(db, opts.rawRetentionDays, log) : null;
   const reminders = startCertificateReminders(db, raised, log);

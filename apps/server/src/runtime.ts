@@ -13,6 +13,7 @@ import { startPipeline, type Pipeline } from './pipeline.js';
 import { startMonthReportJob } from './modules/month-report/service.js';
 import { createMqttAuthService } from './modules/mqtt-auth/service.js';
 import { seedDemo } from './seed/demo.js';
+import { startStep } from './lib/startProgress.js';
 import { bootstrapAdmin } from './modules/account/bootstrap.js';
 import { spawnSimulator, type SimulatorProcess } from './simulatorHost.js';
 import type { AppServices } from './services.js';
@@ -21,6 +22,7 @@ import { Readiness } from './modules/ops/readiness.js';
 import type { Ops } from './modules/ops/routes.js';
 import { wireOps } from './opsWiring.js';
 import { portFailure, serviceFailure } from './lib/startErrors.js';
+import { checkPorts } from './lib/portCheck.js';
 import { opsRepository } from './modules/ops/repository.js';
 import { startSlaWatcher } from './modules/workorders/slaWatcher.js';
 import { startAuxAutomation } from './modules/aux-devices/automation.js';
@@ -34,12 +36,19 @@ export interface Runtime {
   bus: Bus;
   url: string;
   mqttTcpUrl: string;
+  /** The gateway simulator was started (SIMULATOR=on, or the demo seed without SIMULATOR set). */
+  simulatorRunning: boolean;
   close(): Promise<void>;
 }
 
 /** Starts everything one instance runs: database (migrated, seeded), broker, HTTP API and web app, simulator. */
 export async function startRuntime(config: AppConfig, opts: { logger?: boolean } = {}): Promise<Runtime> {
+  // What the start's first line reports: the time to load the code, to open (on first start: create) the database.
+  const loadedAt = process.uptime();
+  // Every port first: a taken one fails the start before the database is created, migrated or given an admin.
+  await checkPorts(config);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  const openedAt = process.uptime();
   const closers: (() => Promise<void>)[] = [() => database.close()];
   // Rejects what waits for the bus when the start fails before it connected.
   let failStart: (e: unknown) => void = () => undefined;
@@ -65,17 +74,18 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     const redis = config.mqtt.redis;
     const ops: Ops = { metrics: createMetrics(), readiness: new Readiness(['broker', 'ingest', ...(redis ? ['redis'] : [])]) };
     const { app, services } = await buildApp({ config, db, logger: opts.logger ?? true, ops });
+    const s = (t: number) => `${t.toFixed(1)} s`;
+    app.log.info(`started: code loaded in ${s(loadedAt)}, database opened in ${s(openedAt - loadedAt)}, HTTP app built in ${s(process.uptime() - openedAt)}`);
     closers.push(() => app.close());
     // REDIS_URL or REDIS_SENTINELS: this instance's broker joins the others' (docs/adr/0006-clustered-broker.md).
     // Connected before anything else is started, so a Redis that is not there fails the start at once, naming it.
     const cluster: BrokerCluster | null = redis ? await connectCluster(redis, app.log, config.instanceId) : null;
     if (cluster) closers.push(() => cluster.close());
     // The stored-secrets key goes along: migration 0048 seals the secrets an older version stored in plain text.
-    const applied = await migrate(db, undefined, { secrets: services.secrets });
-    if (applied.length) app.log.info({ applied }, 'database migrated');
-    if (config.seedDemo && (await seedDemo(db, { energyHistoryDays: config.seedHistoryDays, faceKeys: services.faceKeys }))) app.log.info('demo organisation seeded');
-    // Without the demo, an empty database gets its first administrator (docs/onboarding.md).
-    if (!config.seedDemo) await bootstrapAdmin(db, config.bootstrap, app.log);
+    const applied = await startStep(app.log, 'migrating the database', () => migrate(db, undefined, { secrets: services.secrets }));
+    if (applied.length) app.log.info({ applied: applied.length, last: applied.at(-1) }, `database migrated (${applied.length} migrations)`);
+    const seedOpts = { energyHistoryDays: config.seedHistoryDays, faceKeys: services.faceKeys };
+    if (config.seedDemo && (await startStep(app.log, 'seeding the demo', (onProgress) => seedDemo(db, { ...seedOpts, onProgress })))) app.log.info('demo organisation seeded');
 
     // The server's own MQTT identity: configured for external brokers, random per process when embedded.
     const serviceCreds = {
@@ -218,6 +228,7 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     services.gateways.attach({
       onCredentialsChanged: (sn) => embeddedBroker?.disconnectGateway(sn),
       onDevicesChanged: () => pipeline.registry.load(),
+      brokerPorts: embeddedBroker ? { tcpPort: embeddedBroker.tcpPort, wsPort: embeddedBroker.wsPort, tls: embeddedBroker.tls } : null,
     });
     closers.push(async () => services.gateways.attach(null));
     // Closed before the bus and the broker: drains the last batch while they are still up.
@@ -226,18 +237,22 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     // Readiness (/ready) and metrics (/metrics): the broker, the ingest and the counters of this instance.
     wireOps(ops, { config, database, broker, cluster, bus: connectedBus, pipeline });
 
-    await app.listen({ port: config.port, host: config.host }).catch((e: unknown) => Promise.reject(portFailure('HTTP', 'PORT', config.port, e)));
-    const port = (app.server.address() as { port: number }).port;
-    const url = `http://localhost:${port}`;
-    // Only once everything else has started: a start that fails never joins the shared subscription.
-    if (config.mqtt.externalUrl) await pipeline.consumeFrom(connectedBus);
-
     let simulator: SimulatorProcess | null = null;
     if (config.simulator) {
       simulator = await spawnSimulator({ db, dataDir: config.dataDir, mqttUrl: mqttTcpUrl, intervalMs: config.simulatorIntervalMs, faultRate: config.simulatorFaultRate, aiRate: config.simulatorAiRate, log: app.log });
       if (simulator) closers.push(() => simulator!.stop());
     }
-    return { app, services, database, broker, pipeline, bus: connectedBus, url, mqttTcpUrl, close: closeAll };
+    // Without the demo, an empty database gets its first administrator (docs/onboarding.md) — after everything
+    // that can fail (the HTTP port was checked before the database was opened: lib/portCheck.ts), so a start that
+    // fails has not printed (and so burnt) a one-time password; and before the console answers, so the first
+    // login a script sends as soon as it does finds the account.
+    if (!config.seedDemo) await bootstrapAdmin(db, config.bootstrap, app.log);
+    await app.listen({ port: config.port, host: config.host }).catch((e: unknown) => Promise.reject(portFailure('HTTP', 'PORT', config.port, e)));
+    const port = (app.server.address() as { port: number }).port;
+    const url = `http://localhost:${port}`;
+    // Only once everything else has started: a start that fails never joins the shared subscription.
+    if (config.mqtt.externalUrl) await pipeline.consumeFrom(connectedBus);
+    return { app, services, database, broker, pipeline, bus: connectedBus, url, mqttTcpUrl, simulatorRunning: simulator !== null, close: closeAll };
   } catch (e) {
     failStart(e);
     await closeAll();

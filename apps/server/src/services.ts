@@ -25,6 +25,7 @@ import { createCarbonService } from './modules/overview/carbonService.js';
 import { createOverviewService } from './modules/overview/service.js';
 import { createStatisticsService } from './modules/statistics/service.js';
 import { createWeatherService } from './modules/weather/service.js';
+import { createChecklistService } from './modules/checklist/service.js';
 import { createMembersService } from './modules/members/service.js';
 import { createGatewayService } from './modules/gateways/service.js';
 import { createTemplateService } from './modules/gateways/templates.js';
@@ -47,6 +48,7 @@ import { createAlarmInsightService } from './modules/alarm/insights.js';
 import { createAlarmRuleImport } from './modules/alarm/ruleImport.js';
 import { createVideoService } from './modules/video/service.js';
 import { createAiSecurityService } from './modules/ai-security/service.js';
+import { createFfmpegResolver } from './modules/video/ffmpeg.js';
 import { createStreamHub } from './modules/video/streams.js';
 import { createSharedStreamSigner } from './modules/video/urls.js';
 import { sharedSecret } from './lib/serverSecrets.js';
@@ -66,7 +68,7 @@ import { createFaceSyncService } from './modules/face/sync.js';
 import { createFaceRecordsService } from './modules/face/records.js';
 
 /** Wires the domain services once; routes receive them, tests may build them without HTTP. */
-export function createServices(db: Db, config: AppConfig, opts: { videoAvailable?: boolean } = {}) {
+export function createServices(db: Db, config: AppConfig) {
   const access = createAccessService(db);
   const loginLimits = createLoginLimits(db, config.login);
   const audit = createAuditService(db, access);
@@ -93,8 +95,9 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   // Stored secrets (SMTP passwords, webhook URLs and secrets, camera credentials) are sealed with SECRETS_KEY.
   const secrets = createSecretBox(config.secretsKey, config.dataDir);
   const pushTransport = createPushTransport(secrets, outbound);
+  const checklist = createChecklistService(db, access);
   const weather = createWeatherService(db, access, config.weather, observationFetcher(weatherOutbound(outbound, config.weather)));
-  const gateways = createGatewayService(db, access, audit);
+  const gateways = createGatewayService(db, access, audit, config);
   const templates = createTemplateService(db, access, gateways);
   const members = createMembersService(db, access, users, loginLimits, audit);
   const experts = createExpertService(db, access, config.expertRegister);
@@ -112,8 +115,9 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   const fireSets = createFireSetsService(db, access, audit);
   const fireLoopImport = createFireLoopImport(db, access, audit, fireSets);
   const arcDetectorImport = createArcDetectorImport(db, access, audit, fireSets);
-  // Without ffmpeg (or VIDEO_FFMPEG=off) the demo cameras show snapshots only; the runtime probes and says so once.
-  const videoHub = createStreamHub({ ffmpeg: config.video.ffmpeg, available: opts.videoAvailable ?? false });
+  // The system's ffmpeg, else the npm-shipped one, looked up whenever a viewer asks; without either (or with
+  // VIDEO_FFMPEG=off) the demo cameras show snapshots only (docs/video.md).
+  const videoHub = createStreamHub({ ffmpeg: createFfmpegResolver(config.video.ffmpeg), fontDirs: config.fontDirs });
   const video = createVideoService(db, access, audit, { hub: videoHub, signer: createSharedStreamSigner(() => sharedSecret(db, 'video.stream_signing_key')), origins: config.video.origins, outbound, secrets });
   const aiSecurity = createAiSecurityService(db, access, audit);
   const inspectionPlans = createInspectionPlanService(db, access, audit);
@@ -135,7 +139,7 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   const ledgerImport = createLedgerImport(db, access, audit);
   const dataEntry = createDataEntryService(db, access, audit);
   const dataEntryImport = createReadingImport(db, dataEntry, audit);
-  const monthReport = createMonthReportService(db, access, { statistics, overview, carbon, inspectionTasks }, { audit, cjkFont: config.reportCjkFont, push: pushTransport });
+  const monthReport = createMonthReportService(db, access, { statistics, overview, carbon, inspectionTasks }, { audit, cjkFont: config.reportCjkFont, fontDirs: config.fontDirs, push: pushTransport });
   const auxDevices = createAuxDeviceService(db, access, audit, () => gateways.devicesChanged());
   const auxRules = createAuxRuleService(db, access, audit);
   const auxImport = createAuxDeviceImport(db, access, auxDevices, () => gateways.devicesChanged());
@@ -143,7 +147,7 @@ export function createServices(db: Db, config: AppConfig, opts: { videoAvailable
   const faceSync = createFaceSyncService(db, access, faceKeys, { maxCommandBytes: config.mqtt.maxPacketBytes });
   const faceRecords = createFaceRecordsService(db, access, faceKeys, audit);
   const face = createFaceService(db, access, faceKeys, audit, faceSync);
-  return { config, db, push, pushTransport, outbound, secrets, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, essStrategySync, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face, ledger, ledgerImport, dataEntry, dataEntryImport, monthReport, auxDevices, auxRules, auxImport, fireSets, fireLoopImport, arcDetectorImport, faceSync, faceRecords, faceKeys, robots, robotRounds, building };
+  return { config, db, checklist, push, pushTransport, outbound, secrets, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, essStrategySync, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face, ledger, ledgerImport, dataEntry, dataEntryImport, monthReport, auxDevices, auxRules, auxImport, fireSets, fireLoopImport, arcDetectorImport, faceSync, faceRecords, faceKeys, robots, robotRounds, building };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -46,7 +46,7 @@ describe('parseCli', () => {
     [['--manifest', 'm.json', '--mqtt', 'not a url'], /--mqtt must be a URL/],
     [['--manifest', 'm.json', '--mqtt', 'http://x:1883'], /unsupported protocol/],
     [['--gateways', '0'], /--gateways must be an integer from 1/],
-    [['--gateways', '2', '--points', '12'], /--points must be an integer from 1 to 11/],
+    [['--gateways', '2', '--points', '13'], /--points must be an integer from 1 to 12/],
     [['m.json'], /Unexpected argument/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(ArgError);

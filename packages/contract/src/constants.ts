@@ -11,6 +11,8 @@ export const deviceTypeFor = (userType: UserType | number | null | undefined): D
 export const API_VERSION = '1.0';
 /** Request time-out of the console's HTTP client (spec §9). */
 export const REQUEST_TIMEOUT_MS = 30_000;
+/** The `key` of window messages between the console and a 3D engine host (spec §3); schemas in engine.ts. */
+export const ENGINE_MESSAGE_KEY = 'ueMessage';
 /** Notice count and badge cap (spec §9). */
 export const NOTICE_CAP = 99;
 

@@ -143,6 +143,9 @@ const threePhase: PointDef[] = [
   p('PF', '功率因数', 'Power factor', '', 'analog', 3),
   p('F', '频率', 'Frequency', 'Hz'),
   p('EP', '正向有功电能', 'Active energy import', 'kWh', 'counter'),
+  // Reactive energy, both quadrants added (|Q| integrated): with EP it gives the month's power factor for
+  // the power-factor adjustment (docs/energy-model.md, "Billing").
+  p('EQ', '无功电能', 'Reactive energy', 'kvarh', 'counter'),
 ];
 
 export const deviceCatalog: Record<DeviceKind, { name: string; name_en: string; points: PointDef[] }> = {

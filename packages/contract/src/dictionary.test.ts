@@ -24,6 +24,8 @@ describe('dictionaryLabel (the fallback rule)', () => {
     expect(dictionaryLabel([], 'alarmLevel', 1, 'zh')).toBe('Ⅰ级');
     expect(dictionaryLabel(undefined, 'eventType', 3, 'en')).toBe('Fault');
     expect(dictionaryLabel(undefined, 'deviceKind', 'transformer', 'zh')).toBe('变压器');
+    // A robot is a device of the site without catalogue telemetry; device lists name it too.
+    expect(dictionaryLabel(undefined, 'deviceKind', 'robot', 'en')).toBe('Inspection robot');
   });
   it('falls back to the key for an unknown key, and to Chinese for an empty English label', () => {
     expect(dictionaryLabel(undefined, 'defectCategory', 'gone', 'en')).toBe('gone');

@@ -42,7 +42,8 @@ const e = (key: string, zh: string, en: string): DictionaryBuiltin => ({ key, zh
 export const DICTIONARY_DEFAULTS: Record<DictionaryKind, readonly DictionaryBuiltin[]> = {
   alarmLevel: [e('1', 'Ⅰ级', 'Level I'), e('2', 'Ⅱ级', 'Level II'), e('3', 'Ⅲ级', 'Level III'), e('4', 'Ⅳ级', 'Level IV')],
   eventType: [e('1', '消息', 'Message'), e('2', '告警', 'Alarm'), e('3', '故障', 'Fault')],
-  deviceKind: DEVICE_KINDS.map((k) => e(k, deviceCatalog[k].name, deviceCatalog[k].name_en)),
+  // Robots are devices of the site too (modules/robots) though they send no catalogue telemetry: they need a name.
+  deviceKind: [...DEVICE_KINDS.map((k) => e(k, deviceCatalog[k].name, deviceCatalog[k].name_en)), e('robot', '巡检机器人', 'Inspection robot')],
   inspectionCategory: [
     e('electrical', '电气设备', 'Electrical equipment'),
     e('fire_safety', '消防安全', 'Fire safety'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { ENGINE_MESSAGE_KEY } from './constants.js';
 
 /** Window messages from a 3D engine host (spec §3 "Engine window message", §4). */
-export const ENGINE_MESSAGE_KEY = 'ueMessage';
 export const ENGINE_MESSAGE_TYPES = [
   'ratio',
   'devMonitor',

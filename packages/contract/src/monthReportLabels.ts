@@ -3,7 +3,7 @@ import type { MonthReportLanguage, MonthReportSection } from './api/monthReport.
 /**
  * The monthly report's words that both its readers show: the server's PDF and workbook (month-report/labels.ts)
  * and the web page (features/month-report/i18n.ts), kept here once so the two name a figure alike. Names only,
- * without units: the PDF puts a figure's unit into its label ("总用电量 (kWh)"), the page beside the value.
+ * without units: the PDF puts a figure's unit into its label ("电网购电量 (kWh)"), the page beside the value.
  */
 const zh = {
   month: '月份',
@@ -19,7 +19,7 @@ const zh = {
   band: '时段',
   energy: '用电量',
   cost: '电费',
-  totalEnergy: '总用电量',
+  totalEnergy: '电网购电量',
   totalCost: '总电费',
   energyCharge: '电度电费',
   basicCharge: '基本电费',
@@ -27,7 +27,12 @@ const zh = {
   feedIn: '上网收益',
   billTotal: '结算电费',
   powerFactor: '月平均功率因数',
+  pfAdjustPct: '力调比例',
+  pfStandard: '考核标准',
+  pfSource: { energy: '由有功、无功电量计算', pf_mean: '功率因数测点均值' },
   peakDemand: '最大需量',
+  declaredDemand: '核定需量',
+  demandPenalty: '超核定需量加收',
   dailyEnergy: '每日用电量',
   noTariff: '未配置电价，电费为 0',
   pvCapacity: '光伏装机',
@@ -85,7 +90,7 @@ const en: MonthReportLabels = {
   band: 'Band',
   energy: 'Energy',
   cost: 'Cost',
-  totalEnergy: 'Total energy',
+  totalEnergy: 'Grid import',
   totalCost: 'Total cost',
   energyCharge: 'Energy charge',
   basicCharge: 'Basic charge',
@@ -93,7 +98,12 @@ const en: MonthReportLabels = {
   feedIn: 'Feed-in revenue',
   billTotal: 'Bill total',
   powerFactor: 'Average power factor',
+  pfAdjustPct: 'PF adjustment rate',
+  pfStandard: 'standard',
+  pfSource: { energy: 'from kWh and kvarh', pf_mean: 'mean of the PF readings' },
   peakDemand: 'Maximum demand',
+  declaredDemand: 'Declared demand',
+  demandPenalty: 'Over-declaration surcharge',
   dailyEnergy: 'Daily energy',
   noTariff: 'No tariff configured: costs are 0',
   pvCapacity: 'PV capacity',

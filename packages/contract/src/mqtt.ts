@@ -27,6 +27,23 @@ export const gatewayTopics = (gatewaySn: string) => ({
   prefix: `${TOPIC_VERSION}/gateway/${gatewaySn}/`,
 });
 
+/**
+ * A gateway's MQTT sessions (docs/gateway-protocol.md "Sessions"). The **main** session (username = serial
+ * number, client id exactly `gw-{sn}`, clean session off) is the only one that may subscribe to the command
+ * topic, so a command reaches exactly one session. **Auxiliary** publish-only sessions (username `{sn}/pub`,
+ * same secret, client id `gw-{sn}/pub` optionally followed by anything) may publish what the main session may
+ * publish and subscribe to nothing: an installer's `mosquitto_pub` never takes over the `mosquitto_sub`
+ * watching commands. A serial number holds no `/`, so neither name can be another gateway's.
+ */
+export const GATEWAY_AUX_SUFFIX = '/pub';
+export const gatewayClientId = (sn: string) => `gw-${sn}`;
+export const gatewayAuxUsername = (sn: string) => `${sn}${GATEWAY_AUX_SUFFIX}`;
+export const gatewayAuxClientId = (sn: string, suffix = '') => `gw-${sn}${GATEWAY_AUX_SUFFIX}${suffix}`;
+/** An MQTT username as a gateway's: its serial number and whether it names an auxiliary session. */
+export function parseGatewayUsername(username: string): { sn: string; aux: boolean } {
+  return username.endsWith(GATEWAY_AUX_SUFFIX) ? { sn: username.slice(0, -GATEWAY_AUX_SUFFIX.length), aux: true } : { sn: username, aux: false };
+}
+
 export const GATEWAY_TOPIC_PATTERN = /^v1\.1\/gateway\/([^/]+)\/(telemetry|status|capture|ai_event|face_event|robot_round|command\/result)$/;
 
 /** Spec §3 "Message envelope": command, data, timestamp. */
@@ -36,6 +53,11 @@ export const messageEnvelope = z.object({
   timestamp: z.number().optional(),
 });
 export type MessageEnvelope = z.infer<typeof messageEnvelope>;
+
+/** Live channel: a gateway's online state changed (server → consoles of its project). */
+export const GATEWAY_STATUS_COMMAND = 'gateway_status';
+export const gatewayStatusLive = z.object({ project_id: z.number().int(), gateway_id: z.number().int(), sn: z.string(), online: z.boolean() });
+export type GatewayStatusLive = z.infer<typeof gatewayStatusLive>;
 
 /** Spec §3 "Live event message data". */
 export const liveEventData = z.object({

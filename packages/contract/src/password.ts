@@ -61,6 +61,9 @@ export const NEW_PASSWORD_FIELD: Record<Lang, string> = { zh: '新密码', en: '
 /** One rule as the form lists it ("10 to 128 characters long"). */
 export const passwordRuleText = (rule: PasswordRule, lang: Lang): string => ruleText[rule][lang];
 
+/** The whole policy in one line, for the hint beside a password field ("长度 10–128 个字符；至少包含…"). */
+export const passwordPolicyText = (lang: Lang): string => PASSWORD_RULES.map((r) => ruleText[r][lang]).join(lang === 'zh' ? '；' : '; ');
+
 /** The message for a refused password, naming the field: "新密码：至少包含…；不能是常见密码". */
 export function passwordProblemMessage(problems: readonly PasswordRule[], lang: Lang, field: Record<Lang, string>): string {
   const rules = problems.map((r) => ruleText[r][lang]);

@@ -12,6 +12,8 @@ import {
   siteNow,
   toZonedIso,
   wallClock,
+  formatSiteTimeFor,
+  shortOffsetLabel,
   zoneLabel,
   zoneOffsetMinutes,
   zonedInstant,
@@ -156,5 +158,26 @@ describe('periods', () => {
     expect(bucketKeys({ from: '2024-10-26', to: '2024-10-28' }, 'day', BERLIN)).toEqual(['2024-10-26', '2024-10-27', '2024-10-28']);
     expect(bucketKeys({ from: '2023-11-01', to: '2024-02-29' }, 'month', NEW_YORK)).toEqual(['2023-11', '2023-12', '2024-01', '2024-02']);
     expect(bucketKeys({ from: '2023-01-01', to: '2024-12-31' }, 'year', BERLIN)).toEqual(['2023', '2024']);
+  });
+});
+
+describe('a site time in a list that mixes sites', () => {
+  const trip = Date.parse('2026-11-27T00:25:51Z');
+  it('is the site clock, marked with its offset when the viewer reads another time', () => {
+    expect(formatSiteTimeFor(trip, 'Asia/Shanghai', 'UTC')).toBe('2026-11-27 08:25:51 (UTC+8)');
+    expect(formatSiteTimeFor(trip, 'Asia/Shanghai', 'Asia/Shanghai')).toBe('2026-11-27 08:25:51');
+    // Another zone with the same offset at that instant reads the same time: no mark.
+    expect(formatSiteTimeFor(trip, 'Asia/Shanghai', 'Asia/Singapore', 'HH:mm')).toBe('08:25');
+    expect(formatSiteTimeFor(trip, NEW_YORK, 'UTC', 'MM-DD HH:mm')).toBe('11-26 19:25 (UTC-5)');
+  });
+  it('follows daylight saving of the site at that instant', () => {
+    expect(formatSiteTimeFor(Date.parse('2024-07-01T12:00:00Z'), BERLIN, 'UTC', 'HH:mm')).toBe('14:00 (UTC+2)');
+    expect(formatSiteTimeFor(Date.parse('2024-01-01T12:00:00Z'), BERLIN, 'Africa/Lagos', 'HH:mm')).toBe('13:00');
+  });
+  it('falls back to the viewer clock while the site zone is unknown', () => {
+    expect(formatSiteTimeFor(trip, undefined, 'UTC', 'HH:mm')).toBe('00:25');
+  });
+  it('short offsets', () => {
+    expect([shortOffsetLabel(480), shortOffsetLabel(-240), shortOffsetLabel(330), shortOffsetLabel(0)]).toEqual(['UTC+8', 'UTC-4', 'UTC+5:30', 'UTC+0']);
   });
 });

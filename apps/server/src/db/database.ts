@@ -2,7 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DB } from './schema.js';
 import { migrations, type Migration, type MigrationContext } from './migrations/index.js';
@@ -28,7 +28,21 @@ export interface DatabaseOptions {
   /** PGlite data directory, or 'memory://' for a throw-away database. */
   pgliteDir?: string;
   poolSize?: number;
+  /**
+   * More PGlite options: a data directory to start from (`loadDataDir`, a dump of a migrated database — the
+   * integration tests' templates) and a WebAssembly module compiled once for many instances.
+   */
+  pglite?: Pick<PGliteOptions, 'loadDataDir' | 'pgliteWasmModule' | 'fsBundle'>;
 }
+
+const embedded = new WeakMap<Db, PGlite>();
+
+/**
+ * The PGlite instance behind a `db` that openDatabase opened on PGlite (undefined on PostgreSQL): bulk loads use
+ * its own `COPY … FROM '/dev/blob'`, which node-postgres' COPY protocol cannot reach (see stack notes). PGlite is
+ * one session, so a query on it runs inside whatever transaction the pool's connection has open.
+ */
+export const embeddedPglite = (db: Db): PGlite | undefined => embedded.get(db);
 
 /** Opens PGlite (embedded) or PostgreSQL behind the same pg.Pool + Kysely PostgresDialect path. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -42,10 +56,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = options.pgliteDir ?? 'memory://';
   if (!dir.startsWith('memory://')) await fs.mkdir(path.dirname(path.resolve(dir)), { recursive: true });
-  const pglite = await PGlite.create(dir);
+  const pglite = await PGlite.create({ dataDir: dir, ...options.pglite });
   // PGlite is a single connection; the pool of one serialises queries and transactions through it.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 } as pg.PoolConfig);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  embedded.set(db, pglite);
   return {
     db,
     kind: 'pglite',

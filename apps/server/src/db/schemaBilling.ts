@@ -15,6 +15,8 @@ export interface BillingTariffsTable {
   capacity_kva: number | null;
   pf_standard: number | null;
   feed_in_price: number | null;
+  /** 0051: declared (contract) maximum demand, kW; null = billed at the actual maximum demand. */
+  declared_demand_kw: number | null;
   version: Generated<number>;
   updated_at: Generated<Date>;
 }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { migrate, openDatabase, type Database } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { createStreamSigner } from '../modules/video/urls.js';
-import { seedDemo } from '../seed/demo.js';
 import { apiHeaders, backends, createTestDatabase, loginAs, testConfig, type TestDatabase } from '../test-support/backends.js';
 
 /** A secret nobody could find in a log by chance. */
@@ -23,11 +22,10 @@ describe.each(backends)('secrets never reach the log on %s', (backend) => {
   const MEDIA = 'http://127.0.0.1:9';
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    database = await openDatabase({ databaseUrl: tdb.databaseUrl, pgliteDir: tdb.pgliteDir ?? 'memory://' });
-    await migrate(database.db);
-    await seedDemo(database.db, { energyHistoryDays: 0 });
-    ({ app } = await buildApp({ config: testConfig({ LOG_LEVEL: 'info', VIDEO_ORIGINS: MEDIA }), db: database.db, logStream: { write: (line) => void logLines.push(line) } }));
+    // Migrated and demo-seeded (no energy history): a copy of this run's template.
+    tdb = await createTestDatabase(backend, { template: 'seeded' });
+    database = await tdb.open();
+    ({ app } = await buildApp({ config: testConfig({ LOG_LEVEL: 'info', LOG_REQUESTS: 'all', VIDEO_ORIGINS: MEDIA }), db: database.db, logStream: { write: (line) => void logLines.push(line) } }));
     await app.ready();
   });
   afterAll(async () => {

@@ -45,7 +45,8 @@ cluster('two instances clustered through Redis behind HAProxy (PostgreSQL)', () 
   beforeAll(async () => {
     buildServer();
     dir = await tempDir('gridops-cluster-');
-    tdb = await createTestDatabase('postgres');
+    // A copy of this run's migrated template (the migrate below finds nothing to do).
+    tdb = await createTestDatabase('postgres', { template: 'migrated' });
     databaseUrl = tdb.databaseUrl!;
     const database = await openDatabase({ databaseUrl, pgliteDir: 'memory://' });
     await migrate(database.db);

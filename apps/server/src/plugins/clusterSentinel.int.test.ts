@@ -51,7 +51,8 @@ cluster('two instances clustered through Redis Sentinel survive a failover (Post
   beforeAll(async () => {
     buildServer();
     dir = await tempDir('gridops-sentinel-');
-    tdb = await createTestDatabase('postgres');
+    // A copy of this run's migrated template (the migrate below finds nothing to do).
+    tdb = await createTestDatabase('postgres', { template: 'migrated' });
     const database = await openDatabase({ databaseUrl: tdb.databaseUrl!, pgliteDir: 'memory://' });
     await migrate(database.db);
     const { projectId } = await seedLoadProject(database.db);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { migrate, openDatabase, type Database } from '../db/database.js';
-import { seedDemo } from '../seed/demo.js';
+import type { Database } from '../db/database.js';
 import { apiHeaders, backends, createTestDatabase, loginAs, testConfig, type TestDatabase } from '../test-support/backends.js';
 
 describe.each(backends)('security headers and log redaction on %s', (backend) => {
@@ -12,12 +11,11 @@ describe.each(backends)('security headers and log redaction on %s', (backend) =>
   let embedded: Awaited<ReturnType<typeof buildApp>>['app'];
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    database = await openDatabase({ databaseUrl: tdb.databaseUrl, pgliteDir: tdb.pgliteDir ?? 'memory://' });
-    await migrate(database.db);
-    await seedDemo(database.db, { energyHistoryDays: 0 });
+    // Migrated and demo-seeded (no energy history): a copy of this run's template.
+    tdb = await createTestDatabase(backend, { template: 'seeded' });
+    database = await tdb.open();
     // Logging at info into memory, as in production (request lines with their URLs).
-    ({ app } = await buildApp({ config: testConfig({ LOG_LEVEL: 'info', MQTT_WS_PORT: '8084' }), db: database.db, logStream: { write: (line) => void logLines.push(line) } }));
+    ({ app } = await buildApp({ config: testConfig({ LOG_LEVEL: 'info', LOG_REQUESTS: 'all', MQTT_WS_PORT: '8084' }), db: database.db, logStream: { write: (line) => void logLines.push(line) } }));
     ({ app: embedded } = await buildApp({ config: testConfig({ FRAME_ANCESTORS: 'https://engine.example.com, self' }), db: database.db, logger: false }));
     await Promise.all([app.ready(), embedded.ready()]);
   });

@@ -1,5 +1,6 @@
 import { deviceCatalog } from '@gridops/contract';
-import type { Db } from '../db/database.js';
+import type { PGlite } from '@electric-sql/pglite';
+import { embeddedPglite, type Db } from '../db/database.js';
 import { hashPassword } from '../lib/password.js';
 import { hashSecret } from '../lib/secretHash.js';
 import { randomSecret } from '../lib/tokens.js';
@@ -97,25 +98,67 @@ async function seedStation(trx: Trx, station: DemoStation, orgId: number): Promi
   return project.id;
 }
 
-/**
- * Seeds the demo organisation into an empty database, in one transaction. Returns false, touching nothing,
- * when any organisation already exists. `energyHistoryDays` (default HISTORY_DAYS) of counter history are
- * written for the energy statistics; tests that do not need them pass 0.
- */
-/** `faceKeys`: the server's face-photo key, to seed the face library's people with sealed photos (skipped without). */
-export async function seedDemo(db: Db, opts: { energyHistoryDays?: number; faceKeys?: FacePhotoKeyring } = {}): Promise<boolean> {
-  const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction().execute(async (trx) => {
-    const regional = await trx.insertInto('organizations').values({ parent_id: null, tier: 1, ...demoRegional }).returning('id').executeTakeFirstOrThrow();
-    const groupIds = { regional: regional.id } as Record<string, number>;
+export interface SeedDemoOptions {
+  /** Days of counter history (default HISTORY_DAYS); tests that do not need them pass 0. */
+  energyHistoryDays?: number;
+  /** The server's face-photo key, to seed the face library's people with sealed photos (skipped without). */
+  faceKeys?: FacePhotoKeyring;
+  /**
+   * Progress for the start's output: called before the first step, between steps and during the long history
+   * step (about every second of work); `done` of `total` are units of estimated work, `label` names the step.
+   */
+  onProgress?: (done: number, total: number, label: string) => void;
+}
+
+/** What the steps share: the ids the first step made, and the progress of the running step. */
+interface SeedContext {
+  historyDays: number;
+  opts: SeedDemoOptions;
+  /** The embedded database, when it is PGlite: the long histories are bulk-loaded with its COPY. */
+  pglite: PGlite | undefined;
+  groupIds: Record<string, number>;
+  projectIds: Map<string, number>;
+  /** Within a step: the fraction of it done (0..1). */
+  progress(fraction: number): void;
+}
+
+interface SeedStep {
+  label: string;
+  /** Estimated work of the step, in milliseconds on PGlite (only the ratios matter: the progress bar's). */
+  weight(ctx: SeedContext): number;
+  run(trx: Db, ctx: SeedContext): Promise<void>;
+}
+
+const step = (
+  label: string,
+  weight: number | ((ctx: SeedContext) => number),
+  run: SeedStep['run'],
+): SeedStep => ({
+  label,
+  weight: typeof weight === 'number' ? () => weight : weight,
+  run,
+});
+
+/** The demo's seed in the order it runs (later steps read what the earlier ones wrote). */
+const steps: SeedStep[] = [
+  step('organisations, stations and users', 300, async (trx, ctx) => {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const regional = await trx
+      .insertInto('organizations')
+      .values({ parent_id: null, tier: 1, ...demoRegional })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ctx.groupIds.regional = regional.id;
     for (const [key, g] of Object.entries(demoGroups)) {
-      const row = await trx.insertInto('organizations').values({ parent_id: regional.id, tier: 2, ...g }).returning('id').executeTakeFirstOrThrow();
-      groupIds[key] = row.id;
+      const row = await trx
+        .insertInto('organizations')
+        .values({ parent_id: regional.id, tier: 2, ...g })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ctx.groupIds[key] = row.id;
     }
-    const projectIds = new Map<string, number>();
-    for (const s of demoStations) projectIds.set(s.code, await seedStation(trx, s, groupIds[s.group]!));
+    for (const s of demoStations)
+      ctx.projectIds.set(s.code, await seedStation(trx, s, ctx.groupIds[s.group]!));
     for (const u of demoUsers) {
       const user = await trx
         .insertInto('users')
@@ -124,7 +167,7 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number; faceK
           name: u.name,
           name_en: u.name_en,
           user_type: u.user_type,
-          org_id: groupIds[u.org]!,
+          org_id: ctx.groupIds[u.org]!,
           password_hash: passwordHash,
           can_control: u.can_control,
           permissions: [...u.permissions],
@@ -132,29 +175,95 @@ export async function seedDemo(db: Db, opts: { energyHistoryDays?: number; faceK
         .returning('id')
         .executeTakeFirstOrThrow();
       if (u.projects.length) {
-        await trx.insertInto('user_projects').values(u.projects.map((code) => ({ user_id: user.id, project_id: projectIds.get(code)! }))).execute();
+        await trx
+          .insertInto('user_projects')
+          .values(u.projects.map((code) => ({ user_id: user.id, project_id: ctx.projectIds.get(code)! })))
+          .execute();
       }
     }
-    await seedDemoAux(trx);
-    await seedEventHistory(trx, projectIds, { pastDays: Math.min(PAST_EVENT_DAYS, opts.energyHistoryDays ?? HISTORY_DAYS) });
-    await seedAlarmRules(trx);
-    const historyDays = opts.energyHistoryDays ?? HISTORY_DAYS;
-    await seedDemoEnergy(trx, demoStations, projectIds, { historyDays });
-    await seedAnalogHistory(trx, Math.min(ANALOG_HISTORY_DAYS, historyDays));
-    await seedDemoDistribution(trx);
-    await seedDemoIeSets(trx, projectIds.values());
-    await seedDemoAssets(trx);
-    await seedDemoFire(trx);
-    await seedDemoVideo(trx);
-    await seedDemoRobots(trx);
-    await seedDemoInspection(trx, projectIds);
-    await seedDemoWorkOrders(trx, projectIds);
-    await seedDemoDataEntry(trx, projectIds);
-    await seedDemoMonthReport(trx, projectIds);
-    if (opts.faceKeys) await seedDemoFace(trx, opts.faceKeys);
-    await seedDemoBuilding(trx, projectIds.get('HZBJ')!);
-    // Last: nameplates for every device the seeds above made.
-    await seedDemoLedger(trx);
+  }),
+  step('auxiliary devices', 100, (trx) => seedDemoAux(trx)),
+  step('events', 100, (trx, ctx) =>
+    seedEventHistory(trx, ctx.projectIds, { pastDays: Math.min(PAST_EVENT_DAYS, ctx.historyDays) }),
+  ),
+  step('alarm rules', 50, (trx) => seedAlarmRules(trx)),
+  step(
+    'energy trees and counter history',
+    (ctx) => 100 + 10 * ctx.historyDays,
+    (trx, ctx) =>
+      seedDemoEnergy(trx, demoStations, ctx.projectIds, {
+        historyDays: ctx.historyDays,
+        onProgress: ctx.progress,
+        pglite: ctx.pglite,
+      }),
+  ),
+  step(
+    'analog history',
+    (ctx) => 50 * Math.min(ANALOG_HISTORY_DAYS, ctx.historyDays),
+    (trx, ctx) =>
+      seedAnalogHistory(trx, Math.min(ANALOG_HISTORY_DAYS, ctx.historyDays)).then(() => undefined),
+  ),
+  step('distribution', 20, (trx) => seedDemoDistribution(trx)),
+  step('integrated energy sets', 20, (trx, ctx) => seedDemoIeSets(trx, ctx.projectIds.values())),
+  step('energy assets', 20, (trx) => seedDemoAssets(trx)),
+  step('electrical fire', 20, (trx) => seedDemoFire(trx)),
+  step('video', 20, (trx) => seedDemoVideo(trx)),
+  step('robots', 50, (trx) => seedDemoRobots(trx)),
+  step('inspection', 50, (trx, ctx) => seedDemoInspection(trx, ctx.projectIds)),
+  step('work orders', 50, (trx, ctx) => seedDemoWorkOrders(trx, ctx.projectIds)),
+  step('data entry', 50, (trx, ctx) => seedDemoDataEntry(trx, ctx.projectIds)),
+  step('monthly report', 20, (trx, ctx) => seedDemoMonthReport(trx, ctx.projectIds)),
+  step('face library', 50, async (trx, ctx) => {
+    if (ctx.opts.faceKeys) await seedDemoFace(trx, ctx.opts.faceKeys);
+  }),
+  step('building', 50, (trx, ctx) => seedDemoBuilding(trx, ctx.projectIds.get('HZBJ')!)),
+  // Last: nameplates for every device the steps above made.
+  step('equipment ledger', 50, (trx) => seedDemoLedger(trx)),
+];
+
+/** What a caller that times the steps (bench/seed.ts) is told after each one, inside the transaction. */
+export type AfterSeedStep = (label: string, trx: Db) => Promise<void>;
+
+/**
+ * Seeds the demo organisation into an empty database, in one transaction. Returns false, touching nothing,
+ * when any organisation already exists. `afterStep` lets bench/seed.ts count each step's rows inside the
+ * transaction.
+ */
+export async function seedDemo(
+  db: Db,
+  opts: SeedDemoOptions = {},
+  afterStep?: AfterSeedStep,
+): Promise<boolean> {
+  const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const ctx: SeedContext = {
+    historyDays: opts.energyHistoryDays ?? HISTORY_DAYS,
+    opts,
+    pglite: embeddedPglite(db),
+    groupIds: {},
+    projectIds: new Map(),
+    progress: () => undefined,
+  };
+  const weights = steps.map((s) => s.weight(ctx));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const report = opts.onProgress ?? (() => undefined);
+  await db.transaction().execute(async (trx) => {
+    let done = 0;
+    for (const [i, s] of steps.entries()) {
+      report(Math.round(done), total, s.label);
+      // The step's own progress, at most every 250 ms (the callback may write to a terminal).
+      let last = performance.now();
+      ctx.progress = (fraction) => {
+        const t = performance.now();
+        if (t - last < 250) return;
+        last = t;
+        report(Math.round(done + weights[i]! * Math.min(1, Math.max(0, fraction))), total, s.label);
+      };
+      await s.run(trx, ctx);
+      done += weights[i]!;
+      if (afterStep) await afterStep(s.label, trx);
+    }
   });
+  report(total, total, 'done');
   return true;
 }

@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
+import type { PGlite } from '@electric-sql/pglite';
 import type { DeviceKind } from '@gridops/contract';
 import type { Db } from '../db/database.js';
 import { tariffRepository } from '../modules/metering/tariffRepository.js';
 import type { DemoStation } from './demoData.js';
 import { demoTariffVersions } from './demoTariffs.js';
-import { seedStationHistory, type HistoryNode } from './demoEnergyHistory.js';
+import { ROLLUP_COLUMNS, seedStationHistory, type HistoryNode } from './demoEnergyHistory.js';
+import { bulkRows } from './bulkRows.js';
 import { plannedPowerTree } from './demoMeterTree.js';
 
 /**
@@ -31,6 +33,10 @@ export interface SeedEnergyOptions {
   /** Days of counter history; 0 writes only the trees and tariffs (most integration tests). */
   historyDays: number;
   now?: number;
+  /** The fraction of the stations' history written so far (0..1), during the long part of the demo seed. */
+  onProgress?: (fraction: number) => void;
+  /** The embedded database behind `trx`, when it is PGlite: the history is bulk-loaded with its COPY. */
+  pglite?: PGlite | undefined;
 }
 
 export async function seedDemoEnergy(
@@ -40,7 +46,15 @@ export async function seedDemoEnergy(
   opts: SeedEnergyOptions,
 ) {
   const now = opts.now ?? Date.now();
-  for (const st of stations) {
+  // Made before the first station: each loader checks once that its table is empty (COPY has no ON CONFLICT).
+  const out =
+    opts.historyDays > 0
+      ? {
+          hourly: await bulkRows(trx, opts.pglite, 'rollup_hourly', ROLLUP_COLUMNS),
+          daily: await bulkRows(trx, opts.pglite, 'rollup_daily', ROLLUP_COLUMNS),
+        }
+      : null;
+  for (const [stationIndex, st] of stations.entries()) {
     const projectId = projectIds.get(st.code)!;
     const rows = (await trx
       .selectFrom('devices as d')
@@ -151,13 +165,23 @@ export async function seedDemoEnergy(
     }
 
     for (const t of demoTariffVersions(st.code, st.capacity_kva)) await tariffRepository.insert(trx, projectId, t);
+    // The grid meters' reactive energy counters (EQ) get history too, so last month's bill has its power factor
+    // from kWh and kvarh (docs/energy-model.md, "Billing"); they hang on no metering node.
+    for (const h of history.filter((x) => x.node_type === 'grid' && x.point_key === 'EP')) {
+      const eq = point(h.device_sn!, 'EQ');
+      if (eq) history.push({ ...h, id: -eq.point_id, parent_id: null, node_type: 'reactive', point_id: eq.point_id, point_key: 'EQ' });
+    }
     const siteDevices = devices.map((d) => ({
       sn: d.sn,
       kind: d.kind as DeviceKind,
       props: Object.fromEntries(Object.entries(d.props).filter((e): e is [string, number] => typeof e[1] === 'number')),
       parent_sn: parentSn(d),
     }));
-    if (opts.historyDays > 0) await seedStationHistory(trx, history, siteDevices, st, now, opts.historyDays);
+    if (out) {
+      const progress = opts.onProgress;
+      const stationProgress = progress && ((f: number) => progress((stationIndex + f) / stations.length));
+      await seedStationHistory(trx, out, history, siteDevices, st, now, opts.historyDays, stationProgress);
+    }
   }
   // Fresh statistics after the bulk load, or the planner takes the rollups for empty and picks nested loops.
   if (opts.historyDays > 0) await sql`ANALYZE rollup_hourly, rollup_daily`.execute(trx);

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { hashString, SiteModel, siteSeedOf, type SiteDeviceDef } from '@gridops/simulator/fleet';
 import { deviceCatalog, type DeviceKind } from '@gridops/contract';
 import { addDays, siteDate, siteDayStart } from '@gridops/format';
 import type { Db } from '../db/database.js';
+import { isoOf, numericOf, type BulkRows, type BulkType } from './bulkRows.js';
 
 /**
  * Counter history for the demo stations (docs/energy-model.md, "Demo history"). The simulator only produces
@@ -67,6 +67,7 @@ export function generateHistory(
   start: number,
   hours: number,
   lastFraction: number,
+  onProgress?: (fraction: number) => void,
 ) {
   const model = new SiteModel(
     devices,
@@ -81,6 +82,7 @@ export function generateHistory(
   const result = new Map<number, Float64Array>(metered.map((n) => [n.point_id, new Float64Array(hours)]));
   const before = metered.map(reading);
   for (let i = 0; i < hours; i++) {
+    if (onProgress && i % 24 === 0) onProgress(i / hours);
     const span = (i === hours - 1 ? lastFraction : 1) * HOUR;
     const steps = hours - i <= FINE_DAYS * 24 ? FINE_STEPS : 1;
     const step = span / steps;
@@ -96,66 +98,86 @@ export function generateHistory(
   return result;
 }
 
-/** Bulk insert of the generated rows: arrays through unnest, so one statement carries thousands of rows. */
-async function insertRollups(
-  db: Db,
-  table: 'rollup_hourly' | 'rollup_daily',
-  rows: {
-    point: number[];
-    bucket: number[];
-    first: number[];
-    last: number[];
-    lastTs: number[];
-    count: number[];
-  },
-) {
-  const CHUNK = 50_000;
-  for (let i = 0; i < rows.point.length; i += CHUNK) {
-    const s = (xs: number[]) => xs.slice(i, i + CHUNK);
-    await sql`
-      INSERT INTO ${sql.table(table)} (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
-      SELECT p, to_timestamp(b), f, l, (f + l) / 2 * c, c, f, to_timestamp(b + 60), l, to_timestamp(lt)
-      FROM unnest(${s(rows.point)}::int[], ${s(rows.bucket)}::float8[], ${s(rows.first)}::float8[], ${s(rows.last)}::float8[], ${s(rows.lastTs)}::float8[], ${s(rows.count)}::int[])
-        AS t(p, b, f, l, lt, c)
-      ON CONFLICT (point_id, bucket) DO NOTHING`.execute(db);
-  }
-}
+/** The columns of rollup_hourly and rollup_daily, for bulkRows. */
+export const ROLLUP_COLUMNS = [
+  ['point_id', 'int'],
+  ['bucket', 'timestamptz'],
+  ['min', 'float8'],
+  ['max', 'float8'],
+  ['sum', 'numeric'],
+  ['count', 'int'],
+  ['first', 'float8'],
+  ['first_ts', 'timestamptz'],
+  ['last', 'float8'],
+  ['last_ts', 'timestamptz'],
+] as const satisfies readonly (readonly [string, BulkType])[];
 
-/** Writes hourly and daily rollups and point_latest for the metered nodes of one station, ending `now`. */
+/**
+ * A counter's rollup row: min = first, max = last, the sum of `count` samples rising evenly from first to last
+ * ((first + last) / 2 · count, as a float8 product stored in numeric), first_ts a minute into the bucket.
+ */
+const counterRow = (
+  point: number,
+  bucketIso: string,
+  firstTsIso: string,
+  first: number,
+  last: number,
+  lastTsIso: string,
+  count: number,
+) =>
+  [
+    point,
+    bucketIso,
+    first,
+    last,
+    numericOf(((first + last) / 2) * count),
+    count,
+    first,
+    firstTsIso,
+    last,
+    lastTsIso,
+  ] as const;
+
+/**
+ * Writes hourly and daily rollups (through the step's bulk loaders) and point_latest for the metered nodes of one
+ * station, ending `now`. Returns the rollup rows written.
+ */
 export async function seedStationHistory(
   db: Db,
+  out: { hourly: BulkRows; daily: BulkRows },
   nodes: HistoryNode[],
   devices: readonly SiteDeviceDef[],
   station: { code: string; latitude: number; longitude: number; timezone: string },
   now: number,
   days = HISTORY_DAYS,
+  onProgress?: (fraction: number) => void,
 ) {
   const zone = station.timezone;
   // Whole local days of the site (23 or 25 hours across a daylight-saving change).
   const start = siteDayStart(addDays(siteDate(zone, now), -days), zone).getTime();
   const hours = Math.ceil((now - start) / HOUR);
   const lastFraction = (now - (start + (hours - 1) * HOUR)) / HOUR;
-  const energy = generateHistory(nodes, devices, station, start, hours, lastFraction);
-  const hourly = {
-    point: [] as number[],
-    bucket: [] as number[],
-    first: [] as number[],
-    last: [] as number[],
-    lastTs: [] as number[],
-    count: [] as number[],
-  };
-  const daily = {
-    point: [] as number[],
-    bucket: [] as number[],
-    first: [] as number[],
-    last: [] as number[],
-    lastTs: [] as number[],
-    count: [] as number[],
-  };
+  // The model run is most of the JS work, the rows and their load the rest.
+  const energy = generateHistory(
+    nodes,
+    devices,
+    station,
+    start,
+    hours,
+    lastFraction,
+    onProgress && ((f) => onProgress(0.4 * f)),
+  );
   const latest: { point_id: number; ts: Date; value: number }[] = [];
   // The local day of each hour, once for all points: where days begin and end, and each day's bucket.
   const dayOfHour = Array.from({ length: hours + 1 }, (_, i) => siteDate(zone, start + i * HOUR));
-  const dayBucket = new Map(dayOfHour.map((d) => [d, siteDayStart(d, zone).getTime() / 1000]));
+  const dayBucket = new Map(dayOfHour.map((d) => [d, siteDayStart(d, zone).getTime()]));
+  // Timestamps as text, once per hour rather than once per row.
+  const hourIso = Array.from({ length: hours }, (_, i) => isoOf(start + i * HOUR));
+  const firstTsIso = Array.from({ length: hours }, (_, i) => isoOf(start + i * HOUR + 60_000));
+  const lastTsIso = Array.from({ length: hours }, (_, i) =>
+    isoOf(i === hours - 1 ? now : start + i * HOUR + HOUR - 60_000),
+  );
+  const dayIso = new Map([...dayBucket].map(([d, ms]) => [d, [isoOf(ms), isoOf(ms + 60_000)] as const]));
   for (const [pointId, e] of energy) {
     const n = nodes.find((x) => x.point_id === pointId)!;
     let counter =
@@ -169,41 +191,34 @@ export async function seedStationHistory(
     let dayFirst = 0;
     let dayCount = 0;
     for (let i = 0; i < hours; i++) {
-      const b = start + i * HOUR;
       const partial = i === hours - 1;
       const first = reading(counter + e[i]! / 60);
       counter += e[i]!;
-      const lastTs = partial ? now : b + HOUR - 60_000;
+      const last = reading(counter);
       const count = partial ? Math.max(1, Math.round(60 * lastFraction)) : 60;
-      hourly.point.push(pointId);
-      hourly.bucket.push(b / 1000);
-      hourly.first.push(first);
-      hourly.last.push(reading(counter));
-      hourly.lastTs.push(lastTs / 1000);
-      hourly.count.push(count);
+      out.hourly.add(counterRow(pointId, hourIso[i]!, firstTsIso[i]!, first, last, lastTsIso[i]!, count));
       if (i === 0 || dayOfHour[i] !== dayOfHour[i - 1]) {
         dayFirst = first;
         dayCount = 0;
       }
       dayCount += count;
       if (partial || dayOfHour[i + 1] !== dayOfHour[i]) {
-        daily.point.push(pointId);
-        daily.bucket.push(dayBucket.get(dayOfHour[i]!)!);
-        daily.first.push(dayFirst);
-        daily.last.push(reading(counter));
-        daily.lastTs.push(lastTs / 1000);
-        daily.count.push(dayCount);
+        const [bucketIso, dayFirstTsIso] = dayIso.get(dayOfHour[i]!)!;
+        out.daily.add(counterRow(pointId, bucketIso, dayFirstTsIso, dayFirst, last, lastTsIso[i]!, dayCount));
       }
     }
     latest.push({ point_id: pointId, ts: new Date(now), value: reading(counter) });
   }
-  await insertRollups(db, 'rollup_hourly', hourly);
-  await insertRollups(db, 'rollup_daily', daily);
+  const rows = out.hourly.pending + out.daily.pending;
+  const hourlyRows = out.hourly.pending;
+  await out.hourly.flush((written) => onProgress?.(0.4 + (0.55 * written) / hourlyRows));
+  await out.daily.flush();
+  onProgress?.(1);
   if (latest.length)
     await db
       .insertInto('point_latest')
       .values(latest)
       .onConflict((oc) => oc.column('point_id').doNothing())
       .execute();
-  return hourly.point.length + daily.point.length;
+  return rows;
 }

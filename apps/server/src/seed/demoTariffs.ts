@@ -183,6 +183,8 @@ export function demoTariffVersions(code: string, capacityKva: number): TariffVer
     ...p,
     capacity_kva: p.demand_mode === 'capacity' ? capacityKva : null,
     pf_standard: 0.9,
+    // Declared demand at the lowest a utility accepts, 40 % of the transformer capacity (发改办价格〔2016〕1583号).
+    declared_demand_kw: p.demand_mode === 'demand' ? Math.round(0.4 * capacityKva) : null,
   };
   if (code === 'SZIP')
     return [

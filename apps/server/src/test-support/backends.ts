@@ -5,8 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type AppConfig } from '../config.js';
 import { buildApp } from '../app.js';
-import { migrate, openDatabase, type Database } from '../db/database.js';
+import { migrate, openDatabase, type Database, type DatabaseOptions } from '../db/database.js';
 import { seedDemo } from '../seed/demo.js';
+import { pgliteAssets, pgliteTemplate, postgresTemplate, type TemplateVariant } from './templates.js';
 
 export type BackendKind = 'pglite' | 'postgres';
 
@@ -19,22 +20,36 @@ export const backends: BackendKind[] = process.env.TEST_DATABASE_URL ? ['pglite'
 export interface TestDatabase {
   databaseUrl?: string;
   pgliteDir?: string;
+  /** PGlite's start: the template's data directory (when one was asked for) and the compiled module. */
+  pglite?: DatabaseOptions['pglite'];
+  /** Opens it (openDatabase with the fields above). */
+  open(): Promise<Database>;
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
-export async function createTestDatabase(kind: BackendKind): Promise<TestDatabase> {
-  if (kind === 'pglite') return { pgliteDir: 'memory://', drop: async () => {} };
+/**
+ * A fresh database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. Empty, or with `template`
+ * a copy of this run's migrated (`'migrated'`) or migrated and demo-seeded (`'seeded'`, no energy history)
+ * template (test-support/templates.ts); `migrate` and `seedDemo` on it then find nothing left to do.
+ */
+export async function createTestDatabase(kind: BackendKind, opts: { template?: TemplateVariant } = {}): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const loadDataDir = opts.template ? await pgliteTemplate(opts.template) : undefined;
+    const pglite = { ...pgliteAssets(), ...(loadDataDir ? { loadDataDir } : {}) };
+    return { pgliteDir: 'memory://', pglite, open: () => openDatabase({ pgliteDir: 'memory://', pglite }), drop: async () => {} };
+  }
   const adminUrl = process.env.TEST_DATABASE_URL!;
+  const template = opts.template ? await postgresTemplate(adminUrl, opts.template) : undefined;
   const name = `gridops_t_${crypto.randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     databaseUrl: url.toString(),
+    open: () => openDatabase({ databaseUrl: url.toString() }),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -67,11 +82,14 @@ export interface TestApp {
 
 /** The HTTP app on a fresh, migrated and (by default) demo-seeded database, for `app.inject` tests. */
 export async function startTestApp(kind: BackendKind, opts: { seed?: boolean; env?: Record<string, string>; energyHistoryDays?: number } = {}): Promise<TestApp> {
-  const tdb = await createTestDatabase(kind);
-  const database = await openDatabase({ databaseUrl: tdb.databaseUrl, pgliteDir: tdb.pgliteDir ?? 'memory://' });
-  await migrate(database.db);
+  const seed = opts.seed ?? true;
   // Without months of seeded counter history unless asked: it costs seconds and most tests never read it.
-  if (opts.seed ?? true) await seedDemo(database.db, { energyHistoryDays: opts.energyHistoryDays ?? 0 });
+  const historyDays = opts.energyHistoryDays ?? 0;
+  // The common cases come from this run's templates; a seed with history starts from the migrated one.
+  const tdb = await createTestDatabase(kind, { template: seed && historyDays === 0 ? 'seeded' : 'migrated' });
+  const database = await tdb.open();
+  await migrate(database.db);
+  if (seed) await seedDemo(database.db, { energyHistoryDays: historyDays });
   const { app, services } = await buildApp({ config: testConfig(opts.env), db: database.db, logger: false });
   await app.ready();
   return {

@@ -18,10 +18,10 @@ export function hasProgram(name: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** Builds the server when its sources changed (tsc -b is incremental): the processes run dist/main.js. */
+/** Builds the server when its sources changed (as `npm start` does, without the web app): the processes run dist/main.js. */
 export function buildServer(): void {
-  const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
-  const r = spawnSync(process.execPath, [tsc, '-b', 'packages/format', 'packages/contract', 'apps/server', 'apps/simulator'], { cwd: repoRoot, encoding: 'utf8' });
+  const build = path.join(repoRoot, 'scripts/build-if-needed.mjs');
+  const r = spawnSync(process.execPath, [build, '--no-web', '--quiet'], { cwd: repoRoot, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`building the server failed:\n${r.stdout}${r.stderr}`);
 }
 

@@ -48,6 +48,7 @@ export const versionRow = (rows: TariffRows, o: Partial<TariffVersionRow> = {}):
   capacity_kva: null,
   pf_standard: null,
   feed_in_price: null,
+  declared_demand_kw: null,
   version: 1,
   ...o,
 });

@@ -34,6 +34,8 @@ export interface TestMosquitto {
   /** The service listener the GridOps server connects to (MQTT_URL). */
   servicePort: number;
   url: string;
+  /** The broker's process (bench/ingestLoad.ts counts its CPU apart from other work on the machine). */
+  pid: number | undefined;
   /** What Mosquitto printed (its log goes to stderr). */
   output(): string;
   stop(): Promise<void>;
@@ -65,6 +67,7 @@ export async function startMosquitto(db: Db, service: ServiceCredentials, dir: s
     wsPort,
     servicePort,
     url: `mqtt://127.0.0.1:${servicePort}`,
+    pid: child.pid,
     output: () => log,
     stop: async () => {
       if (child.exitCode !== null) return;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { clientTopics, gatewayTopics, type MessageEnvelope } from '@gridops/contract';
 import { hashPassword } from '../lib/password.js';
@@ -5,6 +6,7 @@ import { gatewayClientId } from '../modules/mqtt-auth/acl.js';
 import { issueGatewaySecret } from '../modules/mqtt-auth/gatewaySecrets.js';
 import { startRuntime, type Runtime } from '../runtime.js';
 import { consoleMqttLogin, createTestDatabase, tempDir, testConfig, type BackendKind, type TestDatabase } from './backends.js';
+import { writePgliteDir } from './templates.js';
 
 export interface Harness {
   rt: Runtime;
@@ -18,8 +20,14 @@ export interface Harness {
 
 /** A full server runtime on a fresh database (demo seeded), with helpers to act as gateways and users. */
 export async function startHarness(kind: BackendKind, env: Record<string, string> = {}, reuse?: { tdb: TestDatabase; dataDir: string }): Promise<Harness> {
-  const tdb = reuse?.tdb ?? (await createTestDatabase(kind));
+  // The demo without history, as the runtime would seed it, comes from this run's template: the runtime then finds
+  // every migration applied and the organisation there (no face photos: their key is generated per data directory,
+  // and no harness test reads them).
+  const seedOff = ['0', 'off', 'false'].includes(env.SEED_DEMO ?? 'on');
+  const template = !reuse && !seedOff && env.SEED_HISTORY_DAYS === undefined ? 'seeded' : undefined;
+  const tdb = reuse?.tdb ?? (await createTestDatabase(kind, template ? { template } : {}));
   const dataDir = reuse?.dataDir ?? (await tempDir());
+  if (template && kind === 'pglite') await writePgliteDir(path.join(dataDir, 'pglite'), tdb.pglite);
   const config = testConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -45,6 +45,15 @@ function siteLoadShape(t: number, siteSeed: number, zone: string): number {
 }
 
 /**
+ * A circuit's power factor: rising with the load (0.90 at no load, 0.96 at the daily peak) with a slow drift,
+ * or the one its source imposes (`input.pf`, an inverter). The reactive energy counter EQ integrates
+ * Q = P·tan(acos PF) while the circuit imports (as EP), so the month's kWh/kvarh give its power factor.
+ */
+export function circuitPf(input: ModelInput, curve = commercialLoad(input.t, input.zone)): number {
+  return input.pf ?? clamp(0.9 + 0.06 * curve + 0.01 * drift(input.seed ^ 0x11, input.t, 20 * MIN), 0.85, 0.99);
+}
+
+/**
  * The three-phase measurements of a circuit: incomer, transformer LV side, feeder or meter. Power is the
  * circuit's own load curve or, for a circuit with metered children, what the site model derives from them
  * (`input.powerKw`); currents follow from power, voltage and power factor; EP integrates P.
@@ -61,7 +70,7 @@ export function sampleThreePhase(kind: ElectricalKind, input: ModelInput, prev: 
   if (input.faults.has('over_current')) p = ratedKw * (1.62 + 0.03 * drift(input.seed, input.t, MIN));
   if (!closed) p = 0;
   const [ua, ub, uc] = phaseVoltages(input, curve);
-  const pf = p <= 0 ? 0 : input.pf ?? clamp(0.9 + 0.06 * curve + 0.01 * drift(input.seed ^ 0x11, input.t, 20 * MIN), 0.85, 0.99);
+  const pf = p <= 0 ? 0 : circuitPf(input, curve);
   // Unbalance: each phase carries its own few percent, normalised so the three still add up to P.
   const w = [1, 2, 3].map((i) => 1 + 0.03 * drift(input.seed + 10 * i, input.t, 30 * MIN)) as [number, number, number];
   const wSum = w[0] + w[1] + w[2];
@@ -69,6 +78,7 @@ export function sampleThreePhase(kind: ElectricalKind, input: ModelInput, prev: 
   const current = (i: 0 | 1 | 2, u: number) => (pf > 0 ? (phaseKw(i) * 1000) / (u * pf) : 0);
   const q = pf > 0 ? p * Math.tan(Math.acos(pf)) : 0;
   integrate(state, 'EP', p, input.dtMs);
+  integrate(state, 'EQ', q, input.dtMs);
 
   const values: Record<string, number> = {
     Ua: ua,
@@ -82,6 +92,7 @@ export function sampleThreePhase(kind: ElectricalKind, input: ModelInput, prev: 
     PF: pf,
     F: gridFrequency(input),
     EP: state.counters.EP ?? 0,
+    EQ: state.counters.EQ ?? 0,
   };
   if (hasBreaker) values.breaker = closed ? 1 : 0;
   if (kind === 'transformer') {

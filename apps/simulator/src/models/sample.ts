@@ -74,6 +74,10 @@ export function initialState(kind: DeviceKind, seed: number, props: Readonly<Rec
     case 'transformer':
     case 'feeder':
     case 'meter':
+      counters.EP = prop(props, 'rated_kw', 100) * (600 + 3000 * r(1));
+      // About tan(acos 0.94) of the active energy: the power factor the circuits run at.
+      counters.EQ = counters.EP * 0.36;
+      break;
     case 'pv_inverter':
     case 'ev_charger':
       counters.EP = prop(props, 'rated_kw', 100) * (600 + 3000 * r(1));

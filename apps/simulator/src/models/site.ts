@@ -8,7 +8,7 @@ import { pvAvailableKw, storageMaxKw } from './renewables.js';
 import { initialState, sampleDevice } from './sample.js';
 import { strategyDispatchKw, strategySocLimits } from './essStrategy.js';
 import { storageDispatchKw } from './storageDispatch.js';
-import { circuitLoadKw, type ElectricalKind } from './electrical.js';
+import { circuitLoadKw, circuitPf, type ElectricalKind } from './electrical.js';
 import { integrate, prop, type DeviceState, type ModelInput, type RoomClimate, type StorageLink } from './types.js';
 
 /**
@@ -276,7 +276,11 @@ export class SiteModel {
     const p = input.deenergised || !closed ? 0 : (input.powerKw ?? circuitLoadKw(n.def.kind as ElectricalKind, input));
     // The model owns this state: updated in place (the history runs hundreds of thousands of steps).
     integrate(n.state, 'EP', p, input.dtMs);
-    const values = { P: p, PF: 0.95, EP: n.state.counters.EP ?? 0 };
+    // The power factor and reactive energy of sampleThreePhase, so the seeded EQ history has the live physics.
+    const pf = p > 0 ? circuitPf(input) : 0;
+    const q = pf > 0 ? p * Math.tan(Math.acos(pf)) : 0;
+    integrate(n.state, 'EQ', q, input.dtMs);
+    const values = { P: p, PF: pf || 0.95, EP: n.state.counters.EP ?? 0, EQ: n.state.counters.EQ ?? 0 };
     out.set(n.def.sn, values);
     return values;
   }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initialSession, useSession } from '../session/store';
-import { dispatchPayload, liveOptions, liveUrl, onLive, type LiveEnvelope } from './live';
+import { liveOptions, liveUrl, onLive, type LiveEnvelope } from './live';
+import { dispatchPayload } from './liveWire';
 
 describe('live client helpers', () => {
   beforeEach(() => useSession.setState({ ...initialSession }));

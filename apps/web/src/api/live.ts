@@ -1,23 +1,12 @@
 import type { IClientOptions, MqttClient } from 'mqtt';
-import { clientTopics, messageEnvelope } from '@gridops/contract';
 import { useEffect, useRef } from 'react';
 import { appConfig } from './config';
-import { pushLiveMessage, session } from '../session/store';
+import { session } from '../session/store';
+import { onLive, type LiveEnvelope } from './liveBus';
 
-/** One parsed live message, as every listener receives it. */
-export interface LiveEnvelope {
-  topic: string;
-  command: string;
-  data: unknown;
-  timestamp?: number;
-}
-type Listener = (m: LiveEnvelope) => void;
+export { onLive, type LiveEnvelope };
 
-const listeners = new Set<Listener>();
 const reconnectListeners = new Set<() => void>();
-
-/** Commands handled by the shell (pop-ups); everything else also goes to the store's message list. */
-const SHELL_COMMANDS = new Set(['event', 'capture']);
 
 /** ws:// for http, wss:// for https, on the broker's WebSocket port and path from config.json (spec §7). */
 export function liveUrl(baseURL: string, port: number, path: string): string {
@@ -38,25 +27,6 @@ export function liveOptions(username: string, password: string, userId: number):
   };
 }
 
-/** Parses a payload and hands it out; exported for tests. Non-JSON payloads are dropped with a log line. */
-export function dispatchPayload(topic: string, payload: string) {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(payload);
-  } catch {
-    console.warn('[live] non-JSON payload on', topic);
-    return;
-  }
-  const env = messageEnvelope.safeParse(parsed);
-  const m: LiveEnvelope = env.success
-    ? { topic, command: env.data.command, data: env.data.data, timestamp: env.data.timestamp }
-    : { topic, command: '', data: parsed };
-  if (!SHELL_COMMANDS.has(m.command)) {
-    pushLiveMessage({ topic, command: m.command, msg: m.data, time: m.timestamp ?? Date.now() });
-  }
-  listeners.forEach((fn) => fn(m));
-}
-
 /** THE live client: the only place that talks MQTT. Reconnect and resubscribe live here, nowhere else. */
 class LiveClient {
   private client: MqttClient | null = null;
@@ -75,8 +45,8 @@ class LiveClient {
     if (this.active) return;
     this.connecting = true;
     try {
-      // Loaded on demand so the login page does not carry the MQTT library.
-      const mod = await import('mqtt');
+      // Loaded on demand so the login page carries neither the MQTT library nor the schemas (zod) of the wire.
+      const [mod, wire] = await Promise.all([import('mqtt'), import('./liveWire')]);
       // The browser build exposes `connect` on the default export only; Node's on the namespace.
       const connect = typeof mod.connect === 'function' ? mod.connect : mod.default.connect;
       if (!session().token) return;
@@ -84,7 +54,7 @@ class LiveClient {
       const url = liveUrl(s.baseURL, cfg.mqttWsPort, cfg.mqttWsPath);
       const client = connect(url, liveOptions(info.mqtt.username, info.mqtt.pass, info.id));
       this.client = client;
-      const topics = clientTopics(info.org_id, info.id);
+      const topics = wire.clientTopics(info.org_id, info.id);
       client.on('connect', () => {
         client
           .subscribeAsync([topics.message, topics.reply], { qos: 2 })
@@ -94,7 +64,7 @@ class LiveClient {
         if (this.connectedOnce) reconnectListeners.forEach((fn) => fn());
         this.connectedOnce = true;
       });
-      client.on('message', (topic, payload) => dispatchPayload(topic, payload.toString()));
+      client.on('message', (topic, payload) => wire.dispatchPayload(topic, payload.toString()));
       client.on('error', (e) => console.warn('[live]', e.message));
     } finally {
       this.connecting = false;
@@ -110,10 +80,6 @@ class LiveClient {
 
 export const liveClient = new LiveClient();
 
-export function onLive(fn: Listener) {
-  listeners.add(fn);
-  return () => void listeners.delete(fn);
-}
 export function onLiveReconnect(fn: () => void) {
   reconnectListeners.add(fn);
   return () => void reconnectListeners.delete(fn);

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
@@ -6,7 +5,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fontFamily, palette } from '../shared/theme/palette';
 import { FeedbackBridge } from '../shared/ui/FeedbackBridge';
-import { queryClient } from '../api/queryClient';
 
 /** Dark-blue energy-console look, all through antd tokens (colours shared with the charts via palette.ts). */
 const appTheme = {
@@ -39,7 +37,8 @@ export function Providers({ children }: { children: ReactNode }) {
       {/* Spec §9: messages 3 s at offset 16; notifications 4.5 s, not stacked so each keeps its 16 px gap. */}
       <AntApp message={{ duration: 3, top: 16, maxCount: 5 }} notification={{ duration: 4.5, stack: false, placement: 'topRight', pauseOnHover: true }}>
         <FeedbackBridge />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        {/* The query cache (TanStack Query) is provided by the console shell, which the login page does not load. */}
+        {children}
       </AntApp>
     </ConfigProvider>
   );

@@ -8,8 +8,8 @@ import { AREA_HOME } from './routes/pages';
 import { buildRoleRoutes, homeFor } from './routes/roleRoutes';
 import { RootLayout } from './layout/RootLayout';
 import { LoginPage } from '../features/auth/LoginPage';
-import { NotFoundPage } from './layout/NotFoundPage';
 import { BootSplash } from './layout/BootSplash';
+import { loadAreaStrings } from './i18nResources';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -73,15 +73,28 @@ function fixedRoutes(roleRoutes: RouteObject[]): RouteObject[] {
         {
           id: 'registerExpert',
           path: REGISTER_EXPERT_PATH,
-          lazy: async () => ({ Component: (await import('../features/experts/RegisterExpertPage')).RegisterExpertPage }),
+          lazy: async () => {
+            const [page] = await Promise.all([import('../features/experts/RegisterExpertPage'), loadAreaStrings()]);
+            return { Component: page.RegisterExpertPage };
+          },
           handle: { key: 'RegisterExpert', area: 'login', type: 'nobj' },
         },
         {
           id: 'shell',
-          lazy: async () => ({ Component: (await import('./layout/AppShell')).AppShell }),
+          // The areas' strings come with the shell: every page under it renders after they are in.
+          lazy: async () => {
+            const [shell] = await Promise.all([import('./layout/AppShell'), loadAreaStrings()]);
+            return { Component: shell.AppShell };
+          },
           children: roleRoutes,
         },
-        { id: 'notFound', path: '*', element: <NotFoundPage />, handle: { key: 'NotFound', area: 'none', type: 'nobj' } },
+        {
+          id: 'notFound',
+          path: '*',
+          // antd's Result (with its large illustrations) stays out of the login page's first load.
+          lazy: async () => ({ Component: (await import('./layout/NotFoundPage')).NotFoundPage }),
+          handle: { key: 'NotFound', area: 'none', type: 'nobj' },
+        },
       ],
     },
   ];

@@ -1,7 +1,6 @@
-import { userApi, type LoginResponse, type Project, type UserInfo } from '@gridops/contract';
-import { api } from '../api/api';
+import type { LoginResponse, Project, UserInfo } from '@gridops/contract';
 import { liveClient } from '../api/live';
-import { queryClient } from '../api/queryClient';
+import { buildUrl, requestHeaders } from '../api/http';
 import { hostLogout, hostRoute, postToHost } from '../shared/hostBridge';
 import { currentLang, setLang } from '../shared/i18n';
 import { sessionNavigator } from './navigation';
@@ -32,7 +31,7 @@ export function applyLogin(resp: LoginResponse): string {
 /** GET userinfo; accepted only when code is 1 (spec §5). Returns null on any failure. */
 export async function fetchUserInfo(): Promise<UserInfo | null> {
   try {
-    const info = await api(userApi.userInfo);
+    const info = await (await import('./userCalls')).userInfoCall();
     applyLanguagePreference(info);
     const s = session();
     patchSession({
@@ -58,8 +57,11 @@ export function logout(opts: { callServer?: boolean; navigate?: boolean } = {}) 
   try {
     const { token } = session();
     if (opts.callServer && token) {
-      // Fire and forget: the local logout must not wait for (or fail with) the server.
-      void api(userApi.logout, {}, { silent: true }).catch(() => undefined);
+      // Fire and forget: the local logout must not wait for (or fail with) the server. Built now, while the
+      // session still holds the token it revokes (the state is cleared below; a lazily loaded call sent none).
+      // The path is the contract's userApi.logout, whose schemas the login page does not load.
+      const headers = { ...requestHeaders(), 'content-type': 'application/json' };
+      void fetch(buildUrl(session().baseURL, '/api/v6/user/logout'), { method: 'POST', headers, body: '{}' }).catch(() => undefined);
     }
     liveClient.stop();
     useSession.setState({
@@ -77,7 +79,8 @@ export function logout(opts: { callServer?: boolean; navigate?: boolean } = {}) 
       orgList: initialSession.orgList,
     });
     postToHost(hostLogout());
-    queryClient.clear();
+    // Only loaded once the shell was: if it is not, there is no cache to clear.
+    void import('../api/queryClient').then(({ queryClient }) => queryClient.clear());
     if (opts.navigate !== false) sessionNavigator().resetToLogin();
   } finally {
     loggingOut = false;

@@ -2,9 +2,13 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { bundles } from '../app/i18nResources';
+import { bundles as startBundles } from '../app/i18nResources';
+import { featureBundles } from '../features/bundles';
+import { sharedBundles } from '../shared/bundles';
 
 type Tree = Record<string, unknown>;
+
+const bundles = { ...startBundles, ...featureBundles, ...sharedBundles };
 
 /** Every leaf of a bundle as `path → value`. */
 function leaves(tree: Tree, prefix = ''): Map<string, unknown> {

@@ -104,6 +104,22 @@ describe('web layering', () => {
     expect(cycles(graph)).toEqual([]);
   });
 
+  it('has no cycle between features (a feature may lean on another one way only)', () => {
+    const featureOf = (file: string) => {
+      const parts = relative(srcDir, file).split('/');
+      return parts[0] === 'features' && parts.length > 2 ? join(srcDir, 'features', parts[1] ?? '') : null;
+    };
+    const features = new Map<string, string[]>();
+    for (const [file, deps] of graph) {
+      const from = featureOf(file);
+      if (!from) continue;
+      const to = deps.map(featureOf).filter((f): f is string => f !== null && f !== from);
+      features.set(from, [...new Set([...(features.get(from) ?? []), ...to])]);
+    }
+    expect(features.size).toBeGreaterThan(30);
+    expect(cycles(features)).toEqual([]);
+  });
+
   it('the lint rule rejects an import of app/ from a feature and allows it from the shell', async () => {
     const eslint = new ESLint({ cwd: repoRoot });
     const code = "import { navigateTo } from '../../app/router';\n\nexport const go = navigateTo;\n";

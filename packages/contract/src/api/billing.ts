@@ -35,6 +35,11 @@ export const billingTariffFields = z.object({
   pf_standard: z.union([z.literal(0.9), z.literal(0.85), z.literal(0.8)]).nullable(),
   /** yuan/kWh paid for energy exported to the grid (PV surplus); null = no feed-in revenue. */
   feed_in_price: z.number().min(0).max(20).nullable(),
+  /**
+   * Declared (contract) maximum demand in kW (核定需量), demand mode only: a month under 105 % of it pays the
+   * declared demand, the excess above 105 % pays twice the price. null = billed at the actual maximum demand.
+   */
+  declared_demand_kw: z.number().positive().max(1_000_000).nullable().default(null),
 });
 export const billingTariffCreate = billingTariffFields.extend({ project_id: id });
 export const billingTariffUpdate = billingTariffFields.extend({ version: rowVersion });
@@ -50,18 +55,36 @@ export type BillingTariffUpdate = z.infer<typeof billingTariffUpdate>;
 export const billingTariffsRequest = z.object({ project_id: id });
 export const billingTariffParams = z.object({ id });
 
+/** Where the month's power factor comes from: active/reactive energy counters, or the mean of the PF point. */
+export const PF_SOURCES = ['energy', 'pf_mean'] as const;
+export type PfSource = (typeof PF_SOURCES)[number];
+/** Where the month's maximum demand comes from: 15-minute counter growth (rollup_15m) or hourly means only. */
+export const DEMAND_SOURCES = ['quarter_hour', 'hourly'] as const;
+export type DemandSource = (typeof DEMAND_SOURCES)[number];
+
 /** One month of a site's bill (the expense report's breakdown); a partial month is prorated by its days. */
 export const billMonth = z.object({
   month: z.string(),
   /** Energy charge by TOU band with the tariff valid in each hour. */
   energy_charge: z.number(),
   demand_mode: z.enum(DEMAND_MODES),
-  /** kVA charged (capacity) or the month's maximum hourly demand in kW (demand); null without a basic charge. */
+  /** kVA charged (capacity) or the kW billed (demand: the declared rule applied); null without a basic charge. */
   basic_quantity: z.number().nullable(),
   basic_charge: z.number(),
+  /** Demand mode: the month's maximum 15-minute demand of the grid meters, kW; null otherwise. */
+  demand_actual_kw: z.number().nullable(),
+  demand_source: z.enum(DEMAND_SOURCES).nullable(),
+  /** Demand mode: the tariff's declared demand, kW; null = billed at the actual demand. */
+  declared_demand_kw: z.number().nullable(),
+  /** The part of the basic charge that is the over-declaration penalty (the doubled price's extra half). */
+  demand_penalty: z.number(),
   pf_standard: z.number().nullable(),
-  /** The month's average power factor of the incoming meters; null when not measured. */
+  /** The month's power factor of the incoming meters (rounded 0.01); null when not measured. */
   power_factor: z.number().nullable(),
+  pf_source: z.enum(PF_SOURCES).nullable(),
+  /** Active and reactive energy of the grid meters the power factor was computed from (pf_source 'energy'). */
+  pf_kwh: z.number().nullable(),
+  pf_kvarh: z.number().nullable(),
   /** + surcharge / − reduction in % of energy + basic charge; null when not assessed. */
   pf_adjust_pct: z.number().nullable(),
   pf_adjustment: z.number(),

@@ -64,7 +64,7 @@ export type DeviceTemplateList = z.infer<typeof deviceTemplateList>;
 export const deviceTemplateDone = z.object({ id: z.number().int() });
 
 /** The columns of the bulk import workbook, in order (the downloadable template has them as its header row). */
-export const IMPORT_COLUMNS = ['gateway_sn', 'device_sn', 'name', 'name_en', 'template', 'room'] as const;
+export const IMPORT_COLUMNS = ['gateway_sn', 'device_sn', 'name', 'name_en', 'template', 'room', 'parent_sn'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** Bulk import: the `.xlsx` file as base64 (at most ~650 kB: the request limit is 1 MB), for one project. */

@@ -233,3 +233,17 @@ export const diagramRenameRequest = z.object({ ...diagramName, version: rowVersi
 /** DELETE carries the version read in the query (no body). */
 export const diagramDeleteQuery = z.object({ version: dbIdParam });
 export const diagramDone = z.object({ id: z.number().int() });
+
+/** POST /distribution/diagram/draft: which room to draw (docs/diagram-draft.md). Nothing is stored. */
+export const diagramDraftRequest = z.object({ project_id: dbId, room_id: dbId });
+export const diagramDraftResponse = z.object({
+  project_id: z.number().int(),
+  room_id: z.number().int(),
+  /** The draft, ready for the editor; saved only through PUT /room/:room_id/diagram. */
+  doc: sldDocument,
+  /** Devices of the room drawn (each bound to at least one symbol). */
+  drawn: z.array(z.number().int()),
+  /** Devices of the room without a single-line symbol (sensors, cameras, …): listed, not drawn. */
+  skipped: z.array(z.object({ id: z.number().int(), kind: z.string(), name: z.string(), name_en: z.string() })),
+});
+export type DiagramDraftResponse = z.infer<typeof diagramDraftResponse>;

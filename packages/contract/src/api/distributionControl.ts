@@ -21,6 +21,8 @@ export const controlTarget = z.object({
   breaker_closed: z.boolean().nullable(),
   ts: z.string().nullable(),
   gateway_online: z.boolean(),
+  /** False until remote control is opened for the breaker on /RunSetup/RemoteCtrlSet (new breakers start closed to it). */
+  controllable: z.boolean(),
   actions: z.array(z.enum(CONTROL_ACTIONS)),
 });
 export const controlTargetsResponse = z.array(controlTarget);

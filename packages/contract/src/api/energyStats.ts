@@ -199,15 +199,29 @@ export const storageOverview = z.object({
   today_hourly: z.object({ charged: z.array(z.number()), discharged: z.array(z.number()) }),
 });
 
+/** Why a cost is unknown (null) instead of a number: the site has no tariff, so no cost is ever shown as 0 元. */
+export const COST_UNKNOWN_REASONS = ['no_tariff'] as const;
+export type CostUnknownReason = (typeof COST_UNKNOWN_REASONS)[number];
+/**
+ * Why a site's total energy cannot be computed (then shown as that reason, never as 0.00 kWh): the site has no
+ * metering tree at all, or none of its nodes is a grid incomer (node type 'grid', the root the total is read at).
+ */
+export const TOTAL_UNKNOWN_REASONS = ['no_metering_tree', 'no_grid_root'] as const;
+export type TotalUnknownReason = (typeof TOTAL_UNKNOWN_REASONS)[number];
+
 export const powerOverview = z.object({
   project_id: z.number().int(),
   date: localDate,
   /** Site consumption (grid import − export + generation + discharge − charge), kWh. */
   consumption: triple,
   grid_import: triple,
-  /** This month's consumption by TOU band, kWh and yuan. */
-  month_by_band: z.array(z.object({ band: z.enum(TOU_BANDS), energy: z.number(), cost: z.number() })),
-  month_cost: z.number(),
+  /** This month's consumption by TOU band, kWh and yuan (cost null when unknown: see cost_unknown). */
+  month_by_band: z.array(z.object({ band: z.enum(TOU_BANDS), energy: z.number(), cost: z.number().nullable() })),
+  /** null when unknown, with the reason in cost_unknown. */
+  month_cost: z.number().nullable(),
+  cost_unknown: z.enum(COST_UNKNOWN_REASONS).nullable(),
+  /** Set when consumption and grid import cannot be computed (their numbers are then 0 and not to be shown). */
+  total_unknown: z.enum(TOTAL_UNKNOWN_REASONS).nullable(),
   /** Branches (load nodes) ranked by this month's energy. */
   top_branches: z.array(
     z.object({ node_id: z.number().int(), name: z.string(), name_en: z.string(), energy: z.number() }),
@@ -267,8 +281,9 @@ export const expenseResponse = z.object({
   currency: z.literal('CNY'),
   range: resolvedRange,
   granularity: z.enum(GRANULARITIES),
-  /** False when the site has no tariff: costs are then 0. */
+  /** False when the site has no tariff: total.cost is then null and cost_unknown says why (row costs are 0, not to be shown). */
   tariff_configured: z.boolean(),
+  cost_unknown: z.enum(COST_UNKNOWN_REASONS).nullable(),
   /** Per period bucket and band. */
   periods: z.array(
     z.object({ key: z.string(), energy: z.number(), cost: z.number(), bands: z.array(bandAmounts) }),
@@ -287,7 +302,8 @@ export const expenseResponse = z.object({
   ),
   total: z.object({
     energy: z.number(),
-    cost: z.number(),
+    /** null when unknown (cost_unknown). */
+    cost: z.number().nullable(),
     avg_price: z.number().nullable(),
     bands: z.array(bandAmounts),
   }),

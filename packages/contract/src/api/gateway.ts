@@ -70,6 +70,10 @@ export const adoptDeviceRequest = z.object({
   template_id: dbIdParam.optional(),
   name,
   name_en: nameEn,
+  /** The room the device stands in (a room of the gateway's project); null or absent: not yet placed. */
+  room_id: dbIdParam.nullable().optional(),
+  /** The device upstream of it (devices.parent_id, same project); null or absent: none. */
+  parent_id: dbIdParam.nullable().optional(),
 });
 export type AdoptDeviceRequest = z.infer<typeof adoptDeviceRequest>;
 export const adoptedDevice = z.object({ device_id: z.number().int(), points: z.number().int() });
@@ -84,6 +88,12 @@ export const gatewayDeviceRow = z.object({
   name: z.string(),
   name_en: z.string(),
   points: z.number().int(),
+  /** null: not placed in a room (the real-time page, the diagram editor and the checklist miss it). */
+  room_id: z.number().int().nullable(),
+  room_name: z.string().nullable(),
+  room_name_en: z.string().nullable(),
+  /** The upstream device (a meter's breaker, a feeder's transformer): where the diagram draft draws it; null: none. */
+  parent_id: z.number().int().nullable(),
 });
 export type GatewayDeviceRow = z.infer<typeof gatewayDeviceRow>;
 export const gatewayDeviceList = z.array(gatewayDeviceRow);
@@ -97,7 +107,29 @@ export const gatewayDeviceCreate = z.object({
   template_id: dbIdParam.optional(),
   name,
   name_en: nameEn,
+  /** The room the device stands in (a room of the gateway's project); null or absent: not yet placed. */
+  room_id: dbIdParam.nullable().optional(),
+  /** The upstream device (same project, not itself, no cycle); null or absent: none. */
+  parent_id: dbIdParam.nullable().optional(),
 });
 export type GatewayDeviceCreate = z.infer<typeof gatewayDeviceCreate>;
-export const gatewayDeviceUpdate = z.object({ name, name_en: nameEn });
+/**
+ * Rename and place: `room_id` absent keeps the room, null takes the device out of its room; `parent_id` (the
+ * upstream device) likewise: absent keeps it, null clears it.
+ */
+export const gatewayDeviceUpdate = z.object({ name, name_en: nameEn, room_id: dbIdParam.nullable().optional(), parent_id: dbIdParam.nullable().optional() });
+
+/** Moves devices of one project into a room (or out of every room, `room_id` null), all or nothing. */
+export const gatewayDeviceMove = z.object({
+  project_id: dbIdParam,
+  device_ids: z.array(dbIdParam).min(1).max(2000),
+  room_id: dbIdParam.nullable(),
+});
+export type GatewayDeviceMove = z.infer<typeof gatewayDeviceMove>;
+export const gatewayDeviceMoved = z.object({ moved: z.number().int() });
+
+/** A project's rooms with how many registered devices stand in each (the room pickers of the devices tab). */
+export const gatewayRoom = z.object({ id: z.number().int(), name: z.string(), name_en: z.string(), devices: z.number().int() });
+export type GatewayRoom = z.infer<typeof gatewayRoom>;
+export const gatewayRoomList = z.array(gatewayRoom);
 export type GatewayDeviceUpdate = z.infer<typeof gatewayDeviceUpdate>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PF_SOURCES } from './billing.js';
 import { dbId, dbIdParam, int32 } from '../ids.js';
 import { TOU_BANDS } from './metering.js';
 
@@ -58,8 +59,15 @@ export const monthReportFigures = z.object({
     feed_in_revenue: z.number(),
     bill_total: z.number(),
     power_factor: z.number().nullable(),
-    /** The month's maximum demand (highest hourly mean of the grid meters, kW); null when not metered. */
+    /** The bill's power-factor basis (optional: reports stored before issue 26 lack them). */
+    pf_source: z.enum(PF_SOURCES).nullable().optional(),
+    pf_standard: z.number().nullable().optional(),
+    pf_adjust_pct: z.number().nullable().optional(),
+    /** The month's maximum 15-minute demand of the grid meters (hourly mean where no quarter-hour rollups), kW. */
     peak_demand_kw: z.number().nullable(),
+    /** Demand charge: the tariff's declared demand and the over-declaration surcharge (yuan). */
+    declared_demand_kw: z.number().nullable().optional(),
+    demand_penalty: z.number().nullable().optional(),
   }),
   /** The new-energy and storage overviews as of the month's last day (their `month` figures). */
   new_energy: z.object({

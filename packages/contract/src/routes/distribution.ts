@@ -2,6 +2,8 @@ import {
   diagramCreateRequest,
   diagramDeleteQuery,
   diagramDone,
+  diagramDraftRequest,
+  diagramDraftResponse,
   diagramListResponse,
   diagramParams,
   diagramQuery,
@@ -94,5 +96,16 @@ export const distributionApi = {
     params: diagramParams,
     query: diagramDeleteQuery,
     data: diagramDone,
+  }),
+  diagramDraft: defineRoute({
+    method: 'POST',
+    path: '/api/v6/distribution/diagram/draft',
+    tags,
+    summary: "A draft single-line diagram of a room drawn from its devices, every live symbol bound (configure permission; not stored)",
+    permission: 'configure',
+    // Stores nothing (the editor's save does): not a write for the usage log.
+    readOnly: true,
+    body: diagramDraftRequest,
+    data: diagramDraftResponse,
   }),
 };

@@ -5,16 +5,20 @@ import {
   gatewayCredentials,
   gatewayDeviceCreate,
   gatewayDeviceList,
+  gatewayDeviceMove,
+  gatewayDeviceMoved,
   gatewayDeviceRow,
   gatewayDeviceUpdate,
   gatewayDone,
   gatewayIdParams,
   gatewayList,
   gatewayProjectQuery,
+  gatewayRoomList,
   gatewayRow,
   gatewayUpdate,
   unknownDeviceList,
 } from '../api/gateway.js';
+import { gatewayKit, gatewayKitQuery } from '../api/gatewayKit.js';
 import { defineRoute } from './define.js';
 
 const tags = ['gateway'];
@@ -76,6 +80,15 @@ export const gatewayApi = {
     params: gatewayIdParams,
     data: gatewayDone,
   }),
+  kit: defineRoute({
+    method: 'GET',
+    permission: 'configure',
+    path: '/api/v6/gateway/kit',
+    tags,
+    summary: 'The gateway kit: broker host and ports (TCP, TLS, WebSocket), client ids, clean session, topics with sample payloads, mosquitto_pub/sub lines; never the secret',
+    query: gatewayKitQuery,
+    data: gatewayKit,
+  }),
   unknownDevices: defineRoute({
     method: 'GET',
     permission: 'configure',
@@ -117,10 +130,28 @@ export const gatewayApi = {
     permission: 'configure',
     path: '/api/v6/gateway/device/:id',
     tags,
-    summary: 'Rename a device (zh/en)',
+    summary: 'Rename a device (zh/en) and place it in a room of its project',
     params: gatewayIdParams,
     body: gatewayDeviceUpdate,
     data: gatewayDone,
+  }),
+  moveDevices: defineRoute({
+    method: 'POST',
+    permission: 'configure',
+    path: '/api/v6/gateway/devices/room',
+    tags,
+    summary: 'Place devices of a project in one of its rooms (or take them out of every room), all or nothing',
+    body: gatewayDeviceMove,
+    data: gatewayDeviceMoved,
+  }),
+  rooms: defineRoute({
+    method: 'GET',
+    permission: 'configure',
+    path: '/api/v6/gateway/rooms',
+    tags,
+    summary: "A project's rooms with the number of registered devices in each",
+    query: gatewayProjectQuery,
+    data: gatewayRoomList,
   }),
   deleteDevice: defineRoute({
     method: 'DELETE',

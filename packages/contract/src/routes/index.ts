@@ -4,6 +4,7 @@ import { alarmRuleApi } from './alarmRules.js';
 import { controlConfigApi } from './controlConfig.js';
 import { auditApi } from './audit.js';
 import { auxDeviceApi } from './auxDevices.js';
+import { checklistApi } from './checklist.js';
 import { billingApi } from './billing.js';
 import { controlApi } from './control.js';
 import { deviceTemplateApi } from './deviceTemplate.js';
@@ -47,6 +48,7 @@ export {
   analysisApi,
   auditApi,
   auxDeviceApi,
+  checklistApi,
   billingApi,
   controlApi,
   deviceTemplateApi,
@@ -133,6 +135,7 @@ export const apiRoutes = {
   buildingWater: buildingApi.water,
   buildingPower: buildingApi.power,
   buildingLive: { live: buildingApi.live },
+  checklist: checklistApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { ErrorCode } from '@gridops/contract';
-import { migrate, openDatabase, type Database } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import { apiHeaders, backends, createTestDatabase, type TestDatabase } from '../../test-support/backends.js';
 import { startHarness, type Harness } from '../../test-support/pipelineHarness.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
@@ -14,9 +14,8 @@ describe.each(backends)('first-start administrator on %s', (backend) => {
   let tdb: TestDatabase;
   let database: Database;
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    database = await openDatabase({ databaseUrl: tdb.databaseUrl, pgliteDir: tdb.pgliteDir ?? 'memory://' });
-    await migrate(database.db);
+    tdb = await createTestDatabase(backend, { template: 'migrated' });
+    database = await tdb.open();
   });
   afterAll(async () => {
     await database?.close();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase, type Database } from '../../db/database.js';
-import { seedDemo } from '../../seed/demo.js';
+import type { Database } from '../../db/database.js';
 import { backends, createTestDatabase, type TestDatabase } from '../../test-support/backends.js';
 import { PointRegistry } from '../telemetry/registry.js';
 import type { Sample } from '../telemetry/decode.js';
@@ -22,10 +21,9 @@ describe.each(backends)('alarm events on %s', (backend) => {
     database.db.selectFrom('events').selectAll().where('device_id', '=', deviceId).where('rule_id', 'is not', null).orderBy('id').execute();
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    database = await openDatabase({ databaseUrl: tdb.databaseUrl, pgliteDir: tdb.pgliteDir ?? 'memory://' });
-    await migrate(database.db);
-    await seedDemo(database.db, { energyHistoryDays: 0 });
+    // Migrated and demo-seeded (no energy history): a copy of this run's template.
+    tdb = await createTestDatabase(backend, { template: 'seeded' });
+    database = await tdb.open();
     const registry = new PointRegistry(database.db);
     await registry.load();
     engine = new AlarmEngine(database.db, registry);

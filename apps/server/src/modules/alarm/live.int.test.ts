@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { migrate, openDatabase, type Database } from '../../db/database.js';
-import { seedDemo } from '../../seed/demo.js';
+import type { Database } from '../../db/database.js';
 import { backends, createTestDatabase, type TestDatabase } from '../../test-support/backends.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
 import { PointRegistry } from '../telemetry/registry.js';
@@ -46,10 +45,9 @@ describe.each(backends)('live alarm states on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    database = await openDatabase({ databaseUrl: tdb.databaseUrl, pgliteDir: tdb.pgliteDir ?? 'memory://' });
-    await migrate(database.db);
-    await seedDemo(database.db, { energyHistoryDays: 0 });
+    // Migrated and demo-seeded (no energy history): a copy of this run's template.
+    tdb = await createTestDatabase(backend, { template: 'seeded' });
+    database = await tdb.open();
     // One device rule (high 50, deadband 2, no delays) on the winding temperature of the demo transformers.
     const transformers = await database.db
       .selectFrom('devices as d')

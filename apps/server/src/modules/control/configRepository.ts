@@ -39,6 +39,27 @@ export const controlConfigRepository = {
       .executeTakeFirst();
   },
 
+  /** A default setting for a device that has none (a breaker added from the console); an existing row is kept. */
+  async insertDefaultSetting(db: Db, v: { deviceId: number; projectId: number; controllable: boolean; twoPerson: boolean }) {
+    await db
+      .insertInto('control_settings')
+      .values({ device_id: v.deviceId, project_id: v.projectId, controllable: v.controllable, user_ids: [], role_types: [], two_person: v.twoPerson })
+      .onConflict((oc) => oc.column('device_id').doNothing())
+      .execute();
+  },
+
+  /** The latest measured phase voltage (point `Ua`, V) of each device that reports one. */
+  phaseVoltages: (db: Db, deviceIds: number[]) =>
+    deviceIds.length === 0
+      ? Promise.resolve([] as Array<{ device_id: number; value: number }>)
+      : db
+          .selectFrom('device_points as p')
+          .innerJoin('point_latest as l', 'l.point_id', 'p.id')
+          .select(['p.device_id', 'l.value'])
+          .where('p.device_id', 'in', deviceIds)
+          .where('p.key', '=', 'Ua')
+          .execute(),
+
   /** Users who may hold the control permission on the project: assigned site users and centre users above it. */
   async controlUsers(db: Db, projectId: number, orgPath: number[]) {
     return db

@@ -33,8 +33,8 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
     return d;
   }
 
-  const toBreaker = (r: Awaited<ReturnType<typeof repo.breakers>>[number], aboveKv: number | null): ControlBreakerSetting => {
-    const kv = breakerVoltageKv(r.props);
+  const toBreaker = (r: Awaited<ReturnType<typeof repo.breakers>>[number], aboveKv: number | null, measured: Map<number, number>): ControlBreakerSetting => {
+    const kv = breakerVoltageKv(r.props, measured.get(r.id) ?? null);
     return {
       device_id: r.id,
       name: r.name,
@@ -49,6 +49,7 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
       version: r.version ?? 0,
     };
   };
+  const measuredVoltages = async (ids: number[]) => new Map((await repo.phaseVoltages(db, ids)).map((v) => [v.device_id, v.value]));
   const siteOf = async (projectId: number) => {
     const s = await repo.site(db, projectId);
     return { two_person_above_kv: s?.two_person_above_kv ?? null, version: s?.version ?? 0 };
@@ -86,7 +87,10 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
       if (!p) throw notFound();
       const [breakers, users, blocks, interlocks, site] = await Promise.all([repo.breakers(db, projectId, BREAKER_KINDS), repo.controlUsers(db, projectId, await orgPath(p.org_id)), repo.blocks(db, projectId), repo.interlocks(db, projectId), siteOf(projectId)]);
       return {
-        breakers: breakers.map((b) => toBreaker(b, site.two_person_above_kv)),
+        breakers: await (async () => {
+          const measured = await measuredVoltages(breakers.map((b) => b.id));
+          return breakers.map((b) => toBreaker(b, site.two_person_above_kv, measured));
+        })(),
         users: users.map((u) => ({ id: u.id, name: u.name, name_en: u.name_en, username: u.username })),
         blocks: blocks.map(toBlock),
         interlocks: interlocks.map(toInterlock),
@@ -124,7 +128,7 @@ export function createControlConfigService(db: Db, access: AccessService, audit:
         await audit.recordChange(trx, { action: 'controlConfig.breaker', target: { type: 'device', id: deviceId }, before: before ?? null, after: saved, projectId: d.project_id });
         await recheckOpenSelections(trx, { deviceId });
       });
-      return toBreaker((await repo.breakers(db, d.project_id, BREAKER_KINDS)).find((b) => b.id === deviceId)!, (await siteOf(d.project_id)).two_person_above_kv);
+      return toBreaker((await repo.breakers(db, d.project_id, BREAKER_KINDS)).find((b) => b.id === deviceId)!, (await siteOf(d.project_id)).two_person_above_kv, await measuredVoltages([deviceId]));
     },
 
     async createBlock(user: AuthUser, body: { project_id: number; name: string; name_en: string; start: string; end: string }): Promise<ControlBlockedPeriod> {

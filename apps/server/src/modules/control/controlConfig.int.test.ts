@@ -91,6 +91,33 @@ describe.each(backends)('remote-control configuration on %s', (backend) => {
     expect(log.data.list.map((l) => l.outcome)).toContain('refused_not_controllable');
   });
 
+  it('a breaker added from the console is closed to remote control until configured; an incomer starts two-person; voltage from telemetry', async () => {
+    const gatewayId = (await h.rt.database.db.selectFrom('gateways').select('id').where('sn', '=', gw.sn).executeTakeFirstOrThrow()).id;
+    const add = (sn: string, kind: 'feeder' | 'incomer') =>
+      call<{ id: number }>('POST', '/api/v6/gateway/device', site, { gateway_id: gatewayId, sn, kind, name: `新${sn}`, name_en: `New ${sn}` });
+    const feeder = (await add(`NEWF-${backend}`, 'feeder')).data.id;
+    const incomer = (await add(`NEWI-${backend}`, 'incomer')).data.id;
+    const before = await config();
+    expect(before.breakers.find((b) => b.device_id === feeder)).toMatchObject({ controllable: false, two_person: false, voltage_kv: null, version: 1 });
+    expect(before.breakers.find((b) => b.device_id === incomer)).toMatchObject({ controllable: false, two_person: true, version: 1 });
+    // The demo's breakers keep working as before (no setting row: operable).
+    expect(before.breakers.find((b) => b.device_id === other.id)).toMatchObject({ controllable: true });
+
+    await gw.send(Date.now(), { [`NEWF-${backend}`]: { breaker: 1, Ua: 231 } });
+    await expect.poll(async () => (await config()).breakers.find((b) => b.device_id === feeder)?.voltage_kv, { timeout: 20_000 }).toBe(0.4);
+    const refused = await select(site, feeder, 'open');
+    expect(refused.code).toBe(10008);
+    expect(refused.msg).toContain('not open to remote control');
+
+    // One explicit, audited step opens it.
+    expect((await call('PUT', `/api/v6/control-config/breaker/${feeder}`, site, { controllable: true, user_ids: [], two_person: false, version: 1 })).code).toBe(1);
+    const granted = await select(site, feeder, 'open');
+    expect(granted.code).toBe(1);
+    await cancel(site, granted.data.selection_id);
+    const audited = await h.rt.database.db.selectFrom('audit_log').select('action').where('action', '=', 'controlConfig.breaker').where('target_id', '=', String(feeder)).execute();
+    expect(audited.length).toBeGreaterThan(0);
+  });
+
   it('refuses during a blocked period in the site time', async () => {
     const now = Date.now();
     const start = formatInZone(now - 60_000, tz, 'HH:mm');

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { formatInZone } from '@gridops/format';
+import { DEFAULT_SITE_ZONE, formatInZone } from '@gridops/format';
 import { ErrorCode, isAuxKind, isBuildingSwitched, type ControlAction, type EquipmentSchedule, type Permission } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, type LocalizedDetail } from '../../lib/errors.js';
@@ -45,12 +45,17 @@ export class ControlRefusal extends AppError {
 const refusal = (outcome: string, code: ErrorCode, zh: string, en: string, field?: string) => new ControlRefusal(outcome, code, { zh, en }, field);
 
 /** A breaker's line voltage (kV) from its props: `voltage_kv`, or the phase `voltage_v` × √3; null when unknown. */
-export function breakerVoltageKv(props: unknown): number | null {
+export function breakerVoltageKv(props: unknown, measuredPhaseV: number | null = null): number | null {
   const p = props !== null && typeof props === 'object' ? (props as Record<string, unknown>) : {};
   if (typeof p.voltage_kv === 'number' && Number.isFinite(p.voltage_kv)) return p.voltage_kv;
-  if (typeof p.voltage_v === 'number' && Number.isFinite(p.voltage_v)) return Math.round((p.voltage_v * Math.sqrt(3)) / 10) / 100;
+  if (typeof p.voltage_v === 'number' && Number.isFinite(p.voltage_v)) return lineKv(p.voltage_v);
+  // A breaker added from the console has no declared voltage: its telemetry's phase voltage tells the level.
+  if (measuredPhaseV !== null && Number.isFinite(measuredPhaseV) && measuredPhaseV > 0) return lineKv(measuredPhaseV);
   return null;
 }
+
+/** Line voltage in kV from a phase voltage in V, to 10 V. */
+const lineKv = (phaseV: number) => Math.round((phaseV * Math.sqrt(3)) / 10) / 100;
 
 /** The site's "two-person rule above N kV" covers this breaker; an unknown voltage counts as above (fail safe). */
 export const aboveSiteVoltage = (aboveKv: number | null, kv: number | null) => aboveKv !== null && (kv === null || kv > aboveKv);
@@ -155,7 +160,7 @@ async function breakerRules(db: Db, operator: ControlOperator, d: ControlDevice,
   if (s && s.user_ids.length > 0 && !s.user_ids.includes(operator.id)) throw refusal('refused_permission', ErrorCode.Conflict, '您不在该断路器的遥控授权人员之列', 'You are not among the users allowed to operate this breaker');
   if (s && s.role_types.length > 0 && !s.role_types.includes(operator.userType)) throw refusal('refused_permission', ErrorCode.Conflict, '您的角色不在该断路器允许遥控的角色之列', 'Your role is not among the roles allowed to operate this breaker');
   const p = await configRepo.project(db, d.project_id);
-  const wc = formatInZone(now, p?.timezone ?? 'Asia/Shanghai', 'HH:mm');
+  const wc = formatInZone(now, p?.timezone ?? DEFAULT_SITE_ZONE, 'HH:mm');
   for (const b of await configRepo.blocks(db, d.project_id)) {
     if (inWindow(wc, b.start_hhmm, b.end_hhmm))
       throw refusal('refused_blocked', ErrorCode.Conflict, `当前处于禁止遥控时段「${b.name}」（站点时间 ${b.start_hhmm}–${b.end_hhmm}）`, `Remote control is blocked now: "${b.name_en || b.name}" (site time ${b.start_hhmm}–${b.end_hhmm})`);
@@ -170,5 +175,8 @@ async function breakerRules(db: Db, operator: ControlOperator, d: ControlDevice,
     }
   }
   const site = await configRepo.site(db, d.project_id);
-  return (s?.two_person ?? false) || aboveSiteVoltage(site?.two_person_above_kv ?? null, breakerVoltageKv(d.props));
+  const aboveKv = site?.two_person_above_kv ?? null;
+  if (s?.two_person || aboveKv === null) return s?.two_person ?? false;
+  const [measured] = await configRepo.phaseVoltages(db, [d.id]);
+  return aboveSiteVoltage(aboveKv, breakerVoltageKv(d.props, measured?.value ?? null));
 }

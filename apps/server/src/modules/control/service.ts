@@ -109,6 +109,8 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
         breaker_closed: r.value === null ? null : r.value >= 0.5,
         ts: r.ts ? r.ts.toISOString() : null,
         gateway_online: r.gateway_online ?? false,
+        // The same rule selection applies (rules.ts): no setting row means the site never restricted the breaker.
+        controllable: r.controllable ?? true,
         actions: ['open', 'close'] as ControlAction[],
       }));
     },

@@ -5,7 +5,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import { requirePermission, type AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
-import { generateDiagram, validateDiagram } from './diagram.js';
+import { validateDiagram } from './diagram.js';
+import { DRAFT_KINDS, draftDiagram } from './diagramDraft.js';
 import { intervalOf, qualityOf } from './quality.js';
 import { distributionRepository as repo, type DeviceRow, type PointRow } from './repository.js';
 
@@ -13,6 +14,21 @@ const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en :
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const SWITCHING = new Set(['breaker', 'switch', 'disconnector']);
 const conflict = () => new AppError(ErrorCode.Conflict, { zh: '图已被他人修改，请刷新后再保存', en: 'Someone else saved this diagram meanwhile; reload and save again' }, 'version');
+/** The draft's refusals (catalogue code 10006, naming the request field). */
+const draftErrors = {
+  roomElsewhere: () => new AppError(ErrorCode.Validation, { zh: 'room_id: 该配电室不属于所选站点', en: 'room_id: the room is not a room of this site' }, 'room_id'),
+  noDevices: () =>
+    new AppError(ErrorCode.Validation, { zh: 'room_id: 该配电室还没有设备，请先在设备台账中把设备放入该配电室', en: 'room_id: this room has no devices yet; place devices in it first (device ledger)' }, 'room_id'),
+  nothingToDraw: () =>
+    new AppError(
+      ErrorCode.Validation,
+      { zh: 'room_id: 该配电室没有可画入一次接线图的设备（进线、变压器、出线、电表、光伏、储能、充电桩）', en: 'room_id: no device of this room has a single-line symbol (incomer, transformer, feeder, meter, PV, storage, charger)' },
+      'room_id',
+    ),
+  tooLarge: (n: number) =>
+    new AppError(ErrorCode.Validation, { zh: `room_id: 该配电室设备过多（${n} 台），一张图画不下，请分房间或手工绘制`, en: `room_id: too many devices in this room (${n}) for one diagram; split the room or draw it by hand` }, 'room_id'),
+};
+
 const summary = (r: { id: number; room_id: number; name: string; name_en: string; version: number; updated_at: Date; elements?: number }) => ({
   id: r.id,
   room_id: r.room_id,
@@ -84,7 +100,7 @@ export function createDiagramService(db: Db, access: AccessService, audit: Audit
       const [stored, devices] = await Promise.all([repo.diagram(db, roomId, diagramId), repo.devices(db, room.project_id)]);
       if (diagramId !== undefined && !stored) throw notFound();
       const parsed = stored ? sldDocument.safeParse(stored.doc) : null;
-      const doc = parsed?.success ? parsed.data : generateDiagram(devices.filter((d) => d.room_id === roomId));
+      const doc = parsed?.success ? parsed.data : draftDiagram(devices.filter((d) => d.room_id === roomId)).doc;
       const bound = new Set(doc.elements.flatMap((e) => ('device_id' in e && e.device_id !== null ? [e.device_id] : [])));
       const points = await repo.pointsWithLatest(db, [...bound]);
       return {
@@ -99,6 +115,27 @@ export function createDiagramService(db: Db, access: AccessService, audit: Audit
         doc,
         states: liveStates(doc, new Map(devices.map((d) => [d.id, d])), points, Date.now(), config.simulatorIntervalMs),
       };
+    },
+
+    /**
+     * A draft of the room's diagram from its devices (docs/diagram-draft.md), not stored: the editor opens it and
+     * the ordinary save stores it. 'configure' like the save it prepares; the room must be of the named project.
+     */
+    async draft(user: AuthUser, body: { project_id: number; room_id: number }) {
+      await access.assertCanConfigure(user, body.project_id);
+      const room = await repo.room(db, body.room_id);
+      if (!room || room.project_id !== body.project_id) throw draftErrors.roomElsewhere();
+      const devices = await repo.devices(db, room.project_id, { roomId: room.id });
+      if (devices.length === 0) throw draftErrors.noDevices();
+      if (!devices.some((d) => DRAFT_KINDS.includes(d.kind))) throw draftErrors.nothingToDraw();
+      const { doc, drawn, skipped } = draftDiagram(devices);
+      if (!sldDocument.safeParse(doc).success) throw draftErrors.tooLarge(drawn.length);
+      try {
+        validateDiagram(doc, new Set(drawn));
+      } catch {
+        throw draftErrors.tooLarge(drawn.length);
+      }
+      return { project_id: room.project_id, room_id: room.id, doc, drawn, skipped: skipped.map((d) => ({ id: d.id, kind: d.kind, name: d.name, name_en: d.name_en })) };
     },
 
     async list(user: AuthUser, roomId: number) {
@@ -140,7 +177,7 @@ export function createDiagramService(db: Db, access: AccessService, audit: Audit
       requirePermission(user, 'configure');
       const room = await roomInScope(user, roomId);
       const doc: SldDocument = body.from_devices
-        ? generateDiagram((await repo.devices(db, room.project_id)).filter((d) => d.room_id === roomId))
+        ? draftDiagram(await repo.devices(db, room.project_id, { roomId })).doc
         : { version: 1, width: 1200, height: 700, elements: [], wires: [] };
       return db.transaction().execute(async (trx) => {
         await repo.lockRoom(trx, roomId);

@@ -20,6 +20,7 @@ export const distributionRoutes: FastifyPluginAsyncZod<{ services: Pick<AppServi
   const { diagrams } = distribution;
   addRoute(app, distributionApi.diagram, (req) => diagrams.diagram(requireUser(req.user), req.params.room_id, req.lang, req.query.diagram_id));
   addRoute(app, distributionApi.saveDiagram, (req) => diagrams.save(requireUser(req.user), req.params.room_id, req.body));
+  addRoute(app, distributionApi.diagramDraft, (req) => diagrams.draft(requireUser(req.user), req.body));
   addRoute(app, distributionApi.diagrams, (req) => diagrams.list(requireUser(req.user), req.params.room_id));
   addRoute(app, distributionApi.createDiagram, (req) => diagrams.create(requireUser(req.user), req.params.room_id, req.body));
   addRoute(app, distributionApi.renameDiagram, (req) => diagrams.rename(requireUser(req.user), req.params.diagram_id, req.body));

@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientTopics } from '@gridops/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { migrate, openDatabase, type Database } from '../../db/database.js';
-import { seedDemo } from '../../seed/demo.js';
+import type { Database } from '../../db/database.js';
 import { backends, createTestDatabase, type TestDatabase } from '../../test-support/backends.js';
 import { createNotifier } from './notifier.js';
 import type { RaisedEvent } from './raisedEvent.js';
@@ -21,10 +20,9 @@ describe.each(backends)('live event recipients on %s', (backend) => {
   const log = { info: quiet, warn: quiet, error: quiet, debug: quiet } as unknown as FastifyBaseLogger;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    database = await openDatabase({ databaseUrl: tdb.databaseUrl, pgliteDir: tdb.pgliteDir ?? 'memory://' });
-    await migrate(database.db);
-    await seedDemo(database.db, { energyHistoryDays: 0 });
+    // Migrated and demo-seeded (no energy history): a copy of this run's template.
+    tdb = await createTestDatabase(backend, { template: 'seeded' });
+    database = await tdb.open();
     const member = await database.db
       .selectFrom('users as u')
       .innerJoin('user_projects as up', 'up.user_id', 'u.id')

@@ -1,4 +1,4 @@
-import { clientTopics, inLang, renderEventMessage, renderEventSpeech, type LiveEventData, type MessageEnvelope } from '@gridops/contract';
+import { GATEWAY_STATUS_COMMAND, clientTopics, inLang, type GatewayStatusLive, renderEventMessage, renderEventSpeech, type LiveEventData, type MessageEnvelope } from '@gridops/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { RaisedEvent } from './raisedEvent.js';
@@ -79,6 +79,22 @@ export function createNotifier(db: Db, publish: Publish, log: FastifyBaseLogger)
           // notice refresh after reconnect.
           log.error({ err, eventId: e.eventId }, 'event push failed');
         }
+      }
+    },
+    /**
+     * A gateway came online or went silent: `{ command: 'gateway_status', data: { project_id, gateway_id, sn,
+     * online } }` to everyone who sees the project's events, so the gateway page and kit dialog turn green (or
+     * red) at once instead of at their next refresh. A lost push only delays that refresh.
+     */
+    async gatewayStatus(g: { projectId: number; gatewayId: number; sn: string; online: boolean }): Promise<void> {
+      const data: GatewayStatusLive = { project_id: g.projectId, gateway_id: g.gatewayId, sn: g.sn, online: g.online };
+      const envelope: MessageEnvelope = { command: GATEWAY_STATUS_COMMAND, data, timestamp: Date.now() };
+      const payload = JSON.stringify(envelope);
+      try {
+        const users = await recipients(g.projectId);
+        await Promise.all(users.map((u) => publish(clientTopics(u.org_id, u.id).message, payload)));
+      } catch (err) {
+        log.warn({ err, gateway: g.sn }, 'gateway status push failed');
       }
     },
     forget(projectId?: number) {

@@ -169,8 +169,14 @@ describe.each(backends)('experts on %s', (backend) => {
     expect((await call('POST', `/api/v6/expert/${id}/review`, other, { decision: 'approve' })).code).toBe(ErrorCode.Forbidden);
     const otherList = await call<{ list: ExpertAnswer[] }>('GET', '/api/v6/expert/list?status=pending', other);
     expect(otherList.data.list).toEqual([]);
-    // Site users see no experts at all.
-    expect((await call('GET', '/api/v6/expert/list', site)).code).toBe(ErrorCode.Forbidden);
+    // Site users read the approved experts of their organisations, never registrations, reviews or edits.
+    const siteList = await call<{ list: ExpertAnswer[] }>('GET', '/api/v6/expert/list', site);
+    expect(siteList.code).toBe(1);
+    expect(siteList.data.list.every((e) => e.status === 'approved')).toBe(true);
+    expect(siteList.data.list.map((e) => e.name_en)).toContain('Zhou Jianguo');
+    expect((await call('GET', '/api/v6/expert/list?status=pending', site)).code).toBe(ErrorCode.Forbidden);
+    expect((await call('GET', `/api/v6/expert/${id}`, site)).code).toBe(ErrorCode.Forbidden);
+    expect((await call('POST', `/api/v6/expert/${id}/review`, site, { decision: 'approve' })).code).toBe(ErrorCode.Forbidden);
     // A centre user without manageUsers cannot review or see pending registrations.
     await t.database.db.updateTable('users').set({ permissions: ['view'] }).where('username', '=', 'other-experts').execute();
     const viewer = await loginAs(t.app, 'other-experts');

@@ -53,13 +53,23 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Experts: the public registration (rate-limited per address), the review by centre users with manageUsers,
- * and the library. Every read and write is scoped to the caller's organisation subtree; only centre users
- * manage experts (site users and workers see none).
+ * and the library. Every read and write is scoped to the caller's organisations: a centre user's subtree, a site
+ * user's organisation path (the experts of its own organisation and of the group and region above it, whom the
+ * site calls on). Only centre users with manageUsers review, edit and disable experts or see registrations not yet
+ * approved; workers see none here (their expert pages are their own registration).
  */
 export function createExpertService(db: Db, access: AccessService, limits: RegisterLimitOptions = { maxPerWindow: 10, windowMinutes: 60 }) {
-  async function orgScope(user: AuthUser): Promise<number[]> {
-    if (user.userType !== UserType.Centre) throw forbidden();
+  /** The organisations whose experts the user may read (`read`) or manage (`manage`: centre users only). */
+  async function orgScope(user: AuthUser, purpose: 'read' | 'manage' = 'manage'): Promise<number[]> {
+    const reads = user.userType === UserType.Centre || (purpose === 'read' && user.userType === UserType.Site);
+    if (!reads) throw forbidden();
     return (await access.scope(user)).orgIds;
+  }
+
+  /** Registrations not yet approved (names, phones, photos of applicants) are for centre reviewers only. */
+  function requireReviewer(user: AuthUser): void {
+    if (user.userType !== UserType.Centre) throw forbidden();
+    requirePermission(user, 'manageUsers');
   }
 
   function toExpert(r: ExpertRow, certs: CertificateRow[]): Expert {
@@ -143,9 +153,8 @@ export function createExpertService(db: Db, access: AccessService, limits: Regis
     },
 
     async list(user: AuthUser, f: ExpertListFilter): Promise<{ total: number; list: Expert[] }> {
-      const orgIds = await orgScope(user);
-      // Registrations not yet approved (names, phones, photos of applicants) are for reviewers only.
-      if (f.status !== 'approved') requirePermission(user, 'manageUsers');
+      const orgIds = await orgScope(user, 'read');
+      if (f.status !== 'approved') requireReviewer(user);
       const { total, rows } = await repo.list(
         db,
         {
@@ -164,17 +173,17 @@ export function createExpertService(db: Db, access: AccessService, limits: Regis
     },
 
     async get(user: AuthUser, id: number): Promise<Expert> {
-      const orgIds = await orgScope(user);
+      const orgIds = await orgScope(user, 'read');
       const e = await load(orgIds, id);
-      if (e.status !== 'approved') requirePermission(user, 'manageUsers');
+      if (e.status !== 'approved') requireReviewer(user);
       return e;
     },
 
     async photo(user: AuthUser, certId: number) {
-      const orgIds = await orgScope(user);
+      const orgIds = await orgScope(user, 'read');
       const row = await repo.photo(db, orgIds, certId);
       if (!row) throw forbidden();
-      if (row.status !== 'approved') requirePermission(user, 'manageUsers');
+      if (row.status !== 'approved') requireReviewer(user);
       return { photo_type: row.photo_type, photo: row.photo.toString('base64') };
     },
 

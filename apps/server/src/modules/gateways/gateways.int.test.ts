@@ -9,6 +9,7 @@ import { IngestPipeline } from '../telemetry/ingest.js';
 import { PointRegistry } from '../telemetry/registry.js';
 import { apiHeaders, backends, loginAs } from '../../test-support/backends.js';
 import { createOtherTenantUser, startHarness, type Harness } from '../../test-support/pipelineHarness.js';
+import { projectOfUser } from '../../test-support/stations.js';
 
 interface Envelope<T> {
   code: number;
@@ -46,13 +47,7 @@ describe.each(backends)('gateway administration on %s', (backend) => {
     worker = await loginAs(h.rt.app, 'worker');
     other = await loginAs(h.rt.app, 'gw-other');
     // The site user's one project.
-    const p = await h.rt.database.db
-      .selectFrom('user_projects as up')
-      .innerJoin('users as u', 'u.id', 'up.user_id')
-      .select('up.project_id')
-      .where('u.username', '=', 'site')
-      .executeTakeFirstOrThrow();
-    projectId = p.project_id;
+    projectId = await projectOfUser(h.rt.database.db, 'site');
   }, 120_000);
   afterAll(async () => {
     await h?.close();
@@ -131,8 +126,18 @@ describe.each(backends)('gateway administration on %s', (backend) => {
     expect((await call(other, 'POST', `/api/v6/gateway/${id}/credentials`)).status).toBe(403);
     expect((await call(worker, 'POST', '/api/v6/gateway/adopt', adoptBody)).status).toBe(403);
 
-    const adopted = await call<{ device_id: number; points: number }>(site, 'POST', '/api/v6/gateway/adopt', adoptBody);
+    // The upstream device (issue 25): one of another site is refused naming parent_id, and nothing is adopted.
+    const db0 = h.rt.database.db;
+    const upstream = await db0.selectFrom('devices').select('id').where('project_id', '=', projectId).orderBy('id').executeTakeFirstOrThrow();
+    const foreign = await db0.selectFrom('devices').select('id').where('project_id', '!=', projectId).orderBy('id').executeTakeFirstOrThrow();
+    const refused = await call<{ field?: string }>(site, 'POST', '/api/v6/gateway/adopt', { ...adoptBody, parent_id: foreign.id });
+    expect(refused.body.data).toMatchObject({ field: 'parent_id' });
+    expect((await call<unknown[]>(site, 'GET', `/api/v6/gateway/unknownDevices?project_id=${projectId}`)).body.data.length).toBeGreaterThan(0);
+
+    const adopted = await call<{ device_id: number; points: number }>(site, 'POST', '/api/v6/gateway/adopt', { ...adoptBody, parent_id: upstream.id });
     expect(adopted.body.code).toBe(1);
+    const placed = await db0.selectFrom('devices').select('parent_id').where('id', '=', adopted.body.data.device_id).executeTakeFirstOrThrow();
+    expect(placed.parent_id).toBe(upstream.id);
     expect(adopted.body.data.points).toBeGreaterThan(0);
     const twice = await call(site, 'POST', '/api/v6/gateway/adopt', adoptBody);
     expect(twice.status).toBe(409);

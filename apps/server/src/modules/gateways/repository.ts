@@ -27,6 +27,29 @@ export const gatewaysRepository = {
       .execute();
   },
 
+  /** One gateway's state for its kit. */
+  kitRow(db: Db, id: number) {
+    return db
+      .selectFrom('gateways as g')
+      .select(['g.id', 'g.sn', 'g.project_id', 'g.name', 'g.name_en', 'g.online', 'g.last_seen_at', 'g.heartbeat_s', sql<boolean>`g.secret_hash <> ''`.as('has_credentials')])
+      .where('g.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The first devices of a gateway with their points, for the kit's sample telemetry. */
+  async kitDevices(db: Db, gatewayId: number, limit: number) {
+    const devices = await db.selectFrom('devices').select(['id', 'sn']).where('gateway_id', '=', gatewayId).orderBy('sort').orderBy('id').limit(limit).execute();
+    if (devices.length === 0) return [];
+    const points = await db
+      .selectFrom('device_points')
+      .select(['device_id', 'key', 'unit', 'kind', 'low', 'high'])
+      .where('device_id', 'in', devices.map((d) => d.id))
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    return devices.map((d) => ({ sn: d.sn, points: points.filter((p) => p.device_id === d.id) }));
+  },
+
   byId(db: Db, id: number) {
     return db.selectFrom('gateways').select(['id', 'sn', 'project_id', 'name', 'name_en']).where('id', '=', id).executeTakeFirst();
   },
@@ -93,7 +116,7 @@ export const gatewaysRepository = {
   /** Creates a device under a gateway with its points, and drops it from the unknown list. */
   async insertDevice(
     db: Db,
-    d: { projectId: number; gatewayId: number; sn: string; kind: string; name: string; nameEn: string; points: DevicePointSpec[]; roomId?: number | null; templateId?: number | null },
+    d: { projectId: number; gatewayId: number; sn: string; kind: string; name: string; nameEn: string; points: DevicePointSpec[]; roomId?: number | null; parentId?: number | null; templateId?: number | null },
   ): Promise<number> {
     const { id } = await db
       .insertInto('devices')
@@ -101,6 +124,7 @@ export const gatewaysRepository = {
         project_id: d.projectId,
         gateway_id: d.gatewayId,
         room_id: d.roomId ?? null,
+        parent_id: d.parentId ?? null,
         sn: d.sn,
         kind: d.kind,
         name: d.name,
@@ -138,6 +162,7 @@ export const gatewaysRepository = {
     return db
       .selectFrom('devices as d')
       .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .leftJoin('rooms as r', 'r.id', 'd.room_id')
       .select([
         'd.id',
         'd.gateway_id',
@@ -147,6 +172,10 @@ export const gatewaysRepository = {
         'd.name',
         'd.name_en',
         sql<number>`(SELECT count(*)::int FROM device_points p WHERE p.device_id = d.id)`.as('points'),
+        'd.room_id',
+        'r.name as room_name',
+        'r.name_en as room_name_en',
+        'd.parent_id',
       ])
       .where('g.project_id', '=', projectId)
       .orderBy('g.sn')
@@ -161,13 +190,58 @@ export const gatewaysRepository = {
     return db
       .selectFrom('devices as d')
       .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
-      .select(['d.id', 'g.project_id', 'd.sn', 'd.name', 'd.name_en', 'g.sn as gateway_sn'])
+      .select(['d.id', 'g.project_id', 'd.sn', 'd.name', 'd.name_en', 'd.room_id', 'd.parent_id', 'g.sn as gateway_sn'])
       .where('d.id', '=', id)
       .executeTakeFirst();
   },
 
-  async renameDevice(db: Db, id: number, name: string, nameEn: string): Promise<void> {
-    await db.updateTable('devices').set({ name, name_en: nameEn }).where('id', '=', id).execute();
+  async renameDevice(db: Db, id: number, name: string, nameEn: string, roomId: number | null, parentId: number | null): Promise<void> {
+    await db.updateTable('devices').set({ name, name_en: nameEn, room_id: roomId, parent_id: parentId }).where('id', '=', id).execute();
+  },
+
+  /** A device's project (through its gateway) and its own parent, or undefined when there is no such device. */
+  parentLink(db: Db, id: number) {
+    return db
+      .selectFrom('devices as d')
+      .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .select(['d.id', 'g.project_id', 'd.parent_id'])
+      .where('d.id', '=', id)
+      .executeTakeFirst();
+  },
+
+  async setParent(db: Db, id: number, parentId: number | null): Promise<void> {
+    await db.updateTable('devices').set({ parent_id: parentId }).where('id', '=', id).execute();
+  },
+
+  /** A project's rooms with their registered device counts. */
+  rooms(db: Db, projectId: number) {
+    return db
+      .selectFrom('rooms as r')
+      .select(['r.id', 'r.name', 'r.name_en', sql<number>`(SELECT count(*)::int FROM devices d WHERE d.room_id = r.id)`.as('devices')])
+      .where('r.project_id', '=', projectId)
+      .orderBy('r.id')
+      .execute();
+  },
+
+  async roomInProject(db: Db, roomId: number, projectId: number): Promise<boolean> {
+    return (await db.selectFrom('rooms').select('id').where('id', '=', roomId).where('project_id', '=', projectId).executeTakeFirst()) !== undefined;
+  },
+
+  /** The given devices that stand under a gateway of the project, with their current rooms (locked for the move). */
+  devicesOfProject(db: Db, projectId: number, ids: number[]) {
+    return db
+      .selectFrom('devices as d')
+      .innerJoin('gateways as g', 'g.id', 'd.gateway_id')
+      .select(['d.id', 'd.room_id'])
+      .where('g.project_id', '=', projectId)
+      .where('d.id', 'in', ids)
+      .forUpdate()
+      .execute();
+  },
+
+  async setRoom(db: Db, ids: number[], roomId: number | null): Promise<number> {
+    const r = await db.updateTable('devices').set({ room_id: roomId }).where('id', 'in', ids).executeTakeFirst();
+    return Number(r.numUpdatedRows);
   },
 
   async deleteDevice(db: Db, id: number): Promise<void> {

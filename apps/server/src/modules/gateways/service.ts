@@ -1,4 +1,13 @@
-import { ErrorCode, UserType, type AdoptDeviceRequest, type GatewayCreate, type GatewayUpdate, type GatewayDeviceCreate, type GatewayDeviceUpdate } from '@gridops/contract';
+import {
+  ErrorCode,
+  UserType,
+  type AdoptDeviceRequest,
+  type GatewayCreate,
+  type GatewayUpdate,
+  type GatewayDeviceCreate,
+  type GatewayDeviceMove,
+  type GatewayDeviceUpdate,
+} from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pgErrors.js';
@@ -6,13 +15,19 @@ import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
 import { issueGatewaySecret } from '../mqtt-auth/gatewaySecrets.js';
+import { checkParent } from './deviceParent.js';
+import { registerDevice } from './registerDevice.js';
 import { gatewaysRepository as repo } from './repository.js';
 import { resolveDeviceTemplate } from './templates.js';
+import { brokerEndpoints, buildGatewayKit, type BrokerPorts } from './kit.js';
+import type { AppConfig } from '../../config.js';
 
 /** What the runtime does when a gateway's secret changed (disconnect it) or devices were added (reload the registry). */
 export interface GatewayHooks {
   onCredentialsChanged(sn: string): void;
   onDevicesChanged(): Promise<void> | void;
+  /** The embedded broker's bound ports for the gateway kit; null with an external broker. */
+  brokerPorts?: BrokerPorts | null;
 }
 
 
@@ -20,6 +35,10 @@ const snTaken = (sn: string) =>
   new AppError(ErrorCode.Conflict, { zh: `序列号 sn “${sn}” 已被注册`, en: `Serial number (sn) "${sn}" is already registered` }, 'sn');
 const deviceTaken = (sn: string, field: 'sn' | 'device_sn' = 'device_sn') =>
   new AppError(ErrorCode.Conflict, { zh: `设备序列号 ${field} “${sn}” 在该网关下已存在`, en: `Device serial number (${field}) "${sn}" already exists under this gateway` }, field);
+const roomNotInProject = () =>
+  new AppError(ErrorCode.NotFound, { zh: '房间 room_id 不存在或不属于该站点', en: 'Room (room_id) does not exist or belongs to another site' }, 'room_id');
+const deviceNotInProject = () =>
+  new AppError(ErrorCode.NotFound, { zh: '设备 device_ids 中有设备不存在或不属于该站点', en: 'A device in device_ids does not exist or belongs to another site' }, 'device_ids');
 const notUnknown = (sn: string) =>
   new AppError(ErrorCode.NotFound, { zh: `该网关没有上报过未登记设备 device_sn “${sn}”`, en: `This gateway has not reported an unregistered device (device_sn) "${sn}"` }, 'device_sn');
 
@@ -28,10 +47,16 @@ const notUnknown = (sn: string) =>
  * unregistered devices their telemetry names. Everything is scoped to the caller's projects, and writes need a
  * user who is not a worker.
  */
-export function createGatewayService(db: Db, access: AccessService, audit: AuditService) {
+export function createGatewayService(db: Db, access: AccessService, audit: AuditService, config: Pick<AppConfig, 'mqtt'>) {
   const gatewayTarget = (id: number) => ({ type: 'gateway', id });
   const deviceTarget = (id: number) => ({ type: 'device', id });
   let hooks: GatewayHooks | null = null;
+
+  /** A room id the client sent, checked against the device's project (null and undefined pass through). */
+  async function placeIn<T extends number | null | undefined>(projectId: number, roomId: T): Promise<T> {
+    if (roomId !== null && roomId !== undefined && !(await repo.roomInProject(db, roomId, projectId))) throw roomNotInProject();
+    return roomId;
+  }
 
   // Every gateway route declares the configure permission (route table), checked before the service runs; a
   // worker never holds it, but is refused here too so the rule does not depend on how permissions were granted.
@@ -147,6 +172,32 @@ export function createGatewayService(db: Db, access: AccessService, audit: Audit
       return { id: g.id };
     },
 
+    /**
+     * The gateway kit (docs/gateway-protocol.md "Gateway kit"): broker address from the real configuration,
+     * sessions, topics with samples, command lines. Never the secret. `requestHost`: the host the console was
+     * opened on, the broker's host when nothing else names one.
+     */
+    async kit(user: AuthUser, id: number, requestHost: string) {
+      const g = await gatewayInScope(user, id);
+      const row = await repo.kitRow(db, g.id);
+      if (!row) throw notFound();
+      const devices = await repo.kitDevices(db, g.id, 2);
+      return buildGatewayKit({
+        id: row.id,
+        projectId: row.project_id,
+        sn: row.sn,
+        name: row.name,
+        nameEn: row.name_en,
+        online: row.online,
+        lastSeenAt: row.last_seen_at ? new Date(row.last_seen_at) : null,
+        hasCredentials: row.has_credentials,
+        heartbeatS: row.heartbeat_s,
+        broker: brokerEndpoints(config, hooks?.brokerPorts ?? null, requestHost),
+        devices,
+        now: Date.now(),
+      });
+    },
+
     async unknownDevices(user: AuthUser, projectId: number) {
       await assertConfigure(user, projectId);
       const rows = await repo.unknownDevices(db, projectId);
@@ -169,11 +220,13 @@ export function createGatewayService(db: Db, access: AccessService, audit: Audit
         throw notUnknown(body.device_sn);
       }
       const { kind, points, templateId } = await resolveDeviceTemplate(db, access, user, g.project_id, body);
+      const roomId = await placeIn(g.project_id, body.room_id);
       let deviceId: number;
       try {
-        deviceId = await db.transaction().execute((trx) =>
-          repo.insertDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.device_sn, kind, name: body.name, nameEn: body.name_en, points, templateId }),
-        );
+        deviceId = await db.transaction().execute(async (trx) => {
+          const parentId = (await checkParent(trx, g.project_id, body.parent_id)) ?? null;
+          return registerDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.device_sn, kind, name: body.name, nameEn: body.name_en, points, templateId, roomId, parentId });
+        });
       } catch (e) {
         if (isUniqueViolation(e)) throw deviceTaken(body.device_sn);
         throw e;
@@ -192,35 +245,83 @@ export function createGatewayService(db: Db, access: AccessService, audit: Audit
       const g = await gatewayInScope(user, body.gateway_id);
       if (await repo.deviceExists(db, g.id, body.sn)) throw deviceTaken(body.sn, 'sn');
       const { kind, points, templateId } = await resolveDeviceTemplate(db, access, user, g.project_id, body);
+      const roomId = (await placeIn(g.project_id, body.room_id)) ?? null;
       let id: number;
+      let parentId: number | null = null;
       try {
-        id = await db.transaction().execute((trx) =>
-          repo.insertDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.sn, kind, name: body.name, nameEn: body.name_en, points, templateId }),
-        );
+        id = await db.transaction().execute(async (trx) => {
+          parentId = (await checkParent(trx, g.project_id, body.parent_id)) ?? null;
+          return registerDevice(trx, { projectId: g.project_id, gatewayId: g.id, sn: body.sn, kind, name: body.name, nameEn: body.name_en, points, templateId, roomId, parentId });
+        });
       } catch (e) {
         if (isUniqueViolation(e)) throw deviceTaken(body.sn, 'sn');
         throw e;
       }
       await hooks?.onDevicesChanged();
-      return { id, gateway_id: g.id, gateway_sn: g.sn, sn: body.sn, kind, name: body.name, name_en: body.name_en, points: points.length };
+      const room = roomId === null ? undefined : (await repo.rooms(db, g.project_id)).find((r) => r.id === roomId);
+      return {
+        id,
+        gateway_id: g.id,
+        gateway_sn: g.sn,
+        sn: body.sn,
+        kind,
+        name: body.name,
+        name_en: body.name_en,
+        points: points.length,
+        room_id: roomId,
+        room_name: room?.name ?? null,
+        room_name_en: room?.name_en ?? null,
+        parent_id: parentId,
+      };
     },
 
     async updateDevice(user: AuthUser, id: number, body: GatewayDeviceUpdate) {
       const d = await repo.deviceById(db, id);
       if (!d) throw notFound();
       await assertConfigure(user, d.project_id);
+      const roomId = body.room_id === undefined ? d.room_id : await placeIn(d.project_id, body.room_id);
       await db.transaction().execute(async (trx) => {
-        await repo.renameDevice(trx, id, body.name, body.name_en);
+        const parentId = body.parent_id === undefined ? d.parent_id : await checkParent(trx, d.project_id, body.parent_id, id);
+        await repo.renameDevice(trx, id, body.name, body.name_en, roomId, parentId);
         await audit.recordChange(trx, {
           action: 'gateway.updateDevice',
           target: deviceTarget(id),
-          before: { gateway_sn: d.gateway_sn, sn: d.sn, name: d.name, name_en: d.name_en },
-          after: { gateway_sn: d.gateway_sn, sn: d.sn, name: body.name, name_en: body.name_en },
+          before: { gateway_sn: d.gateway_sn, sn: d.sn, name: d.name, name_en: d.name_en, room_id: d.room_id, parent_id: d.parent_id },
+          after: { gateway_sn: d.gateway_sn, sn: d.sn, name: body.name, name_en: body.name_en, room_id: roomId, parent_id: parentId },
           projectId: d.project_id,
         });
       });
       await hooks?.onDevicesChanged();
       return { id };
+    },
+
+    /** Places devices of one project in a room (or takes them out), all or nothing: one foreign id refuses the lot. */
+    async moveDevices(user: AuthUser, body: GatewayDeviceMove) {
+      await assertConfigure(user, body.project_id);
+      await placeIn(body.project_id, body.room_id);
+      const ids = [...new Set(body.device_ids)];
+      const moved = await db.transaction().execute(async (trx) => {
+        const found = await repo.devicesOfProject(trx, body.project_id, ids);
+        if (found.length !== ids.length) throw deviceNotInProject();
+        const changing = found.filter((d) => d.room_id !== body.room_id);
+        if (changing.length === 0) return 0;
+        const n = await repo.setRoom(trx, changing.map((d) => d.id), body.room_id);
+        await audit.recordChange(trx, {
+          action: 'gateway.moveDevices',
+          target: { type: 'project', id: body.project_id },
+          before: { devices: changing.map((d) => ({ id: d.id, room_id: d.room_id })) },
+          after: { devices: changing.map((d) => ({ id: d.id, room_id: body.room_id })) },
+          projectId: body.project_id,
+        });
+        return n;
+      });
+      if (moved > 0) await hooks?.onDevicesChanged();
+      return { moved };
+    },
+
+    async rooms(user: AuthUser, projectId: number) {
+      await assertConfigure(user, projectId);
+      return (await repo.rooms(db, projectId)).map((r) => ({ ...r, devices: Number(r.devices) }));
     },
 
     /** Removes a device and its points (history rows stay, unreferenced); its data then counts as unknown. */

@@ -19,7 +19,10 @@ import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { isUniqueViolation } from '../../lib/pgErrors.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
-import { gatewaysRepository, type DevicePointSpec } from './repository.js';
+import type { DevicePointSpec } from './repository.js';
+import { resolveImportParents, type ParentRef } from './importParents.js';
+import { registerDevice } from './registerDevice.js';
+import { gatewaysRepository as gatewaysRepo } from './repository.js';
 import type { GatewayService } from './service.js';
 import { templatesRepository as repo } from './templatesRepository.js';
 import { readImportSheet } from '../../lib/spreadsheetImport.js';
@@ -177,7 +180,7 @@ export function createTemplateService(db: Db, access: AccessService, gateways: G
         return { ok: false, created: 0, errors };
       }
       const rows = data
-        .map((cells, i) => ({ row: i + 1, cells: Array.from({ length: 6 }, (_, c) => cellText(cells[c])) }))
+        .map((cells, i) => ({ row: i + 1, cells: Array.from({ length: 7 }, (_, c) => cellText(cells[c])) }))
         .slice(1)
         .filter((r) => r.cells.some((c) => c !== ''));
       if (rows.length === 0) {
@@ -190,17 +193,20 @@ export function createTemplateService(db: Db, access: AccessService, gateways: G
       }
       const gws = await repo.gateways(db, body.project_id);
       const gwBySn = new Map(gws.map((g) => [g.sn.toLowerCase(), g]));
-      const taken = new Set((await repo.deviceSerials(db, gws.map((g) => g.id))).map((d) => `${d.gateway_id}/${d.sn}`));
+      const registered = await repo.deviceSerials(db, gws.map((g) => g.id));
+      const taken = new Set(registered.map((d) => `${d.gateway_id}/${d.sn}`));
+      const parentRefs: ParentRef[] = [];
       const rooms = await repo.rooms(db, body.project_id);
       const visible = await visibleOrgIds(access, user);
       const path = await repo.projectOrgPath(db, body.project_id);
       const usable = visible.filter((o) => path.includes(o));
       const customs = await repo.byNames(db, usable, [...new Set(rows.map((r) => r.cells[4] ?? '').filter((s) => s !== ''))]);
-      const planned: Parameters<typeof gatewaysRepository.insertDevice>[1][] = [];
+      const planned: Parameters<typeof gatewaysRepo.insertDevice>[1][] = [];
       /** The sheet row of each planned device (same order), to report a row that loses a race. */
       const plannedRows: number[] = [];
       for (const { row, cells } of rows) {
-        const [gatewaySn = '', deviceSn = '', name = '', nameEn = '', template = '', room = ''] = cells;
+        const [gatewaySn = '', deviceSn = '', name = '', nameEn = '', template = '', room = '', parentSn = ''] = cells;
+        parentRefs.push({ row, sn: deviceSn, parentSn });
         const g = gwBySn.get(gatewaySn.toLowerCase());
         if (gatewaySn === '') err(row, 'gateway_sn', '网关序列号为空', 'Gateway serial number is empty');
         else if (!g) err(row, 'gateway_sn', `本项目没有网关 “${gatewaySn}”`, `This project has no gateway "${gatewaySn}"`);
@@ -235,13 +241,24 @@ export function createTemplateService(db: Db, access: AccessService, gateways: G
           });
         }
       }
-      if (errors.length > 0) return { ok: false, created: 0, errors };
+      const parents = resolveImportParents(parentRefs, registered, (row, zh, en) => err(row, 'parent_sn', zh, en));
+      if (errors.length > 0) return { ok: false, created: 0, errors: errors.sort((a, b) => a.row - b.row) };
       let current = 0;
       try {
         await db.transaction().execute(async (trx) => {
+          const ids: number[] = [];
+          const bySn = new Map<string, number>();
           for (const [i, d] of planned.entries()) {
             current = plannedRows[i] ?? 0;
-            await gatewaysRepository.insertDevice(trx, d);
+            const p = parents.get(current);
+            const id = await registerDevice(trx, { ...d, parentId: p && 'id' in p ? p.id : null });
+            ids.push(id);
+            bySn.set(d.sn, id);
+          }
+          // A parent that is a row of this file exists only now; its serial names one row (resolveImportParents).
+          for (const [i, id] of ids.entries()) {
+            const p = parents.get(plannedRows[i] ?? 0);
+            if (p && 'sn' in p) await gatewaysRepo.setParent(trx, id, bySn.get(p.sn) ?? null);
           }
         });
       } catch (e) {

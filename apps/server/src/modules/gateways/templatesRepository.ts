@@ -88,7 +88,7 @@ export const templatesRepository = {
   /** Existing device serials under these gateways, for the import's duplicate check. */
   deviceSerials(db: Db, gatewayIds: number[]) {
     if (gatewayIds.length === 0) return Promise.resolve([]);
-    return db.selectFrom('devices').select(['gateway_id', 'sn']).where('gateway_id', 'in', gatewayIds).execute();
+    return db.selectFrom('devices').select(['id', 'gateway_id', 'sn']).where('gateway_id', 'in', gatewayIds).execute();
   },
 
   /** The organisation a project belongs to, and its ancestors' ids (a template of any of them may be used there). */

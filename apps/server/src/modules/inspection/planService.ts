@@ -9,6 +9,7 @@ import {
   type InspectionSchedule,
   type InspectionTemplate,
 } from '@gridops/contract';
+import { DEFAULT_SITE_ZONE } from '@gridops/format';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../lib/errors.js';
@@ -191,7 +192,7 @@ export function createInspectionPlanService(db: Db, access: AccessService, audit
           ...devices.map((d) => ({ kind: 'device' as const, ref_id: d.id, code: checkpointCode('device', d.id), name: d.name, name_en: d.name_en, room: d.room, room_en: d.room_en })),
         ],
         workers,
-        timezone: project?.timezone ?? 'Asia/Shanghai',
+        timezone: project?.timezone ?? DEFAULT_SITE_ZONE,
       };
     },
 

@@ -12,7 +12,7 @@ import {
   type TaskStatus,
   type TaskCheckpoint,
 } from '@gridops/contract';
-import { siteDate, siteDayEnd, siteDayStart } from '@gridops/format';
+import { DEFAULT_SITE_ZONE, siteDate, siteDayEnd, siteDayStart } from '@gridops/format';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../lib/errors.js';
@@ -150,10 +150,10 @@ export function createInspectionTaskService(db: Db, access: AccessService, defec
     /** The worker's tasks of today (each site's date) and every overdue or started one. */
     async myTasks(user: AuthUser) {
       const s = await access.scope(user);
-      const zones = await Promise.all(s.projectIds.map(async (id) => [id, (await repo.project(db, id))?.timezone ?? 'Asia/Shanghai'] as const));
+      const zones = await Promise.all(s.projectIds.map(async (id) => [id, (await repo.project(db, id))?.timezone ?? DEFAULT_SITE_ZONE] as const));
       const todayOf = new Map(zones.map(([id, zone]) => [id, siteDate(zone)]));
       const rows = await repo.myTasks(db, user.id, s.projectIds, todayOf);
-      return { today: siteDate(zones[0]?.[1] ?? 'Asia/Shanghai'), list: rows.map(toTask) };
+      return { today: siteDate(zones[0]?.[1] ?? DEFAULT_SITE_ZONE), list: rows.map(toTask) };
     },
 
     async tasks(user: AuthUser, q: { project_id?: number | undefined; from: string; to: string; status?: TaskStatus | undefined; page: number; size: number }) {
@@ -270,7 +270,7 @@ export function createInspectionTaskService(db: Db, access: AccessService, defec
         add(byWorker, r.assignee_id, r, { user_id: r.assignee_id, name: r.user_name, name_en: r.user_name_en });
       }
       const rate = <T extends { total: number; done: number }>(x: T) => ({ ...x, rate: x.total ? Math.round((x.done / x.total) * 10000) / 100 : 0 });
-      const zone = projectIds.length ? ((await repo.project(db, projectIds[0]!))?.timezone ?? 'Asia/Shanghai') : 'Asia/Shanghai';
+      const zone = projectIds.length ? ((await repo.project(db, projectIds[0]!))?.timezone ?? DEFAULT_SITE_ZONE) : DEFAULT_SITE_ZONE;
       const findings = await repo.findings(db, projectIds, siteDayStart(q.from, zone), siteDayEnd(q.to, zone));
       return {
         by_project: [...byProject.values()].map(rate) as never,

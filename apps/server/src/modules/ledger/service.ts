@@ -1,4 +1,4 @@
-import { formatInZone } from '@gridops/format';
+import { DEFAULT_SITE_ZONE, formatInZone } from '@gridops/format';
 import {
   ErrorCode,
   LEDGER_DOC_MAX_BYTES,
@@ -64,7 +64,7 @@ export function createLedgerService(db: Db, access: AccessService, audit?: Audit
       const now = Date.now();
       const [rows, projects, rooms] = await Promise.all([repo.devices(db, projectIds, { roomId: f.room_id, kind: f.kind }), repo.projects(db, scope.projectIds), repo.rooms(db, projectIds)]);
       const items = rows.map((r) => toLedgerDevice(r, now)).filter((d) => f.warranty === undefined || d.warranty_state === f.warranty);
-      const zone = projects.find((p) => p.id === projectIds[0])?.timezone ?? 'Asia/Shanghai';
+      const zone = projects.find((p) => p.id === projectIds[0])?.timezone ?? DEFAULT_SITE_ZONE;
       return { items, projects: projects.map(({ id, name, name_en }) => ({ id, name, name_en })), rooms, today: siteToday(zone, now) };
     },
 

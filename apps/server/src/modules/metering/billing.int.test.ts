@@ -72,6 +72,14 @@ describe.each(backends)('billing tariffs on %s', (backend) => {
     expect(cap.json()).toMatchObject({ code: ErrorCode.Validation, data: { field: 'capacity_kva' } });
     const ends = await send('POST', '/api/v6/billing/tariffs', site, { project_id: szip, ...tariff({ valid_from: '2025-01-02', valid_to: '2025-01-01' }) });
     expect(ends.json()).toMatchObject({ code: ErrorCode.Validation, data: { field: 'valid_to' } });
+    // A declared demand only with a demand charge, and above 0 (issue 26 item 4).
+    const declared = await send('POST', '/api/v6/billing/tariffs', site, { project_id: szip, ...tariff({ valid_from: '2025-01-01', valid_to: null, demand_mode: 'capacity', basic_price: 20, capacity_kva: 800, declared_demand_kw: 300 }) });
+    expect(declared.json()).toMatchObject({ code: ErrorCode.Validation, data: { field: 'declared_demand_kw' } });
+    const negative = await send('POST', '/api/v6/billing/tariffs', site, { project_id: szip, ...tariff({ valid_from: '2025-01-01', valid_to: null, demand_mode: 'demand', basic_price: 40, declared_demand_kw: -5 }) });
+    expect(negative.json()).toMatchObject({ code: ErrorCode.Validation, data: { field: 'declared_demand_kw' } });
+    const ok = (await send('POST', '/api/v6/billing/tariffs', site, { project_id: szip, ...tariff({ valid_from: '2025-01-01', valid_to: '2025-12-31', demand_mode: 'demand', basic_price: 40, declared_demand_kw: 320 }) })).json();
+    expect(ok).toMatchObject({ code: 1, data: { demand_mode: 'demand', declared_demand_kw: 320 } });
+    expect((await send('DELETE', `/api/v6/billing/tariffs/${ok.data.id}`, site)).json().code).toBe(1);
   });
 
   it("refuses another project's tariffs and writes without the configuration permission (10004)", async () => {

@@ -31,6 +31,7 @@ export const toBillingTariff = (r: TariffVersionRow): BillingTariff => ({
   capacity_kva: r.capacity_kva,
   pf_standard: r.pf_standard as PfStandard | null,
   feed_in_price: r.feed_in_price,
+  declared_demand_kw: r.declared_demand_kw,
   version: r.version,
 });
 
@@ -42,6 +43,8 @@ export function tariffValues(v: Fields): TariffVersionValues {
     throw invalid('valid_to', '结束日期早于开始日期', 'the end date is before the start date');
   if (v.demand_mode === 'capacity' && v.capacity_kva === null)
     throw invalid('capacity_kva', '按容量计收基本电费时须填写变压器容量', 'the transformer capacity is required for a capacity charge');
+  if (v.demand_mode !== 'demand' && v.declared_demand_kw !== null)
+    throw invalid('declared_demand_kw', '仅按需量计收基本电费时可填写核定需量', 'a declared demand applies only to a demand charge');
   if (v.demand_mode !== 'none' && v.basic_price <= 0)
     throw invalid('basic_price', '基本电价须大于 0', 'the basic charge price must be above 0');
   return {
@@ -55,6 +58,7 @@ export function tariffValues(v: Fields): TariffVersionValues {
     capacity_kva: v.demand_mode === 'capacity' ? v.capacity_kva : null,
     pf_standard: v.pf_standard,
     feed_in_price: v.feed_in_price,
+    declared_demand_kw: v.demand_mode === 'demand' ? v.declared_demand_kw : null,
   };
 }
 

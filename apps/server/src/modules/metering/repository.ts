@@ -120,6 +120,10 @@ export const meteringRepository = {
       .orderBy('dp.sort')
       .execute(),
 
+  /** A device's points by key (for binding a node to its energy counter and power). */
+  devicePointsByKey: (db: Db, deviceId: number, keys: string[]) =>
+    db.selectFrom('device_points').select(['id', 'key']).where('device_id', '=', deviceId).where('key', 'in', keys).execute(),
+
   insertNode: async (db: Db, projectId: number, energyType: string, v: NodeValues) =>
     (
       await db

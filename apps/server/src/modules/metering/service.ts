@@ -32,6 +32,7 @@ export const DEFAULT_TARIFF: Omit<TariffVersionValues, 'rows'> = {
   capacity_kva: null,
   pf_standard: null,
   feed_in_price: null,
+  declared_demand_kw: null,
 };
 import { wouldCycle } from './tree.js';
 import { createBillingService } from './billing.js';

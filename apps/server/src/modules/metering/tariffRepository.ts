@@ -16,6 +16,7 @@ export interface TariffVersionRow {
   capacity_kva: number | null;
   pf_standard: number | null;
   feed_in_price: number | null;
+  declared_demand_kw: number | null;
   version: number;
 }
 export type TariffVersionValues = Omit<TariffVersionRow, 'id' | 'project_id' | 'version'>;
@@ -33,6 +34,7 @@ const columns = [
   'capacity_kva',
   'pf_standard',
   'feed_in_price',
+  'declared_demand_kw',
   'version',
 ] as const;
 

@@ -53,6 +53,8 @@ export async function collectFigures(db: Db, services: FigureServices, projectId
   const nodes = asStatNodes(await statisticsRepository.nodes(db, projectId, 'power'));
   const gridPoints = topMost(nodes, nodes.filter((n) => n.node_type === 'grid')).flatMap((n) => (n.point_id === null ? [] : [n.point_id]));
   const demand = await statisticsRepository.monthlyDemand(db, gridPoints, w.from, w.to, zone);
+  // The 15-minute maximum where quarter-hour rollups exist (an hourly mean is a lower bound of it).
+  const quarter = await statisticsRepository.monthlyQuarterDemand(db, gridPoints, w.from, w.to, zone);
   const [newEnergy, storage, carbon, inspection, events, workOrders, gateways] = await Promise.all([
     services.overview.newEnergy(reader, projectId, w.last, now),
     services.overview.storage(reader, projectId, w.last, now),
@@ -67,7 +69,7 @@ export async function collectFigures(db: Db, services: FigureServices, projectId
     project: { id: projectId, name: project.name, name_en: project.name_en, zone },
     month,
     expense,
-    peakDemandKw: gridPoints.length ? (demand.get(month) ?? null) : null,
+    peakDemandKw: gridPoints.length && (demand.has(month) || quarter.has(month)) ? Math.max(demand.get(month) ?? 0, quarter.get(month) ?? 0) : null,
     newEnergy,
     storage,
     carbon,

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assembleFigures, eventFigures, gatewayFigures } from './figures.js';
 import { month, sources } from './fixtures.js';
@@ -8,7 +11,7 @@ import { reportTables } from './tables.js';
 describe('monthly report figures', () => {
   it('takes energy, cost and the bill from the expense report and carbon from the carbon month', () => {
     const f = assembleFigures(sources);
-    expect(f.energy).toMatchObject({ total_kwh: 820.5, total_cost: 610.25, bill_total: 1779.75, basic_charge: 1200, power_factor: 0.953, peak_demand_kw: 48.2 });
+    expect(f.energy).toMatchObject({ total_kwh: 820.5, total_cost: 610.25, bill_total: 1779.75, basic_charge: 1200, power_factor: 0.953, pf_source: 'energy', pf_adjust_pct: -0.6, peak_demand_kw: 48.2, declared_demand_kw: 50, demand_penalty: 0 });
     expect(f.energy.bands).toEqual(sources.expense.total.bands);
     expect(f.energy.daily).toEqual([
       { date: '2026-10-01', energy: 400.5, cost: 300.25 },
@@ -45,9 +48,20 @@ describe('monthly report figures', () => {
   it('finds the previous month and the CJK font', () => {
     expect(previousMonth('2026-11-01')).toBe('2026-10');
     expect(previousMonth('2026-01-31')).toBe('2025-12');
-    expect(resolveCjkFont(undefined, (p) => p.endsWith('NotoSansCJK-Regular.ttc'))).toEqual({ file: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', face: 'NotoSansCJKsc-Regular' });
-    expect(resolveCjkFont('/fonts/x.ttc#MyFace', () => true)).toEqual({ file: '/fonts/x.ttc', face: 'MyFace' });
-    expect(resolveCjkFont('/fonts/x.otf', () => true)).toEqual({ file: '/fonts/x.otf', face: undefined });
-    expect(resolveCjkFont(undefined, () => false)).toBeNull();
+    // A font directory laid out as Debian's (FONT_DIRS), and one with no font: the npm-shipped font then.
+    const system = fs.mkdtempSync(path.join(os.tmpdir(), 'fonts-'));
+    const none = fs.mkdtempSync(path.join(os.tmpdir(), 'fonts-'));
+    try {
+      fs.mkdirSync(path.join(system, 'opentype/noto'), { recursive: true });
+      fs.writeFileSync(path.join(system, 'opentype/noto/NotoSansCJK-Regular.ttc'), '');
+      expect(resolveCjkFont(undefined, [none, system])).toEqual({ file: path.join(system, 'opentype/noto/NotoSansCJK-Regular.ttc'), face: 'NotoSansCJKsc-Regular' });
+      expect(resolveCjkFont(undefined, [none])).toEqual({ file: expect.stringMatching(/@embedpdf\/fonts-sc\/fonts\/NotoSansHans-Regular\.otf$/), face: undefined });
+    } finally {
+      for (const d of [system, none]) fs.rmSync(d, { recursive: true, force: true });
+    }
+    // REPORT_CJK_FONT alone when set: a missing file is no font (not the fallback).
+    expect(resolveCjkFont('/fonts/x.ttc#MyFace', [], () => true)).toEqual({ file: '/fonts/x.ttc', face: 'MyFace' });
+    expect(resolveCjkFont('/fonts/x.otf', [], () => true)).toEqual({ file: '/fonts/x.otf', face: undefined });
+    expect(resolveCjkFont('/fonts/x.otf', [], () => false)).toBeNull();
   });
 });

@@ -87,7 +87,8 @@ export function assembleFigures(s: FigureSources): MonthReportFigures {
     energy: {
       tariff_configured: e.tariff_configured,
       total_kwh: e.total.energy,
-      total_cost: e.total.cost,
+      // The report states "no tariff" itself (tables.ts); its figure stays a number.
+      total_cost: e.total.cost ?? 0,
       bands: e.total.bands,
       daily: e.periods.map((p) => ({ date: p.key, energy: p.energy, cost: p.cost })),
       energy_charge: e.bill?.energy_charge ?? 0,
@@ -96,7 +97,13 @@ export function assembleFigures(s: FigureSources): MonthReportFigures {
       feed_in_revenue: e.bill?.feed_in_revenue ?? 0,
       bill_total: e.bill?.total ?? 0,
       power_factor: billMonth?.power_factor ?? null,
-      peak_demand_kw: s.peakDemandKw === null ? null : round(s.peakDemandKw),
+      pf_source: billMonth?.pf_source ?? null,
+      pf_standard: billMonth?.pf_standard ?? null,
+      pf_adjust_pct: billMonth?.pf_adjust_pct ?? null,
+      // The bill's 15-minute maximum when it bills demand; otherwise the meters' own maximum.
+      peak_demand_kw: billMonth?.demand_actual_kw ?? (s.peakDemandKw === null ? null : round(s.peakDemandKw)),
+      declared_demand_kw: billMonth?.declared_demand_kw ?? null,
+      demand_penalty: billMonth?.demand_mode === 'demand' ? billMonth.demand_penalty : null,
     },
     new_energy: {
       pv_capacity_kwp: s.newEnergy.capacity_kwp,

@@ -31,7 +31,7 @@ const expense: ExpenseResponse = {
     pf_adjustment: -10.5,
     feed_in_revenue: 20,
     total: 1779.75,
-    months: [{ month, energy_charge: 610.25, demand_mode: 'demand', basic_quantity: 48.2, basic_charge: 1200, pf_standard: 0.9, power_factor: 0.953, pf_adjust_pct: -0.6, pf_adjustment: -10.5, feed_in_energy: 40, feed_in_revenue: 20, total: 1779.75 }],
+    months: [{ month, energy_charge: 610.25, demand_mode: 'demand', basic_quantity: 50, basic_charge: 1200, demand_actual_kw: 48.2, demand_source: 'hourly', declared_demand_kw: 50, demand_penalty: 0, pf_standard: 0.9, power_factor: 0.953, pf_source: 'energy', pf_kwh: 820.5, pf_kvarh: 262.1, pf_adjust_pct: -0.6, pf_adjustment: -10.5, feed_in_energy: 40, feed_in_revenue: 20, total: 1779.75 }],
   },
 } as unknown as ExpenseResponse;
 

@@ -95,7 +95,17 @@ describe.each(backends)('monthly report on %s', (backend) => {
     expect(f.energy.bill_total).toBe(expense.data.bill?.total ?? 0);
     expect(f.energy.daily.map((d) => d.energy)).toEqual(expense.data.periods.map((p) => p.energy));
     const bm = expense.data.bill?.months.find((m) => m.month === month);
-    if (bm?.demand_mode === 'demand') expect(f.energy.peak_demand_kw).toBe(bm.basic_quantity);
+    if (bm?.demand_mode === 'demand') expect(f.energy.peak_demand_kw).toBe(bm.demand_actual_kw);
+    // Last month's power factor from the grid meters' seeded kWh and kvarh, and its adjustment (issue 26 item 4).
+    expect(bm).toMatchObject({ pf_source: 'energy', pf_standard: 0.9, declared_demand_kw: expect.any(Number) });
+    expect(bm!.power_factor).toBeGreaterThan(0.9);
+    expect(bm!.power_factor).toBeLessThan(1);
+    expect(bm!.pf_kvarh).toBeGreaterThan(0);
+    expect(bm!.power_factor).toBe(Math.round((bm!.pf_kwh! / Math.hypot(bm!.pf_kwh!, bm!.pf_kvarh!)) * 100) / 100);
+    expect(bm!.pf_adjust_pct).toBeLessThan(0);
+    expect(bm!.pf_adjustment).toBeLessThan(0);
+    expect(f.energy).toMatchObject({ power_factor: bm!.power_factor, pf_source: 'energy', pf_adjust_pct: bm!.pf_adjust_pct, pf_adjustment: expense.data.bill!.pf_adjustment });
+    expect(f.energy.pf_adjustment).not.toBe(0);
 
     const carbon = await call<CarbonSite>('POST', '/api/v6/energy/carbon', site, { project_id: szip, year: Number(month.slice(0, 4)) });
     const cm = carbon.data.by_month.find((m) => m.month === month)!;
@@ -131,6 +141,10 @@ describe.each(backends)('monthly report on %s', (backend) => {
     fs.writeFileSync(file, Buffer.from(pdf.data.content, 'base64'));
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     for (const heading of ['月度运行报告', '能耗与电费', '新能源与储能', '碳排放', '事件统计', '巡检', '网关可用率', 'Monthly operation report', 'Energy and cost']) expect(text).toContain(heading);
+    // The power factor and adjustment lines are filled (not "—" / 0.00).
+    const e = view.data.figures!.energy;
+    expect(text).toContain(`${e.power_factor!.toFixed(2)} (考核标准 0.90, 由有功、无功电量计算)`);
+    expect(text).toMatch(/力调比例\s+-0\.\d\d %/);
     const total = view.data.figures!.energy.total_kwh.toLocaleString('en-US', { maximumFractionDigits: 2 });
     expect(text).toContain(total);
     expect(text).toContain('苏州');

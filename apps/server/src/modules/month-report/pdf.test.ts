@@ -6,6 +6,7 @@ import { MONTH_REPORT_SECTIONS } from '@gridops/contract';
 import { describe, expect, it } from 'vitest';
 import { assembleFigures } from './figures.js';
 import { sources } from './fixtures.js';
+import { DEFAULT_FONT_DIRS } from '../../lib/fonts.js';
 import { MissingCjkFontError, renderPdf, resolveCjkFont } from './pdf.js';
 import { renderWorkbook } from './workbook.js';
 
@@ -22,7 +23,7 @@ function pdfText(pdf: Buffer): string {
 
 describe('monthly report PDF and workbook', { timeout: 60_000 }, () => {
   const f = assembleFigures(sources);
-  const font = resolveCjkFont(undefined);
+  const font = resolveCjkFont(undefined, DEFAULT_FONT_DIRS);
 
   it('renders Chinese and English parts whose extracted text holds the headings and key figures', async () => {
     expect(font, 'fonts-noto-cjk must be installed (.ci/run)').not.toBeNull();
@@ -32,6 +33,18 @@ describe('monthly report PDF and workbook', { timeout: 60_000 }, () => {
     for (const s of ['月度运行报告', '苏州工业园区站', '能耗与电费', '新能源与储能', '碳排放', '事件统计', '巡检', '缺陷（工单）', '网关可用率', '尖', '谷', '平均确认时长', '每日用电量']) expect(text).toContain(s);
     for (const s of ['Monthly operation report', 'Suzhou Industrial Park', 'Gateway availability', 'Mean time to close']) expect(text).toContain(s);
     for (const n of ['820.5', '610.25', '1,779.75', '48.2', '99.8', 'GW-SZIP-01']) expect(text).toContain(n);
+  });
+
+  it('writes the Chinese part with the npm-shipped font when the system has none (an empty FONT_DIRS)', async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'no-fonts-'));
+    try {
+      const shipped = resolveCjkFont(undefined, [empty]);
+      expect(shipped?.file).toMatch(/NotoSansHans-Regular\.otf$/);
+      const text = pdfText(await renderPdf(f, { languages: ['zh'], sections: MONTH_REPORT_SECTIONS, generatedAt: '2026-11-01', font: shipped }));
+      for (const s of ['月度运行报告', '苏州工业园区站', '能耗与电费', '缺陷（工单）', '网关可用率', '平均确认时长', '每日用电量']) expect(text).toContain(s);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
   });
 
   it('leaves out disabled sections; without a CJK font a Chinese part is refused and English still works', async () => {

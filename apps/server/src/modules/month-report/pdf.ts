@@ -2,11 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MonthReportFigures, MonthReportLanguage, MonthReportSection } from '@gridops/contract';
 import PDFDocument from 'pdfkit';
+import { findCjkFont } from '../../lib/fonts.js';
 import { reportLabels } from './labels.js';
 import { reportTables, type ReportTable } from './tables.js';
-
-/** Debian's fonts-noto-cjk (installed by .ci/run); REPORT_CJK_FONT overrides it. */
-export const DEFAULT_CJK_FONTS = ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc'];
 
 export class MissingCjkFontError extends Error {}
 
@@ -17,19 +15,25 @@ export interface CjkFont {
 }
 
 /**
- * The CJK font to embed: `configured` (a path, with `#PostScriptName` to pick a face of a .ttc) or the first
- * default that exists; null when there is none. Noto CJK collections default to their Simplified Chinese face.
+ * The CJK font to embed, looked up for each report: `configured` (REPORT_CJK_FONT: a path, with `#PostScriptName`
+ * to pick a face of a .ttc) alone when set; else the system's Noto CJK (in `fontDirs`, FONT_DIRS), else the one
+ * shipped as an npm dependency (lib/fonts). The system's comes first: it covers all of CJK (a site named with a
+ * rare character), the shipped one GB2312's hanzi; both are Noto Sans, so a report looks the same either way.
+ * Null when there is none. Noto CJK collections default to their Simplified Chinese face.
  */
-export function resolveCjkFont(configured: string | undefined, exists: (p: string) => boolean = fs.existsSync): CjkFont | null {
-  const candidates = configured ? [configured] : DEFAULT_CJK_FONTS;
-  for (const c of candidates) {
-    const [file, face] = c.split('#') as [string, string | undefined];
-    if (!exists(file)) continue;
-    if (face || !file.toLowerCase().endsWith('.ttc')) return { file, face };
-    const base = path.basename(file, '.ttc');
-    return { file, face: base.replace(/^(Noto(?:Sans|Serif)CJK)-/, '$1sc-') };
+export function resolveCjkFont(configured: string | undefined, fontDirs: readonly string[], exists: (p: string) => boolean = fs.existsSync): CjkFont | null {
+  if (configured) {
+    const [file, face] = configured.split('#') as [string, string | undefined];
+    return exists(file) ? withFace(file, face) : null;
   }
-  return null;
+  const found = findCjkFont(fontDirs);
+  return found ? withFace(found.file, undefined) : null;
+}
+
+function withFace(file: string, face: string | undefined): CjkFont {
+  if (face || !file.toLowerCase().endsWith('.ttc')) return { file, face };
+  const base = path.basename(file, '.ttc');
+  return { file, face: base.replace(/^(Noto(?:Sans|Serif)CJK)-/, '$1sc-') };
 }
 
 const PAGE = { margin: 48, width: 595.28, height: 841.89 };
@@ -123,7 +127,7 @@ export async function renderPdf(
   opts: { languages: readonly MonthReportLanguage[]; sections: readonly MonthReportSection[]; generatedAt: string; font: CjkFont | null },
 ): Promise<Buffer> {
   if (!opts.font && opts.languages.includes('zh')) {
-    throw new MissingCjkFontError(`no CJK font for the Chinese report: install fonts-noto-cjk (${DEFAULT_CJK_FONTS[0]}) or set REPORT_CJK_FONT`);
+    throw new MissingCjkFontError('no CJK font for the Chinese report: run npm install (it brings @embedpdf/fonts-sc), install fonts-noto-cjk or set REPORT_CJK_FONT');
   }
   const doc = new PDFDocument({ size: 'A4', margin: PAGE.margin, info: { Title: `${reportLabels.en.title} ${f.month} ${f.name_en || f.name}`, Producer: 'GridOps' } });
   let font = 'Helvetica';

@@ -21,6 +21,7 @@ import { collectFigures, type FigureServices } from './collect.js';
 import { mailReport, reportFileName } from './mail.js';
 import type { PushTransport } from '../push/transport.js';
 import { MissingCjkFontError, renderPdf, resolveCjkFont } from './pdf.js';
+import { DEFAULT_FONT_DIRS } from '../../lib/fonts.js';
 import { monthReportRepository as repo, type ReportRow, type SettingsRow } from './repository.js';
 import { renderWorkbook } from './workbook.js';
 
@@ -68,8 +69,9 @@ export function previousMonth(date: string): string {
  * Monthly operation reports (docs/monthly-report.md): settings per site, generation (on demand and by the monthly
  * job, once per site-month across instances), PDF + workbook stored in the database, mail to the recipients.
  */
-export function createMonthReportService(db: Db, access: AccessService, services: FigureServices, opts: { audit?: AuditService; cjkFont?: string | undefined; push: PushTransport }) {
-  const font = resolveCjkFont(opts.cjkFont);
+export function createMonthReportService(db: Db, access: AccessService, services: FigureServices, opts: { audit?: AuditService; cjkFont?: string | undefined; fontDirs?: readonly string[]; push: PushTransport }) {
+  // Looked up for each report, not once at start: a font installed (or npm-installed) meanwhile is used at once.
+  const cjkFont = () => resolveCjkFont(opts.cjkFont, opts.fontDirs ?? DEFAULT_FONT_DIRS);
 
   async function settingsOf(projectId: number): Promise<MonthReportSettings> {
     const [row] = await repo.settings(db, [projectId]);
@@ -84,7 +86,7 @@ export function createMonthReportService(db: Db, access: AccessService, services
     const figures = await collectFigures(db, services, projectId, month, now);
     const generatedAt = `${siteDate(project.timezone, now)} (${project.timezone})`;
     const doc = { languages: settings.languages, sections: settings.sections };
-    const [pdf, xlsx] = await Promise.all([renderPdf(figures, { ...doc, generatedAt, font }), renderWorkbook(figures, doc)]);
+    const [pdf, xlsx] = await Promise.all([renderPdf(figures, { ...doc, generatedAt, font: doc.languages.includes('zh') ? cjkFont() : null }), renderWorkbook(figures, doc)]);
     const mailing = sendMail && settings.recipients.length > 0;
     const id = await repo.upsertReport(db, { project_id: projectId, month, trigger, ...doc, figures, pdf, xlsx, mail_status: mailing ? 'pending' : 'none' });
     if (mailing) await mailReport(db, opts.push, id, project.org_id, settings.recipients, figures, pdf);
@@ -100,8 +102,8 @@ export function createMonthReportService(db: Db, access: AccessService, services
 
   return {
     produce,
-    /** False when no CJK font was found: reports with a Chinese part are refused (docs/monthly-report.md). */
-    hasCjkFont: font !== null,
+    /** Whether a CJK font is there now: without one, reports with a Chinese part are refused (docs/monthly-report.md). */
+    hasCjkFont: () => cjkFont() !== null,
 
     async settingsList(user: AuthUser) {
       const { projectIds } = await access.scope(user);
@@ -147,7 +149,7 @@ export function createMonthReportService(db: Db, access: AccessService, services
         await opts.audit?.record(db, { kind: 'write', action: 'month_report.generate', target: { type: 'month_report', id: out.report!.id }, before: null, after: { month: body.month, send_mail: body.send_mail }, projectId: body.project_id });
         return out;
       } catch (err) {
-        if (err instanceof MissingCjkFontError) throw invalid('languages', '服务器未安装中文字体（fonts-noto-cjk 或 REPORT_CJK_FONT），无法生成中文报告；可只选英文', 'The server has no CJK font (fonts-noto-cjk or REPORT_CJK_FONT) for the Chinese report; choose English only');
+        if (err instanceof MissingCjkFontError) throw invalid('languages', '服务器未安装中文字体（npm install 安装的 @embedpdf/fonts-sc、fonts-noto-cjk 或 REPORT_CJK_FONT），无法生成中文报告；可只选英文', 'The server has no CJK font (@embedpdf/fonts-sc from npm install, fonts-noto-cjk or REPORT_CJK_FONT) for the Chinese report; choose English only');
         throw err;
       }
     },
@@ -194,7 +196,7 @@ export type MonthReportService = ReturnType<typeof createMonthReportService>;
 
 /** Runs the monthly pass first after `firstMs`, then every `everyMs` (hourly): the claims make it once per site-month. */
 export function startMonthReportJob(svc: MonthReportService, log: FastifyBaseLogger, firstMs = 60_000, everyMs = 3_600_000) {
-  if (!svc.hasCjkFont) log.warn('monthly report: no CJK font found; reports with Chinese pages cannot be generated (install fonts-noto-cjk or set REPORT_CJK_FONT)');
+  if (!svc.hasCjkFont()) log.warn('monthly report: no CJK font found; reports with Chinese pages cannot be generated until one is there (npm install brings @embedpdf/fonts-sc; or install fonts-noto-cjk, or set REPORT_CJK_FONT)');
   return startRepeatingJob(
     async () => {
       const made = await svc.runMonthly(new Date(), log);

@@ -1,5 +1,5 @@
 import type { MonthReportFigures, MonthReportLanguage, MonthReportSection } from '@gridops/contract';
-import { reportLabels } from './labels.js';
+import { reportLabels, type ReportLabels } from './labels.js';
 
 /** One table of a section: header and rows of text/number cells (the PDF and the workbook both draw these). */
 export interface ReportTable {
@@ -14,6 +14,18 @@ export interface ReportSectionTables {
 }
 
 const dash = (v: number | null) => (v === null ? '—' : v);
+const pctText = (v: number | null) => (v === null ? '—' : `${v > 0 ? '+' : ''}${v.toFixed(2)} %`);
+
+/** "0.94（考核标准 0.90，由有功、无功电量计算）": the month's power factor with its standard and where it came from. */
+function powerFactorText(e: MonthReportFigures['energy'], L: ReportLabels): string {
+  if (e.power_factor === null) return '—';
+  const parts = [
+    ...(e.pf_standard != null ? [`${L.pfStandard} ${e.pf_standard.toFixed(2)}`] : []),
+    ...(e.pf_source ? [L.pfSource[e.pf_source]] : []),
+  ];
+  const v = e.power_factor.toFixed(2);
+  return parts.length ? `${v} (${parts.join(', ')})` : v;
+}
 
 /** The sections the settings enable, in their fixed order, as tables in one language. */
 export function reportTables(f: MonthReportFigures, lang: MonthReportLanguage, sections: readonly MonthReportSection[]): ReportSectionTables[] {
@@ -36,8 +48,15 @@ export function reportTables(f: MonthReportFigures, lang: MonthReportLanguage, s
           [L.pfAdjustment, f.energy.pf_adjustment],
           [L.feedIn, f.energy.feed_in_revenue],
           [L.billTotal, f.energy.bill_total],
-          [L.powerFactor, dash(f.energy.power_factor === null ? null : Math.round(f.energy.power_factor * 1000) / 1000)],
+          [L.powerFactor, powerFactorText(f.energy, L)],
+          [L.pfAdjustPct, pctText(f.energy.pf_adjust_pct ?? null)],
           [L.peakDemand, dash(f.energy.peak_demand_kw)],
+          ...(f.energy.declared_demand_kw != null
+            ? ([
+                [L.declaredDemand, f.energy.declared_demand_kw],
+                [L.demandPenalty, f.energy.demand_penalty ?? 0],
+              ] as [string, number][])
+            : []),
         ]),
       ],
     }),

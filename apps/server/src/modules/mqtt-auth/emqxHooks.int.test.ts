@@ -48,4 +48,17 @@ describe.each(backends)('EMQX HTTP auth and ACL hooks, versions 4 and 5 (%s)', (
     expect((await acl(gatewayTopics('GW-SHZJ-01').command, '1')).statusCode).toBe(403);
     expect((await acl(gatewayTopics(SN).command, '2')).statusCode).toBe(403);
   });
+
+  it('auxiliary sessions ({sn}/pub): allowed with a gw-{sn}/pub… client id, may publish, may not subscribe to commands', async () => {
+    const auth = (username: string, clientid: string) => t.app.inject({ method: 'POST', url: '/api/mqtt/auth', headers, payload: { username, password: secret, clientid } });
+    expect((await auth(`${SN}/pub`, `gw-${SN}/pub-1`)).json()).toEqual({ result: 'allow', is_superuser: false });
+    // The aux name cannot take the main session's client id, nor the main name an aux one.
+    expect((await auth(`${SN}/pub`, `gw-${SN}`)).json()).toEqual({ result: 'deny' });
+    expect((await auth(SN, `gw-${SN}/pub-1`)).json()).toEqual({ result: 'deny' });
+    const acl = (topic: string, action: string) => t.app.inject({ method: 'POST', url: '/api/mqtt/acl', headers, payload: { username: `${SN}/pub`, topic, action } }).then((r) => r.json<{ result: string }>().result);
+    expect(await acl(gatewayTopics(SN).telemetry, 'publish')).toBe('allow');
+    expect(await acl(gatewayTopics(SN).commandResult, 'publish')).toBe('allow');
+    expect(await acl(gatewayTopics(SN).command, 'subscribe')).toBe('deny');
+    expect(await acl(gatewayTopics('GW-SHZJ-01').telemetry, 'publish')).toBe('deny');
+  });
 });

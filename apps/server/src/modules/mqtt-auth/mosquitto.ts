@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db/database.js';
 import { hashSecret } from '../../lib/secretHash.js';
-import { TOPIC_VERSION } from '@gridops/contract';
+import { TOPIC_VERSION, gatewayAuxUsername } from '@gridops/contract';
 import { sessionMqttUsername } from './credentials.js';
 import { mqttAuthRepository } from './repository.js';
 import type { ServiceCredentials } from './service.js';
@@ -44,20 +44,13 @@ export async function buildMosquittoFiles(
     acl.push(`user ${username}`, `topic read ${prefix}/#`, `topic write ${prefix}/request`, '');
   }
   for (const g of gateways) {
-    pw.push(`${g.sn}:${g.secret_hash}`);
+    // The main session ({sn}) and the auxiliary publish-only one ({sn}/pub, same secret): with the client id
+    // replaced by the username, the two never share a session, and only the main one may read commands.
+    const aux = gatewayAuxUsername(g.sn);
+    pw.push(`${g.sn}:${g.secret_hash}`, `${aux}:${g.secret_hash}`);
     const prefix = `${TOPIC_VERSION}/gateway/${g.sn}`;
-    acl.push(
-      `user ${g.sn}`,
-      `topic write ${prefix}/telemetry`,
-      `topic write ${prefix}/status`,
-      `topic write ${prefix}/capture`,
-      `topic write ${prefix}/ai_event`,
-      `topic write ${prefix}/face_event`,
-      `topic write ${prefix}/robot_round`,
-      `topic write ${prefix}/command/result`,
-      `topic read ${prefix}/command`,
-      '',
-    );
+    const writes = ['telemetry', 'status', 'capture', 'ai_event', 'face_event', 'robot_round', 'command/result'].map((t) => `topic write ${prefix}/${t}`);
+    acl.push(`user ${g.sn}`, ...writes, `topic read ${prefix}/command`, '', `user ${aux}`, ...writes, '');
   }
   const bind = opts.bind ?? '0.0.0.0';
   const serviceBind = opts.serviceBind ?? '127.0.0.1';
@@ -80,7 +73,8 @@ export async function buildMosquittoFiles(
     // Larger packets disconnect their sender (MQTT_MAX_PACKET_BYTES, docs/gateway-protocol.md).
     `max_packet_size ${opts.maxPacketBytes ?? 1024 * 1024}`,
     '',
-    '# Gateways: the client id is the username (the serial number), so no one else can take over its session.',
+    '# Gateways: the client id is the username (the serial number, or {sn}/pub for an auxiliary publish-only',
+    '# session), so no one else can take over its session.',
     `listener ${opts.tcpPort} ${bind}`,
     'protocol mqtt',
     'use_username_as_clientid true',

@@ -42,6 +42,14 @@ describe('MQTT credential rules', () => {
     expect(await auth.authenticate('GW-1', undefined)).toBeNull();
   });
 
+  it('accepts the auxiliary username {sn}/pub with the same secret, as an aux identity', async () => {
+    expect(await auth.authenticate('GW-1/pub', 'gw-secret')).toEqual({ kind: 'gateway', gatewayId: 11, sn: 'GW-1', projectId: 5, aux: true });
+    expect(await auth.authenticate('GW-1/pub', 'nope')).toBeNull();
+    expect(await auth.authenticate('GW-2/pub', 'gw-secret')).toBeNull();
+    expect(await auth.authenticate('GW-1/sub', 'gw-secret')).toBeNull();
+    expect(await auth.identify('GW-1/pub')).toEqual({ kind: 'gateway', gatewayId: 11, sn: 'GW-1', projectId: 5, aux: true });
+  });
+
   it('identifies without a password and lists ended sessions', async () => {
     expect(await auth.identify('GW-1')).toMatchObject({ kind: 'gateway', gatewayId: 11 });
     expect(await auth.identify(sessionMqttUsername(43))).toBeNull();

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { verifySecret } from '../../lib/secretHash.js';
 import { timingSafeEqualStrings } from '../../lib/tokens.js';
+import { parseGatewayUsername } from '@gridops/contract';
 import type { MqttIdentity } from './acl.js';
 import { sessionIdFromMqttUsername } from './credentials.js';
 import { mqttAuthRepository, type MqttAuthRepository } from './repository.js';
@@ -17,7 +18,19 @@ export interface ServiceCredentials {
  */
 export function createMqttAuthService(db: Db, service: ServiceCredentials, repo: MqttAuthRepository = mqttAuthRepository) {
   const liveSession = (sessionId: number) => repo.liveSession(db, sessionId);
-  const gateway = (sn: string) => repo.gatewayBySn(db, sn);
+  /** A gateway by its main (`{sn}`) or auxiliary (`{sn}/pub`) username; both hold the same secret. */
+  const gateway = async (username: string) => {
+    const { sn, aux } = parseGatewayUsername(username);
+    const gw = await repo.gatewayBySn(db, sn);
+    return gw ? { ...gw, aux } : undefined;
+  };
+  const gatewayIdentity = (gw: { id: number; sn: string; project_id: number; aux: boolean }): MqttIdentity => ({
+    kind: 'gateway',
+    gatewayId: gw.id,
+    sn: gw.sn,
+    projectId: gw.project_id,
+    ...(gw.aux ? { aux: true } : {}),
+  });
 
   return {
     /** The identity behind a username already authenticated by the broker (EMQX ACL calls carry no password). */
@@ -29,7 +42,7 @@ export function createMqttAuthService(db: Db, service: ServiceCredentials, repo:
         return s ? { kind: 'user', userId: s.id, orgId: s.org_id, username: s.username, sessionId: s.session_id } : null;
       }
       const gw = await gateway(username);
-      return gw ? { kind: 'gateway', gatewayId: gw.id, sn: gw.sn, projectId: gw.project_id } : null;
+      return gw ? gatewayIdentity(gw) : null;
     },
 
     async authenticate(username: string | undefined, password: string | undefined): Promise<MqttIdentity | null> {
@@ -45,7 +58,8 @@ export function createMqttAuthService(db: Db, service: ServiceCredentials, repo:
           : null;
       }
       const gw = await gateway(username);
-      if (gw && (await verifySecret(password, gw.secret_hash))) return { kind: 'gateway', gatewayId: gw.id, sn: gw.sn, projectId: gw.project_id };
+      // An empty hash is a revoked secret (verifySecret refuses it).
+      if (gw && (await verifySecret(password, gw.secret_hash))) return gatewayIdentity(gw);
       return null;
     },
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, orgAdminApi, type ApiRoute } from '@gridops/contract';
 import { hashPassword } from '../../lib/password.js';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
+import { stationBody } from '../../test-support/stations.js';
 
 interface Reply {
   status: number;
@@ -10,27 +11,6 @@ interface Reply {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON answers of many shapes
   data: any;
 }
-
-const stationBody = (orgId: number, over: Record<string, unknown> = {}) => ({
-  org_id: orgId,
-  name: '测试光储站',
-  name_en: 'Test PV-storage station',
-  address: '苏州市工业园区星湖街 1 号',
-  address_en: '1 Xinghu St, Suzhou Industrial Park',
-  city: '苏州',
-  city_en: 'Suzhou',
-  latitude: 31.3,
-  longitude: 120.7,
-  timezone: 'Asia/Shanghai',
-  energy_types: ['power'],
-  capacity_kva: 2000,
-  pv_capacity_kw: 500,
-  storage_capacity_kwh: 1000,
-  storage_power_kw: 500,
-  charger_count: 8,
-  charger_power_kw: 120,
-  ...over,
-});
 
 describe.each(backends)('organisation and project administration on %s', (backend) => {
   let t: TestApp;
@@ -235,6 +215,16 @@ describe.each(backends)('organisation and project administration on %s', (backen
     expect((await call(orgAdminApi.createProject, site, stationBody(groupA))).code).toBe(ErrorCode.Forbidden);
   });
 
+  it('shows a site user the organisations it belongs to, read-only, and none of the other group', async () => {
+    const own = await ok(call(orgAdminApi.project, site, { id: suzhou }));
+    const ids = (await ok(call(orgAdminApi.orgs, site))).map((o: { id: number }) => o.id);
+    expect(ids).toContain(own.org_id);
+    expect(ids).toContain(root);
+    expect(ids).not.toContain(groupB);
+    const rename = await call(orgAdminApi.updateOrg, site, { id: own.org_id, name: 'x', name_en: '', tier: 2, enabled: true, version: 1 });
+    expect(rename.code).toBe(ErrorCode.Forbidden);
+  });
+
   it('refuses every new route across tenants and to users without the permission', async () => {
     const refused = [ErrorCode.Forbidden, ErrorCode.NotFound];
     const hz = await ok(call(orgAdminApi.project, xihu, { id: hangzhou }));
@@ -255,8 +245,7 @@ describe.each(backends)('organisation and project administration on %s', (backen
       [orgAdminApi.createRoom, { id: suzhou, name: 'x' }, bCentre, 'bCentre'],
       [orgAdminApi.renameRoom, { id: suzhouRoom, name: 'x', name_en: '' }, bCentre, 'bCentre'],
       [orgAdminApi.deleteRoom, { id: suzhouRoom }, bCentre, 'bCentre'],
-      // The Suzhou site user reaching Hangzhou, and any organisation.
-      [orgAdminApi.orgs, {}, site, 'site'],
+      // The Suzhou site user reaching Hangzhou, and any organisation (it reads its own: the test above).
       [orgAdminApi.createOrg, { parent_id: groupA, name: 'x', tier: 3 }, site, 'site'],
       [orgAdminApi.updateOrg, { id: groupA, name: 'x', name_en: '', tier: 2, enabled: true, version: 1 }, site, 'site'],
       [orgAdminApi.moveOrg, { id: groupA, parent_id: groupB, version: 1 }, site, 'site'],

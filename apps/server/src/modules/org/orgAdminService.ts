@@ -31,7 +31,7 @@ function listNames(names: string[], total: number, lang: 'zh' | 'en'): string {
 
 /**
  * The organisation tree's administration: only centre users with the `configure` permission (docs/permissions.md),
- * only inside their own subtree. Tiers descend strictly from parent to child
+ * only inside their own subtree; site users read the organisations they belong to. Tiers descend strictly from parent to child
  * (1 regional large customer → 2 group customer → 3 station level); every write checks the row's version.
  */
 /** Creates, edits and moves are recorded in the usage log with before → after (`audit.recordChange`). */
@@ -60,9 +60,13 @@ export function createOrgAdminService(db: Db, access: AccessService, audit: Audi
   }
 
   return {
+    /**
+     * Centre users: their whole subtree (disabled nodes included, so they can be enabled again). Site users read
+     * the organisations of their scope — their own and those above it — and write none (the page says so).
+     */
     async list(user: AuthUser): Promise<AdminOrg[]> {
-      const ids = await managed(user);
-      return (await repo.orgsWithCounts(db, [...ids])).map(toAdminOrg);
+      const ids = user.userType === UserType.Site ? (await access.scope(user)).orgIds : [...(await managed(user))];
+      return (await repo.orgsWithCounts(db, ids)).map(toAdminOrg);
     },
 
     async create(user: AuthUser, v: z.output<typeof orgCreate>): Promise<AdminOrg> {

@@ -37,8 +37,8 @@ export function storageStrategyText(specs: unknown[]): { zh: string; en: string 
   const shown = active.slice(0, 4);
   const more = active.length > shown.length ? ` …` : '';
   return {
-    zh: `按 EssSet 配置计划：${shown.map((p) => `${p.start}–${p.end} ${p.mode === 'charge' ? '充电' : '放电'} ${p.power_kw} kW`).join('，')}${more}`,
-    en: `Configured schedule (EssSet): ${shown.map((p) => `${p.mode} ${p.start}–${p.end} at ${p.power_kw} kW`).join(', ')}${more}`,
+    zh: `按储能配置计划：${shown.map((p) => `${p.start}–${p.end} ${p.mode === 'charge' ? '充电' : '放电'} ${p.power_kw} kW`).join('，')}${more}`,
+    en: `Schedule from Energy storage settings: ${shown.map((p) => `${p.mode} ${p.start}–${p.end} at ${p.power_kw} kW`).join(', ')}${more}`,
   };
 }
 
@@ -198,8 +198,11 @@ export function createOverviewService(db: Db, access: AccessService, repo: Overv
         date,
         consumption,
         grid_import: t(b.grid),
-        month_by_band: exp.total.bands,
+        month_by_band: exp.cost_unknown ? exp.total.bands.map((x) => ({ ...x, cost: null })) : exp.total.bands,
         month_cost: exp.total.cost,
+        cost_unknown: exp.cost_unknown,
+        // The total is read at the grid incomers: without a tree, or without one, it is unknown, not 0.00 kWh.
+        total_unknown: nodes.length === 0 ? ('no_metering_tree' as const) : grids.length === 0 ? ('no_grid_root' as const) : null,
         top_branches: branches,
         live_kw: liveKw,
         intensity_kwh_m2_year: project.area_m2 > 0 ? round(consumption.year / project.area_m2, 3) : null,

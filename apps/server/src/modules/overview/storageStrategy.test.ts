@@ -13,8 +13,8 @@ describe('the microgrid page names the storage strategy the PCS follows', () => 
       },
     ]);
     expect(text).toEqual({
-      zh: '按 EssSet 配置计划：00:00–06:00 充电 250 kW，10:00–12:00 放电 200 kW',
-      en: 'Configured schedule (EssSet): charge 00:00–06:00 at 250 kW, discharge 10:00–12:00 at 200 kW',
+      zh: '按储能配置计划：00:00–06:00 充电 250 kW，10:00–12:00 放电 200 kW',
+      en: 'Schedule from Energy storage settings: charge 00:00–06:00 at 250 kW, discharge 10:00–12:00 at 200 kW',
     });
   });
   it('is null without a configured period (the controller runs its own plan)', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TariffMonth } from '@gridops/contract';
 import { tariffRows } from '../metering/tariff.js';
 import { versionRow } from '../../test-support/memoryTariffs.js';
-import { siteBill } from './bill.js';
+import { billedDemand, monthPowerFactor, siteBill } from './bill.js';
 import type { ClockEnergy } from './energyCacheRepository.js';
 import { pricePoints } from './expense.js';
 import { hourRate, splitOf, tariffResolver, tariffSegments } from './tariffPricing.js';
@@ -105,5 +105,71 @@ describe('site bill', () => {
     // (600 + 3000) × 2.5 % = 90; feed-in 50 × 0.4 = 20.
     expect(b.months[0]).toMatchObject({ energy_charge: 600, basic_charge: 3000, pf_adjust_pct: 2.5, pf_adjustment: 90, feed_in_energy: 50, feed_in_revenue: 20, total: 3670 });
     expect(b).toMatchObject({ energy_charge: 600, basic_charge: 3000, pf_adjustment: 90, feed_in_revenue: 20, total: 3670 });
+  });
+});
+
+/**
+ * The worked month of docs/energy-model.md ("Billing", "A worked month"), by hand: April 2026, demand charge
+ * 40 yuan/kW·month with 500 kW declared, PF standard 0.90, feed-in 0.40 yuan/kWh.
+ */
+describe('a hand-worked month', () => {
+  const r = resolve([versionRow(tariffRows(months()), { demand_mode: 'demand', basic_price: 40, declared_demand_kw: 500, pf_standard: 0.9, feed_in_price: 0.4 })]);
+  // Valley 60 000 kWh (03:00), flat 90 000 kWh (10:00), peak 50 000 kWh (18:00); 1 000 kWh exported.
+  const rows = [r.row(1, '2026-04-01', 3, 60_000), r.row(1, '2026-04-01', 10, 90_000), r.row(1, '2026-04-01', 18, 50_000), r.row(2, '2026-04-01', 12, 1_000)];
+  const input = {
+    gridPoints: [1],
+    exportPoints: [2],
+    rows,
+    ofSegment: r.ofSegment,
+    tariffOn: r.tariffOn,
+    from: '2026-04-01',
+    to: '2026-04-30',
+    // Highest hourly mean 520 kW; highest quarter hour 560.4 kW.
+    demand: new Map([['2026-04', 520]]),
+    quarterDemand: new Map([['2026-04', 560.4]]),
+    // The PF point's mean (0.96) is not used: the counters give 200 000 kWh and 78 000 kvarh.
+    powerFactor: new Map([['2026-04', 0.96]]),
+    reactive: new Map([['2026-04', { kwh: 200_000, kvarh: 78_000 }]]),
+  };
+  it('bills energy by band, demand with the over-declaration penalty, PF from kWh/kvarh and its adjustment', () => {
+    const m = siteBill(input).months[0]!;
+    expect(m).toMatchObject({
+      month: '2026-04',
+      // 60 000 × 0.30 + 90 000 × 0.60 + 50 000 × 1.00 = 18 000 + 54 000 + 50 000
+      energy_charge: 122_000,
+      demand_mode: 'demand',
+      demand_actual_kw: 560.4,
+      demand_source: 'quarter_hour',
+      declared_demand_kw: 500,
+      // 560.4 > 1.05 × 500 = 525: 560.4 × 40 + (560.4 − 525) × 40 = 22 416 + 1 416
+      basic_quantity: 560.4,
+      demand_penalty: 1_416,
+      basic_charge: 23_832,
+      // 200 000 / √(200 000² + 78 000²) = 0.9317 → 0.93: −0.45 % of 145 832
+      power_factor: 0.93,
+      pf_source: 'energy',
+      pf_kwh: 200_000,
+      pf_kvarh: 78_000,
+      pf_adjust_pct: -0.45,
+      pf_adjustment: -656.24,
+      feed_in_energy: 1_000,
+      feed_in_revenue: 400,
+      // 122 000 + 23 832 − 656.24 − 400
+      total: 144_775.76,
+    });
+  });
+  it('bills the declared demand up to 105 % of it and the actual one without a declaration', () => {
+    expect(billedDemand(480, 500)).toEqual({ quantity: 500, penaltyKw: 0 });
+    expect(billedDemand(525, 500)).toEqual({ quantity: 500, penaltyKw: 0 });
+    expect(billedDemand(600, 500)).toEqual({ quantity: 600, penaltyKw: 75 });
+    expect(billedDemand(480, null)).toEqual({ quantity: 480, penaltyKw: 0 });
+    const under = siteBill({ ...input, quarterDemand: new Map([['2026-04', 510]]) }).months[0]!;
+    expect(under).toMatchObject({ demand_actual_kw: 520, demand_source: 'hourly', basic_quantity: 500, basic_charge: 20_000, demand_penalty: 0 });
+  });
+  it('falls back to the PF readings’ mean without reactive energy, and says so', () => {
+    expect(monthPowerFactor(undefined, 0.934)).toEqual({ pf: 0.93, source: 'pf_mean' });
+    expect(monthPowerFactor({ kwh: 0, kvarh: 0 }, undefined)).toEqual({ pf: null, source: null });
+    const m = siteBill({ ...input, reactive: undefined }).months[0]!;
+    expect(m).toMatchObject({ power_factor: 0.96, pf_source: 'pf_mean', pf_kwh: null, pf_adjust_pct: -0.75 });
   });
 });

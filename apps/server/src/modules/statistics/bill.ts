@@ -1,4 +1,4 @@
-import type { Bill, BillMonth, DemandMode } from '@gridops/contract';
+import type { Bill, BillMonth, DemandMode, DemandSource, PfSource } from '@gridops/contract';
 import { round } from './counterEnergy.js';
 import type { ClockEnergy } from './energyCacheRepository.js';
 import { pfAdjustmentPct } from './powerFactor.js';
@@ -17,17 +17,43 @@ export interface BillInput {
   to: string;
   /** The highest hourly energy of the grid meters together (kWh = mean kW) per site month (YYYY-MM). */
   demand: Map<string, number>;
-  /** Average power factor per site month of the incoming meters. */
+  /** The highest 15-minute mean kW of the grid meters together per site month, where quarter-hour rollups exist. */
+  quarterDemand?: Map<string, number>;
+  /** Average of the PF point per site month of the incoming meters: the fallback without reactive counters. */
   powerFactor: Map<string, number>;
+  /** Active (EP) and reactive (EQ) energy per site month of the incoming meters, where every one has both. */
+  reactive?: Map<string, { kwh: number; kvarh: number }>;
+}
+
+/** Over-declaration tolerance: a maximum demand up to 105 % of the declared one pays the declared one. */
+export const DEMAND_TOLERANCE = 1.05;
+
+/**
+ * The demand the charge is based on and the penalty in kW-equivalents (发改办价格〔2016〕1583号): without a declared
+ * demand the actual maximum; up to 105 % of the declared, the declared; above it the actual, plus the excess over
+ * 105 % once more (that part is billed at twice the price).
+ */
+export function billedDemand(actualKw: number, declaredKw: number | null): { quantity: number; penaltyKw: number } {
+  if (declaredKw === null) return { quantity: actualKw, penaltyKw: 0 };
+  const limit = declaredKw * DEMAND_TOLERANCE;
+  return actualKw <= limit ? { quantity: declaredKw, penaltyKw: 0 } : { quantity: actualKw, penaltyKw: actualKw - limit };
+}
+
+/** The month's power factor: kWh / √(kWh² + kvarh²) from the counters, else the PF point's mean; rounded 0.01. */
+export function monthPowerFactor(reactive: { kwh: number; kvarh: number } | undefined, mean: number | undefined): { pf: number | null; source: PfSource | null } {
+  if (reactive && reactive.kwh > 0) return { pf: round(reactive.kwh / Math.hypot(reactive.kwh, reactive.kvarh), 2), source: 'energy' };
+  if (mean !== undefined) return { pf: round(mean, 2), source: 'pf_mean' };
+  return { pf: null, source: null };
 }
 
 /**
  * The site's bill by month (docs/energy-model.md, "Billing"):
  * - energy charge: each hour's grid energy at its TOU band price, with the tariff valid that day;
- * - basic charge: capacity kVA × price, or the month's maximum demand (kW, the highest hourly mean of the
- *   grid meters) × price, per month; a month billed in part pays days/days-in-month of it, each day at its
- *   own tariff's price;
- * - power-factor adjustment: (energy + basic charge) × the table's percentage for the month's power factor;
+ * - basic charge: capacity kVA × price, or the month's maximum 15-minute demand (kW) of the grid meters against
+ *   the declared demand (billedDemand) × price, per month; a month billed in part pays days/days-in-month of it,
+ *   each day at its own tariff's price;
+ * - power-factor adjustment: (energy + basic charge) × the table's percentage for the month's power factor
+ *   (monthPowerFactor: from kWh and kvarh, else the PF point's mean);
  * - feed-in revenue: exported energy × the feed-in price of the day's tariff;
  * - total = energy + basic + adjustment − feed-in revenue.
  */
@@ -73,21 +99,36 @@ export function siteBill(input: BillInput): Bill {
     .sort(([x], [y]) => (x < y ? -1 : 1))
     .map(([month, a]) => {
       const mode = modes.get(month) ?? 'none';
-      const demand = input.demand.get(month) ?? 0;
-      const basic = mode === 'demand' ? a.basicPerUnit * demand : a.basicPerUnit;
       const t = input.tariffOn(a.last);
+      const hourly = input.demand.get(month);
+      const quarter = input.quarterDemand?.get(month);
+      // The 15-minute maximum where quarter-hour rollups exist; an hourly mean is a lower bound of it.
+      const actual = round(Math.max(hourly ?? 0, quarter ?? 0), 1);
+      const demandSource: DemandSource | null = mode !== 'demand' ? null : quarter !== undefined && quarter >= (hourly ?? 0) ? 'quarter_hour' : 'hourly';
+      const declared = mode === 'demand' ? (t?.row.declared_demand_kw ?? null) : null;
+      const d = billedDemand(actual, declared);
+      const penalty = mode === 'demand' ? a.basicPerUnit * d.penaltyKw : 0;
+      const basic = mode === 'demand' ? a.basicPerUnit * d.quantity + penalty : a.basicPerUnit;
       const standard = t?.row.pf_standard ?? null;
-      const pf = input.powerFactor.get(month) ?? null;
+      const reactive = input.reactive?.get(month);
+      const { pf, source } = monthPowerFactor(reactive, input.powerFactor.get(month));
       const pct = standard !== null && pf !== null ? pfAdjustmentPct(pf, standard) : null;
       const adj = pct === null ? 0 : ((a.energy + basic) * pct) / 100;
       return {
         month,
         energy_charge: round(a.energy, 2),
         demand_mode: mode,
-        basic_quantity: mode === 'capacity' ? a.capacity : mode === 'demand' ? round(demand, 1) : null,
+        basic_quantity: mode === 'capacity' ? a.capacity : mode === 'demand' ? round(d.quantity, 1) : null,
         basic_charge: round(basic, 2),
+        demand_actual_kw: mode === 'demand' ? actual : null,
+        demand_source: demandSource,
+        declared_demand_kw: declared,
+        demand_penalty: round(penalty, 2),
         pf_standard: standard,
-        power_factor: pf === null ? null : round(pf, 3),
+        power_factor: pf,
+        pf_source: source,
+        pf_kwh: source === 'energy' && reactive ? round(reactive.kwh) : null,
+        pf_kvarh: source === 'energy' && reactive ? round(reactive.kvarh) : null,
         pf_adjust_pct: pct,
         pf_adjustment: round(adj, 2),
         feed_in_energy: round(a.feedE),

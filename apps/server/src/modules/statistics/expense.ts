@@ -65,7 +65,7 @@ const sumBands = (xs: number[], len: number, b: number) => {
 };
 
 /** Where expenseReport reads hourly energy, tariffs and power factors (the statistics repository, or a fake). */
-export type ExpenseSource = Pick<StatisticsRepository, 'refreshEnergyCache' | 'clockEnergy' | 'clockEnergyUncached' | 'monthlyDemand' | 'monthlyDemandUncached' | 'tariffs' | 'monthlyPowerFactor'>;
+export type ExpenseSource = Pick<StatisticsRepository, 'refreshEnergyCache' | 'clockEnergy' | 'clockEnergyUncached' | 'monthlyDemand' | 'monthlyDemandUncached' | 'tariffs' | 'monthlyPowerFactor' | 'monthlyReactive' | 'monthlyQuarterDemand'>;
 
 export async function expenseReport(
   db: Db,
@@ -89,15 +89,17 @@ export async function expenseReport(
   const { bounds, ofSegment } = tariffSegments(tariffs, tariffOn);
   const cached = opts.cache !== false;
   if (cached) await repo.refreshEnergyCache(db, ids, from, to, zone);
-  const [rows, demand, powerFactor] = await Promise.all([
+  const [rows, demand, quarterDemand, powerFactor, reactive] = await Promise.all([
     (cached ? repo.clockEnergy : repo.clockEnergyUncached)(db, ids, from, to, zone, granularity, bounds),
     (cached ? repo.monthlyDemand : repo.monthlyDemandUncached)(db, gridPoints, from, to, zone),
+    repo.monthlyQuarterDemand(db, gridPoints, from, to, zone),
     repo.monthlyPowerFactor(db, gridPoints, from, to, zone),
+    repo.monthlyReactive(db, gridPoints, from, to, zone),
   ]);
   const priced = pricePoints(rows, keys, granularity, ofSegment);
   const today = siteDate(zone, opts.now ?? new Date());
   const billTo = range.to < today ? range.to : today;
-  const bill = siteBill({ rows, gridPoints, exportPoints, ofSegment, tariffOn, from: range.from, to: billTo, demand, powerFactor });
+  const bill = siteBill({ rows, gridPoints, exportPoints, ofSegment, tariffOn, from: range.from, to: billTo, demand, quarterDemand, powerFactor, reactive: reactive ?? undefined });
   const len = keys.length * B;
   const energy = nodeSeries(all, priced.energy, len);
   const cost = nodeSeries(all, priced.cost, len);
@@ -122,6 +124,8 @@ export async function expenseReport(
     range,
     granularity,
     tariff_configured: tariffs.length > 0,
+    // Without a tariff the cost is unknown, never 0 元 (issue 25); the rows' band split still shows the energy.
+    cost_unknown: tariffs.length > 0 ? null : ('no_tariff' as const),
     periods: keys.map((key, i) => {
       const bands = bandsOf(totalE, totalC, i * B);
       return {
@@ -151,10 +155,11 @@ export async function expenseReport(
     }),
     total: {
       energy: round(totalEnergy),
-      cost: round(totalCost, 2),
-      avg_price: totalEnergy > 0 ? round(totalCost / totalEnergy, 4) : null,
+      cost: tariffs.length > 0 ? round(totalCost, 2) : null,
+      avg_price: totalEnergy > 0 && tariffs.length > 0 ? round(totalCost / totalEnergy, 4) : null,
       bands: bandsTotal(totalE, totalC),
     },
-    bill,
+    // No tariff, no bill: an "amount due" of 0 would be as silent as a 0 元 cost.
+    ...(tariffs.length > 0 && bill ? { bill } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { siteDayStart } from '@gridops/format';
 import type { Granularity } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import { meteringRepository } from '../metering/repository.js';
@@ -82,6 +83,61 @@ export const statisticsRepository = {
       db,
     );
     return r.rows;
+  },
+
+  /**
+   * Active and reactive energy per site month of the devices whose active counters are `counterIds` (their `EQ`
+   * point, daily rollups, the counter rule). null when one of the devices has no EQ point. A month is left out
+   * unless every EQ point has readings in it and had them from the month's start (or from when its EP began):
+   * an EQ added mid-month would make kvarh too small and the power factor too good.
+   */
+  monthlyReactive: async (db: Db, counterIds: number[], from: Date, to: Date, zone: string): Promise<Map<string, { kwh: number; kvarh: number }> | null> => {
+    if (!counterIds.length) return null;
+    const pairs = await sql<{ ep: number; eq: number }>`
+      SELECT c.id AS ep, q.id AS eq FROM device_points c JOIN device_points q ON q.device_id = c.device_id AND q.key = 'EQ'
+      WHERE c.id = ANY(${counterIds}::int[])`.execute(db);
+    if (pairs.rows.length < new Set(counterIds).size) return null;
+    const eps = pairs.rows.map((p) => p.ep);
+    const eqs = pairs.rows.map((p) => p.eq);
+    const [rows, first] = await Promise.all([
+      statisticsRepository.pointEnergy(db, [...eps, ...eqs], from, to, 'month', zone),
+      statisticsRepository.firstReadings(db, [...eps, ...eqs]),
+    ]);
+    const DAY = 86_400_000;
+    const out = new Map<string, { kwh: number; kvarh: number }>();
+    const months = [...new Set(rows.map((r) => r.key))];
+    for (const ym of months) {
+      const start = Math.max(from.getTime(), siteDayStart(`${ym}-01`, zone).getTime());
+      const covered = pairs.rows.every((p) => {
+        const q = first.get(p.eq)?.getTime();
+        const e = first.get(p.ep)?.getTime();
+        return q !== undefined && rows.some((r) => r.point_id === p.eq && r.key === ym) && (q <= start + DAY || (e !== undefined && q <= e + DAY));
+      });
+      if (!covered) continue;
+      const sum = (ids: number[]) => rows.filter((r) => r.key === ym && ids.includes(r.point_id)).reduce((a, r) => a + r.energy, 0);
+      out.set(ym, { kwh: sum(eps), kvarh: sum(eqs) });
+    }
+    return out;
+  },
+
+  /**
+   * The highest 15-minute mean kW per site month of the counters together, from their quarter-hour rollups
+   * (each quarter's last reading minus the previous quarter's, × 4; a quarter whose predecessor is missing or
+   * whose counter went back is skipped). Months without quarter-hour rollups are absent.
+   */
+  monthlyQuarterDemand: async (db: Db, ids: number[], from: Date, to: Date, zone: string): Promise<Map<string, number>> => {
+    if (!ids.length) return new Map();
+    const r = await sql<{ ym: string; kw: number }>`
+      WITH q AS (
+        SELECT point_id, bucket, last, lag(last) OVER w AS prev, lag(bucket) OVER w AS prev_bucket
+        FROM rollup_15m WHERE point_id = ANY(${ids}::int[]) AND bucket >= ${new Date(from.getTime() - 900_000)} AND bucket < ${to}
+        WINDOW w AS (PARTITION BY point_id ORDER BY bucket)),
+      d AS (
+        SELECT bucket, sum(last - prev) * 4 AS kw FROM q
+        WHERE bucket >= ${from} AND prev_bucket = bucket - interval '15 minutes' AND last >= prev
+        GROUP BY bucket)
+      SELECT to_char(bucket AT TIME ZONE ${zone}, 'YYYY-MM') AS ym, max(kw)::float8 AS kw FROM d GROUP BY 1`.execute(db);
+    return new Map(r.rows.map((x) => [x.ym, x.kw]));
   },
 
   /** Instant of each point's first stored reading (its earliest daily rollup): where its history begins. */

@@ -57,6 +57,8 @@ function fakeRepository(opts: {
     monthlyDemand: () => Promise.resolve(new Map()),
     monthlyDemandUncached: () => Promise.resolve(new Map()),
     monthlyPowerFactor: () => Promise.resolve(new Map()),
+    monthlyReactive: () => Promise.resolve(null),
+    monthlyQuarterDemand: () => Promise.resolve(new Map()),
     tariffs: () => Promise.resolve(opts.tariff ? [versionRow(opts.tariff)] : []),
   };
   return repo as StatisticsRepository;
@@ -122,11 +124,12 @@ describe('TOU band resolution of the expense (statistics service, fake tariff)',
     expect(d.periods.find((x) => x.key === '2024-04-10')).toMatchObject({ energy: 35, cost: 24 });
   });
 
-  it('reports all energy as flat at no cost when the site has no tariff', async () => {
+  it('reports all energy as flat and the cost as unknown (no_tariff), not 0, when the site has no tariff', async () => {
     const svc = createStatisticsService(noDb, fakeAccess([5]), fakeRepository({ rows }));
     const d = await svc.expense(testUser(), q);
     expect(d.tariff_configured).toBe(false);
-    expect(d.total).toMatchObject({ energy: 35, cost: 0 });
+    expect(d.cost_unknown).toBe('no_tariff');
+    expect(d.total).toMatchObject({ energy: 35, cost: null, avg_price: null });
     expect(d.total.bands.find((b) => b.band === 'flat')).toEqual({ band: 'flat', energy: 35, cost: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { telemetryPayload, type IngestRejectCause } from '@gridops/contract';
+import { telemetryPayload, type IngestRejectCause, type TelemetryPayload } from '@gridops/contract';
 import type { PointLookup, PointMeta } from './registry.js';
 
 export interface Sample {
@@ -38,6 +38,19 @@ export function scaled(sent: number, point: Pick<PointMeta, 'kind' | 'scale'>): 
   return Number((sent * point.scale).toPrecision(12));
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The telemetry shape (`telemetryPayload`) checked by hand: everything it accepts the schema accepts too, and it
+ * costs a fraction of the schema's walk over every device of a message (about a third of the decoding of a
+ * 114-meter message went to the schema, at 40 such messages a second on the server's one thread).
+ */
+function isTelemetryShape(json: unknown): json is TelemetryPayload {
+  if (!isRecord(json) || typeof json.ts !== 'number' || !Number.isFinite(json.ts) || !Array.isArray(json.devices)) return false;
+  for (const d of json.devices as unknown[]) if (!isRecord(d) || typeof d.sn !== 'string' || !isRecord(d.values)) return false;
+  return true;
+}
+
 /**
  * Turns one telemetry message into samples. Every problem is counted with its cause and the valid part of
  * the batch is always kept: an unknown point does not cost the other points of its device.
@@ -51,12 +64,18 @@ export function decodeTelemetry(gatewaySn: string, raw: Buffer | string, lookup:
     out.rejects.push({ cause: 'garbage', detail: 'payload is not JSON' });
     return out;
   }
-  const parsed = telemetryPayload.safeParse(json);
-  if (!parsed.success) {
-    out.rejects.push({ cause: 'bad_shape', detail: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 300) });
-    return out;
+  let payload: TelemetryPayload;
+  if (isTelemetryShape(json)) payload = json;
+  else {
+    // Only what the quick check refuses goes through the schema: for its explanation of what is wrong.
+    const parsed = telemetryPayload.safeParse(json);
+    if (!parsed.success) {
+      out.rejects.push({ cause: 'bad_shape', detail: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ').slice(0, 300) });
+      return out;
+    }
+    payload = parsed.data;
   }
-  const { ts, devices } = parsed.data;
+  const { ts, devices } = payload;
   if (!Number.isFinite(ts) || ts < MIN_TS) {
     out.rejects.push({ cause: 'bad_timestamp', detail: `ts ${ts}` });
     return out;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { RaisedEvent } from '../event/raisedEvent.js';
 import { eventRepository } from '../event/repository.js';
+import type { GatewayOnline } from './ingest.js';
 import { telemetryRepository } from './repository.js';
 
 /**
@@ -11,11 +12,13 @@ import { telemetryRepository } from './repository.js';
  * each silent gateway atomically, so with several server instances exactly one raises the fault.
  * The fault clears when the gateway is heard again (see IngestPipeline.flush).
  */
-export async function checkSilentGateways(db: Db): Promise<RaisedEvent[]> {
-  return db.transaction().execute(async (trx) => {
+export async function checkSilentGateways(db: Db, onOffline?: (g: GatewayOnline) => void): Promise<RaisedEvent[]> {
+  const offline: GatewayOnline[] = [];
+  const raised = await db.transaction().execute(async (trx) => {
     const silent = await telemetryRepository.claimSilentGateways(trx);
     const raised: RaisedEvent[] = [];
     for (const g of silent) {
+      offline.push({ gatewayId: g.id, projectId: g.project_id, sn: g.sn, online: false });
       const now = new Date();
       const text = eventMessage('gateway.commLost', { gateway: g.sn });
       const eventId = await eventRepository.insert(trx, {
@@ -44,12 +47,15 @@ export async function checkSilentGateways(db: Db): Promise<RaisedEvent[]> {
     }
     return raised;
   });
+  // After the commit: a push never announces a state another instance could still roll back.
+  for (const g of offline) onOffline?.(g);
+  return raised;
 }
 
-export function startGatewayWatch(db: Db, onEvents: (e: RaisedEvent[]) => Promise<void>, log: FastifyBaseLogger, everyMs = 10_000) {
+export function startGatewayWatch(db: Db, onEvents: (e: RaisedEvent[]) => Promise<void>, log: FastifyBaseLogger, everyMs = 10_000, onOffline?: (g: GatewayOnline) => void) {
   return startRepeatingJob(
     async () => {
-      const raised = await checkSilentGateways(db);
+      const raised = await checkSilentGateways(db, onOffline);
       if (raised.length) await onEvents(raised);
     },
     (err) => log.warn({ err }, 'gateway watch failed'),

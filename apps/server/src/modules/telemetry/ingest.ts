@@ -6,6 +6,14 @@ import { DEFAULT_MAX_FUTURE_SKEW_MS, decodeTelemetry, type Reject, type Sample }
 import type { PointRegistry } from './registry.js';
 import { telemetryRepository as repo } from './repository.js';
 
+
+/** A gateway's online state changed (ingest: heard again; gateway watch: silent past its heartbeat window). */
+export interface GatewayOnline {
+  gatewayId: number;
+  projectId: number;
+  sn: string;
+  online: boolean;
+}
 export interface IngestOptions {
   /** Flush when this many samples wait… */
   maxBatch: number;
@@ -163,6 +171,8 @@ export class IngestPipeline {
    * selections interlocked with them again (modules/control/recheck.ts). Not awaited: never holds the ack.
    */
   onBreakerStates: ((deviceIds: number[]) => void) | null = null;
+  /** Told, after commit, of a gateway heard again after being offline (or for the first time): the live push. Not awaited. */
+  onGatewayStatus: ((g: GatewayOnline) => void) | null = null;
   /** When the last batch committed (epoch ms; 0 = none yet): /ready's stall check. */
   lastCommitAt = 0;
 
@@ -358,16 +368,19 @@ export class IngestPipeline {
   /** Marks the batch's gateways as heard; a gateway back from silence clears its communication fault. */
   private async touchGateways(gateways: string[]): Promise<void> {
     if (gateways.length === 0) return;
+    const cameOnline: GatewayOnline[] = [];
     await this.db.transaction().execute(async (trx) => {
       const now = new Date();
       for (const sn of [...gateways].sort()) {
         const g = await repo.touchGateway(trx, sn, now);
+        if (g && !g.wasOnline) cameOnline.push({ gatewayId: g.id, projectId: g.projectId, sn, online: true });
         if (g && !g.wasOnline && g.commEventId !== null) {
           await eventRepository.clear(trx, g.commEventId, now);
           await repo.setCommEvent(trx, g.id, null);
         }
       }
     });
+    for (const g of cameOnline) this.onGatewayStatus?.(g);
   }
 
   private countReject(gatewaySn: string, r: Reject) {

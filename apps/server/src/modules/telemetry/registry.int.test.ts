@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { migrate, openDatabase, type Database } from '../../db/database.js';
-import { seedDemo } from '../../seed/demo.js';
+import type { Database } from '../../db/database.js';
 import { backends, createTestDatabase, type TestDatabase } from '../../test-support/backends.js';
 import { PointRegistry } from './registry.js';
 
@@ -17,10 +16,9 @@ describe.each(backends)('point catalogue reloads on %s', (backend) => {
   let deviceId: number;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase(backend);
-    database = await openDatabase({ databaseUrl: tdb.databaseUrl, pgliteDir: tdb.pgliteDir ?? 'memory://' });
-    await migrate(database.db);
-    await seedDemo(database.db, { energyHistoryDays: 0 });
+    // Migrated and demo-seeded (no energy history): a copy of this run's template.
+    tdb = await createTestDatabase(backend, { template: 'seeded' });
+    database = await tdb.open();
     registry = new PointRegistry(database.db);
     await registry.load();
     const p = await database.db

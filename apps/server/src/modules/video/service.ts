@@ -109,9 +109,9 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
     };
   }
 
-  function live(r: Row, user: AuthUser, lang: Lang): LiveCamera | null {
+  function live(r: Row, user: AuthUser, lang: Lang, videoAvailable: boolean): LiveCamera | null {
     const stream = classifyStream(r.stream_url);
-    const kind = playKind(stream, hub.available);
+    const kind = playKind(stream, videoAvailable);
     if (!kind) return null;
     const playUrl = kind === 'mjpeg' ? `/video/mjpeg/${r.id}/${signer.sign(r.id, user.sessionId)}` : kind === 'hls' ? stripCredentials(r.stream_url) : null;
     return {
@@ -126,7 +126,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
     };
   }
 
-  const label = (r: Row) => (hub.cjkFont ? (r.name_en ? `${r.name}\n${r.name_en}` : r.name) : r.name_en || r.name);
+  const label = (r: Row) => (hub.cjkFont() ? (r.name_en ? `${r.name}\n${r.name_en}` : r.name) : r.name_en || r.name);
 
   return {
     /** The server's logger, once the app is built (snapshot failures are logged). */
@@ -178,7 +178,9 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
       await access.assertProject(user, projectId);
       const rows = await cameras(db, projectId);
       await signer.ready?.();
-      return { video_available: hub.available, cameras: rows.flatMap((r) => live(r, user, lang) ?? []) };
+      // Looked up for every list (docs/video.md "Which ffmpeg"): an ffmpeg installed meanwhile plays at once.
+      const available = await hub.available();
+      return { video_available: available, cameras: rows.flatMap((r) => live(r, user, lang, available) ?? []) };
     },
 
     /** The camera's picture now: its stream's last frame, the configured snapshot URL (fetched here), or a drawn one. */
@@ -222,7 +224,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
       const cap = await repo.captureNear(db, place.project_id, place.room_id, place.raised_at, 2 * 60_000);
       await signer.ready?.();
       return {
-        camera: row ? live(row, user, lang) : null,
+        camera: row ? live(row, user, lang, await hub.available()) : null,
         capture: cap ? { id: cap.id, ts: cap.ts.toISOString(), img: cap.img, msg: pick(lang, cap.msg, cap.msg_en) } : null,
       };
     },
@@ -234,7 +236,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
     async openStream(id: number, token: string, viewer: Viewer): Promise<(() => void) | null> {
       await signer.ready?.();
       const sessionId = signer.verify(id, token);
-      if (sessionId === null || !hub.available) return null;
+      if (sessionId === null || !(await hub.available())) return null;
       const r = await camera(db, id);
       if (!r || classifyStream(r.stream_url).kind !== 'sim') return null;
       const u = await repo.liveSessionUser(db, sessionId);

@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findFontFile, packageCjkFont } from '../../lib/fonts.js';
+import type { FfmpegResolver } from './ffmpeg.js';
 
 /**
  * The demo cameras' live video (docs/video.md): one ffmpeg per watched camera, drawing a test pattern with the
@@ -27,11 +29,9 @@ export interface Viewer {
 
 const SOI = Buffer.from([0xff, 0xd8]);
 const EOI = Buffer.from([0xff, 0xd9]);
-const FONTS = [
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-];
+/** The system's fonts for the burnt-in text, best first (in FONT_DIRS). */
+const CJK_FONTS = ['NotoSansCJK-Regular.ttc', 'NotoSansCJK-Bold.ttc'];
+const LATIN_FONTS = ['DejaVuSans.ttf'];
 
 /** Splits a byte stream of concatenated JPEGs (ffmpeg `-f image2pipe -c:v mjpeg`) into frames. */
 export function createJpegSplitter(onFrame: (jpeg: Buffer) => void, maxBytes = 4 * 1024 * 1024) {
@@ -56,10 +56,16 @@ export function createJpegSplitter(onFrame: (jpeg: Buffer) => void, maxBytes = 4
   };
 }
 
-/** The font drawtext uses: Noto Sans CJK when installed (Chinese names), else DejaVu; null when neither. */
-export function pickFont(exists: (p: string) => boolean = fs.existsSync): { file: string; cjk: boolean } | null {
-  const file = FONTS.find(exists);
-  return file ? { file, cjk: file.includes('CJK') } : null;
+/**
+ * The font drawtext uses, looked up when a camera's ffmpeg starts: the system's Noto Sans CJK, else the CJK font
+ * shipped as an npm dependency (lib/fonts), else the system's DejaVu (names in English only); null when none.
+ * A file, not a family name: a static ffmpeg's fontconfig finds nothing on a machine without fonts.
+ */
+export function pickFont(fontDirs: readonly string[], shipped: () => string | null = packageCjkFont): { file: string; cjk: boolean } | null {
+  const cjk = findFontFile(fontDirs, CJK_FONTS) ?? shipped();
+  if (cjk) return { file: cjk, cjk: true };
+  const latin = findFontFile(fontDirs, LATIN_FONTS);
+  return latin ? { file: latin, cjk: false } : null;
 }
 
 /** ffmpeg's arguments for one test camera: 640×360 testsrc2 at `fps`, name and clock burnt in, JPEG frames on stdout. */
@@ -71,22 +77,6 @@ export function ffmpegArgs(opts: { labelFile: string; font: string | null; fps: 
     `drawtext=${font}text='%{localtime}':x=12:y=h-th-14:fontsize=20:${box}`,
   ].join(',');
   return ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=${opts.fps}`, '-vf', vf, '-f', 'image2pipe', '-c:v', 'mjpeg', '-q:v', '7', 'pipe:1'];
-}
-
-/** Whether the ffmpeg command runs here (`ffmpeg -version` exits 0). */
-export function probeFfmpeg(cmd: string | null): Promise<boolean> {
-  if (!cmd) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    let child: ChildProcess;
-    try {
-      child = spawn(cmd, ['-version'], { stdio: 'ignore' });
-    } catch {
-      resolve(false);
-      return;
-    }
-    child.once('error', () => resolve(false));
-    child.once('exit', (code) => resolve(code === 0));
-  });
 }
 
 const IDLE_MS = 10_000;
@@ -105,20 +95,22 @@ interface Channel {
 
 const quiet: StreamLog = { info: () => undefined, warn: () => undefined };
 
-export function createStreamHub(opts: { ffmpeg: string | null; available: boolean; log?: StreamLog; fps?: number }) {
+export function createStreamHub(opts: { ffmpeg: FfmpegResolver; fontDirs: readonly string[]; log?: StreamLog; fps?: number }) {
   const fps = opts.fps ?? 5;
   const channels = new Map<number, Channel>();
-  const font = pickFont();
+  /** The binary of the last look-up (`available()`), which the next ffmpeg started runs. */
+  let binary: string | null = null;
   let dir: string | null = null;
   let closed = false;
   let log = opts.log ?? quiet;
 
   function start(ch: Channel) {
-    if (closed || !opts.ffmpeg || ch.child) return;
+    if (closed || !binary || ch.child) return;
     dir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'gridops-video-'));
     const labelFile = path.join(dir, `cam-${ch.key}.txt`);
     fs.writeFileSync(labelFile, ch.source.label);
-    const child = spawn(opts.ffmpeg, ffmpegArgs({ labelFile, font: font?.file ?? null, fps }), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: ch.source.zone } });
+    const font = pickFont(opts.fontDirs);
+    const child = spawn(binary, ffmpegArgs({ labelFile, font: font?.file ?? null, fps }), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: ch.source.zone } });
     ch.child = child;
     const split = createJpegSplitter((jpeg) => {
       ch.last = jpeg;
@@ -139,7 +131,12 @@ export function createStreamHub(opts: { ffmpeg: string | null; available: boolea
       log.warn({ camera: ch.key, code, signal, stderr: stderr.trim() }, `video: ffmpeg exited; restarting in ${delay} ms`);
       ch.restartTimer = setTimeout(() => {
         ch.restartTimer = null;
-        if (ch.viewers.size > 0) start(ch);
+        // Looked up again: the binary that died may be gone (uninstalled, or the npm one replaced).
+        if (ch.viewers.size > 0) {
+          void available().then(() => {
+            if (ch.viewers.size > 0) start(ch);
+          });
+        }
       }, delay);
     });
   }
@@ -152,16 +149,24 @@ export function createStreamHub(opts: { ffmpeg: string | null; available: boolea
     if (child && child.exitCode === null) child.kill('SIGKILL');
   }
 
+  /** Looks up the ffmpeg to run now (docs/video.md "Which ffmpeg"); false: snapshots only. */
+  async function available(): Promise<boolean> {
+    const found = await opts.ffmpeg.resolve();
+    if (found?.path !== binary) log.info({ ffmpeg: found?.path ?? null, source: found?.source ?? null }, found ? `video: using ffmpeg ${found.path} (${found.source})` : 'video: no ffmpeg; demo cameras show snapshots');
+    binary = found?.path ?? null;
+    return binary !== null;
+  }
+
   return {
-    available: opts.available,
+    available,
     /** Where supervision is logged (the app's logger, once it exists). */
     setLog(l: StreamLog) {
       log = l;
     },
-    /** Whether the burnt-in label may be Chinese (a CJK font is installed). */
-    cjkFont: font?.cjk ?? false,
+    /** Whether the burnt-in label may be Chinese (a CJK font is there now). */
+    cjkFont: () => pickFont(opts.fontDirs)?.cjk ?? false,
 
-    /** Adds a viewer (starting the camera's ffmpeg if needed); the returned function removes it. */
+    /** Adds a viewer (starting the camera's ffmpeg with the binary `available()` found); the returned function removes it. */
     watch(key: number, source: StreamSource, viewer: Viewer): () => void {
       let ch = channels.get(key);
       if (!ch) {
@@ -174,7 +179,7 @@ export function createStreamHub(opts: { ffmpeg: string | null; available: boolea
       c.idleTimer = null;
       c.viewers.add(viewer);
       if (c.last && Date.now() - c.lastAt < 2000) viewer.frame(c.last);
-      if (opts.available) start(c);
+      start(c);
       return () => {
         c.viewers.delete(viewer);
         if (c.viewers.size > 0 || closed) return;

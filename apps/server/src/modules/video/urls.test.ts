@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createJpegSplitter, ffmpegArgs, pickFont } from './streams.js';
 import { classifyStream, createStreamSigner, maskUrl, playKind, stripCredentials, unmaskUrl } from './urls.js';
@@ -68,9 +71,21 @@ describe('ffmpeg test cameras', () => {
     expect(args.slice(-6)).toEqual(['image2pipe', '-c:v', 'mjpeg', '-q:v', '7', 'pipe:1'].slice(-6));
   });
 
-  it('prefer a CJK font for Chinese names', () => {
-    expect(pickFont((p) => p.includes('NotoSansCJK'))).toMatchObject({ cjk: true });
-    expect(pickFont((p) => p.includes('DejaVu'))).toMatchObject({ cjk: false });
-    expect(pickFont(() => false)).toBeNull();
+  it("prefer the system's CJK font, then the npm-shipped one, then DejaVu, for Chinese names", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fonts-'));
+    try {
+      const put = (rel: string) => {
+        fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+        fs.writeFileSync(path.join(dir, rel), '');
+      };
+      expect(pickFont([dir], () => null)).toBeNull();
+      expect(pickFont([dir])).toMatchObject({ file: expect.stringMatching(/NotoSansHans-Regular\.otf$/), cjk: true });
+      put('truetype/dejavu/DejaVuSans.ttf');
+      expect(pickFont([dir], () => null)).toEqual({ file: path.join(dir, 'truetype/dejavu/DejaVuSans.ttf'), cjk: false });
+      put('opentype/noto/NotoSansCJK-Regular.ttc');
+      expect(pickFont([dir])).toEqual({ file: path.join(dir, 'opentype/noto/NotoSansCJK-Regular.ttc'), cjk: true });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

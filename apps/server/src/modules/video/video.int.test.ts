@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type LiveCameraList, type VideoCamera } from '@gridops/contract';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
-import { probeFfmpeg } from './streams.js';
+import { createFfmpegResolver } from './ffmpeg.js';
 
 interface Envelope<T = unknown> {
   code: number;
@@ -12,7 +12,8 @@ interface Envelope<T = unknown> {
 }
 
 const MEDIA = 'http://media.example:8888';
-const hasFfmpeg = await probeFfmpeg('ffmpeg');
+// The system's ffmpeg or the npm-shipped one (docs/video.md "Which ffmpeg").
+const hasFfmpeg = (await createFfmpegResolver('ffmpeg').resolve()) !== null;
 
 /** Reads a multipart MJPEG response until `n` JPEG frames arrived, then hangs up. */
 function mjpegFrames(url: string, n: number): Promise<{ status: number; type: string; frames: Buffer[] }> {

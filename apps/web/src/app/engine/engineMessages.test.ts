@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ROBOT_MONITOR_PATH, energyPath, parseEngineMessage, reduceEngineMessage } from './engineMessages';
+import { ROBOT_MONITOR_PATH, energyPath, reduceEngineMessage } from './engineMessages';
+import { parseEngineMessage } from './parseEngineMessage';
 
 const m = (type: string, extra: Record<string, unknown> = {}) => ({ key: 'ueMessage' as const, type, ...extra });
 

@@ -1,4 +1,5 @@
-import { engineMessage, type EngineMessage } from '@gridops/contract';
+import type { EngineMessage } from '@gridops/contract';
+import type { parseEngineMessage } from './parseEngineMessage';
 import { patchSession, type SessionState } from '../../session/store';
 
 export const ROBOT_MONITOR_PATH = '/ElectricalRoom/RobMonitor';
@@ -37,17 +38,26 @@ export function reduceEngineMessage(msg: EngineMessage): Partial<SessionState> {
   }
 }
 
-/** Accepts only `{key:'ueMessage', type}` objects; anything else on the window channel is not ours. */
-export function parseEngineMessage(data: unknown): EngineMessage | null {
-  const r = engineMessage.safeParse(data);
-  return r.success ? r.data : null;
-}
+/** Cheap first look: only objects keyed `ueMessage` go on to the schema (loaded on demand). */
+const looksLikeEngine = (data: unknown): boolean =>
+  typeof data === 'object' && data !== null && (data as { key?: unknown }).key === 'ueMessage';
 
 /** Installs the window-message listener for the engine host; returns its remover. */
 export function installEngineListener(): () => void {
+  let parser: Promise<{ parseEngineMessage: typeof parseEngineMessage }> | null = null;
+  // One chain, so messages still apply in the order they arrived while the parser loads.
+  let applied: Promise<void> = Promise.resolve();
   const onMessage = (e: MessageEvent) => {
-    const msg = parseEngineMessage(e.data);
-    if (msg) patchSession(reduceEngineMessage(msg));
+    const data: unknown = e.data;
+    if (!looksLikeEngine(data)) return;
+    parser ??= import('./parseEngineMessage');
+    const loading = parser;
+    applied = applied
+      .then(async () => {
+        const msg = (await loading).parseEngineMessage(data);
+        if (msg) patchSession(reduceEngineMessage(msg));
+      })
+      .catch((err: unknown) => console.warn('[engine] message not applied', err));
   };
   window.addEventListener('message', onMessage);
   return () => window.removeEventListener('message', onMessage);

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Layout, Menu, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -10,6 +11,7 @@ import { saveLanguage } from '../../features/account/api';
 import { Logo } from '../../shared/ui/Logo';
 import { AREA_HOME, type Area } from '../routes/pages';
 import { patchSession, useSession } from '../../session/store';
+import { queryClient } from '../../api/queryClient';
 import { menuItems, openKeysFor } from './menu';
 import { PageHead } from './PageHead';
 import { useLeafHandle } from '../../shared/ui/useLeafHandle';
@@ -74,7 +76,8 @@ function DeskShell({ area }: { area: Area }) {
 export function AppShell() {
   // First login: nothing but the password change until it is done (the server refuses the rest with 10030).
   const mustChange = useSession((s) => s.userInfo?.must_change_password === true);
-  return mustChange ? <ForcePasswordChange /> : <ConsoleShell />;
+  // The query cache lives with the shell (every page that queries is under it), away from the login page.
+  return <QueryClientProvider client={queryClient}>{mustChange ? <ForcePasswordChange /> : <ConsoleShell />}</QueryClientProvider>;
 }
 
 function ConsoleShell() {

@@ -22,6 +22,7 @@ import { billingPageModules } from '../../features/billing/pageModules';
 import { videoPageModules } from '../../features/video/pageModules';
 import { inspectionPageModules } from '../../features/inspection/pageModules';
 import { workOrderPageModules } from '../../features/workorders/pageModules';
+import { eventPageModules } from '../../features/events/pageModules';
 import { facePageModules } from '../../features/face/pageModules';
 import { ledgerPageModules } from '../../features/ledger/pageModules';
 import { dataEntryPageModules } from '../../features/data-entry/pageModules';
@@ -38,6 +39,7 @@ import { robotPageModules } from '../../features/robot/pageModules';
 export const featurePageModules: Record<string, PageModule> = {
   ...distributionPageModules,
   ...analysisPageModules,
+  ...eventPageModules,
   ...energyPageModules,
   ...microgridPageModules,
   ...carbonPageModules,

@@ -10,7 +10,7 @@ import { ConfirmAction } from '../../shared/ui/ConfirmAction';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localText } from '../../shared/ui/localName';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { alarmRuleCalls, useAlarmRules, useInvalidateAlarmRules } from './api';
 import { kindLabel, levelLabel, siteTime, thresholdText, typeLabel } from './labels';
 import { PerformanceTab } from './PerformanceTab';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { buildTimeSeriesOption, Chart, useChartLocale } from '../../shared/charts';
 import { QueryState } from '../../shared/ui/QueryState';
 import { localText } from '../../shared/ui/localName';
-import { SETUP_QUERY } from '../energy-setup/pageStates';
+import { SETUP_QUERY } from '../../shared/ui/setupPageLooks';
 import { useAlarmPerformance } from './api';
 import { performanceChartInput } from './charts';
 import { siteTime } from './labels';

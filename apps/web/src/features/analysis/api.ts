@@ -1,6 +1,5 @@
 import {
   analysisApi,
-  distributionApi,
   historyApi,
   securityApi,
   type RouteData,
@@ -40,18 +39,6 @@ export interface AnalysisRows {
 }
 export type AnalysisKind = keyof AnalysisRows;
 type AnalysisRoute<K extends AnalysisKind> = (typeof analysisApi)[K];
-
-/**
- * The site's room → device → point tree with latest values. The pickers only need names and ids, so it is read
- * once and kept for a minute (the real-time page polls the same endpoint on its own schedule).
- */
-export function useSiteTree(projectId: number | null) {
-  return useQuery({
-    queryKey: ['analysis', 'tree', projectId],
-    staleTime: 60_000,
-    queryFn: projectId === null ? skipToken : () => api(distributionApi.realtime, { project_id: projectId }, { silent: true }),
-  });
-}
 
 export function useHistorySeries(q: { pointIds: number[]; from: string; to: string; width: number } | null) {
   return useQuery({

@@ -1,5 +1,5 @@
 import { LockOutlined, ThunderboltOutlined, UserOutlined, AlertOutlined, ToolOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { appConfig } from '../../api/config';
 import { applyLogin } from '../../session/actions';
 import { LangSwitch } from '../../shared/ui/LangSwitch';
 import { Logo } from '../../shared/ui/Logo';
-import { login } from './api';
+import { login, prefetchLogin } from './api';
 
 /** localStorage: the user closed the demo-accounts hint; it stays closed in this browser. */
 export const DEMO_HINT_DISMISSED_KEY = 'gridops-demo-hint-dismissed';
@@ -74,10 +74,11 @@ export function LoginPage() {
         <div className="login-brand">
           <Logo size={48} />
           <div>
-            <Typography.Title level={2} className="login-product" data-testid="product-name">
+            {/* Plain elements styled like antd's Typography, which would bring Tooltip, TextArea and copy/edit code. */}
+            <h2 className="login-product" data-testid="product-name">
               {t('shell.productName')}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('auth.subtitle')}</Typography.Text>
+            </h2>
+            <span className="login-subtitle">{t('auth.subtitle')}</span>
           </div>
         </div>
         <ul className="login-features">
@@ -92,12 +93,13 @@ export function LoginPage() {
           </li>
         </ul>
       </div>
-      <Card className="login-card" variant="borderless">
-        <Typography.Title level={4} style={{ marginTop: 0 }} data-testid="login-welcome">
+      {/* A styled div, not antd's Card: Card brings Tabs, Dropdown and Menu into the login page's first load. */}
+      <div className="login-card">
+        <h4 className="login-welcome" data-testid="login-welcome">
           {t('auth.welcome')}
-        </Typography.Title>
+        </h4>
         {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
-        <Form<LoginForm> layout="vertical" onFinish={(v) => void onFinish(v)} requiredMark={false} size="large">
+        <Form<LoginForm> layout="vertical" onFocus={prefetchLogin} onFinish={(v) => void onFinish(v)} requiredMark={false} size="large">
           <Form.Item name="username" label={t('auth.username')} rules={[{ required: true, message: t('auth.usernameRequired') }]}>
             <Input prefix={<UserOutlined />} autoComplete="username" data-testid="login-username" />
           </Form.Item>
@@ -110,11 +112,11 @@ export function LoginPage() {
         </Form>
         <div style={{ textAlign: 'center', marginTop: 12 }}>
           <Link to={REGISTER_EXPERT_PATH} data-testid="register-expert-link">
-            {t('experts.registerLink')}
+            {t('auth.registerExpertLink')}
           </Link>
         </div>
         <DemoAccountsHint />
-      </Card>
+      </div>
     </div>
   );
 }

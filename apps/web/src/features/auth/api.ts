@@ -1,5 +1,7 @@
-import { userApi, type LoginRequest } from '@gridops/contract';
-import { api } from '../../api/api';
+import type { LoginRequest, LoginResponse } from '@gridops/contract';
 
-/** The login page shows a failure inline, so the shared error pop-up is off here. */
-export const login = (body: LoginRequest) => api(userApi.login, body, { silent: true });
+/** Loaded on first use (see session/userCalls): the login page's first load stays without zod. */
+export const login = async (body: LoginRequest): Promise<LoginResponse> => (await import('../../session/userCalls')).loginCall(body);
+
+/** Starts loading the call's module while the user types, so submitting does not wait for it. */
+export const prefetchLogin = () => void import('../../session/userCalls').catch(() => undefined);

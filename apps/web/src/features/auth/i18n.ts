@@ -12,6 +12,7 @@ export const authBundle: Bundle = {
     loggingIn: '正在登录…',
     demoHint: '演示账号：centre / site / worker，密码 demo1234',
     demoHintClose: '关闭演示账号提示',
+    registerExpertLink: '注册成为专家',
     features: {
       live: '实时告警与故障推送',
       energy: '光伏、储能、充电与用能分析',
@@ -29,6 +30,7 @@ export const authBundle: Bundle = {
     loggingIn: 'Logging in…',
     demoHint: 'Demo accounts: centre / site / worker, password demo1234',
     demoHintClose: 'Close the demo accounts hint',
+    registerExpertLink: 'Register as an expert',
     features: {
       live: 'Live alarm and fault notifications',
       energy: 'PV, storage, charging and consumption analysis',

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../shared/format';
 import { ListFormPage, listQueryProps } from '../../shared/ui/listForm/ListFormPage';
 import { localName, localText } from '../../shared/ui/localName';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY } from '../energy-setup/pageStates';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY } from '../../shared/ui/setupPageLooks';
 import { auxCalls, useAuxDevices, useAuxRules, useSettleAux } from './api';
 
 type RuleValues = Omit<AuxRule, 'id' | 'project_id' | 'room_id' | 'version' | 'last_action' | 'last_action_at'>;

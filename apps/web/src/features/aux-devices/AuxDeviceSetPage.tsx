@@ -7,8 +7,8 @@ import { exportXlsx } from '../../shared/export/xlsx';
 import { ListFormPage, listQueryProps } from '../../shared/ui/listForm/ListFormPage';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName, localText } from '../../shared/ui/localName';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { auxCalls, useAuxDevices, useSettleAux } from './api';
 import { AutomationTab } from './AutomationTab';
 

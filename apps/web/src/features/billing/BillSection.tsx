@@ -22,8 +22,15 @@ export function BillSection({ bill }: { bill: Bill }) {
       demand_mode: 'none',
       basic_quantity: null,
       basic_charge: bill.basic_charge,
+      demand_actual_kw: null,
+      demand_source: null,
+      declared_demand_kw: null,
+      demand_penalty: bill.months.reduce((s, m) => s + m.demand_penalty, 0),
       pf_standard: null,
       power_factor: null,
+      pf_source: null,
+      pf_kwh: null,
+      pf_kvarh: null,
       pf_adjust_pct: null,
       pf_adjustment: bill.pf_adjustment,
       feed_in_energy: bill.months.reduce((s, m) => s + m.feed_in_energy, 0),
@@ -53,8 +60,48 @@ export function BillSection({ bill }: { bill: Bill }) {
           </span>
         ),
     },
+    {
+      title: `${t('billing.bill.demand')} (kW)`,
+      key: 'demand',
+      align: 'right',
+      render: (_, r) =>
+        r.sum || r.demand_actual_kw === null ? (
+          '-'
+        ) : (
+          <span data-testid={`bill-demand-${r.month}`}>
+            {f.number(r.demand_actual_kw, 1)} / {r.declared_demand_kw === null ? '-' : f.number(r.declared_demand_kw, 1)}
+            {r.demand_source && (
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {t(`billing.bill.demandSource.${r.demand_source}`)}
+              </Typography.Text>
+            )}
+          </span>
+        ),
+    },
+    money('demand_penalty', t('billing.bill.penalty')),
     money('basic_charge', t('billing.bill.basic')),
-    { title: t('billing.bill.pf'), key: 'pf', align: 'right', render: (_, r) => (r.power_factor === null ? '-' : `${f.number(r.power_factor, 3)} / ${r.pf_standard?.toFixed(2) ?? '-'}`) },
+    {
+      title: t('billing.bill.pf'),
+      key: 'pf',
+      align: 'right',
+      render: (_, r) =>
+        r.power_factor === null ? (
+          '-'
+        ) : (
+          <span data-testid={`bill-pf-${r.month}`}>
+            {f.number(r.power_factor, 2)} / {r.pf_standard?.toFixed(2) ?? '-'}
+            {r.pf_source && (
+              <Typography.Text
+                type="secondary"
+                style={{ display: 'block', fontSize: 12 }}
+                title={r.pf_kwh !== null && r.pf_kvarh !== null ? t('billing.bill.pfEnergy', { kwh: f.number(r.pf_kwh, 0), kvarh: f.number(r.pf_kvarh, 0) }) : undefined}
+              >
+                {t(`billing.bill.pfSource.${r.pf_source}`)}
+              </Typography.Text>
+            )}
+          </span>
+        ),
+    },
     { title: t('billing.bill.pfPct'), key: 'pct', align: 'right', render: (_, r) => (r.pf_adjust_pct === null ? '-' : `${r.pf_adjust_pct > 0 ? '+' : ''}${f.number(r.pf_adjust_pct, 2)}%`) },
     money('pf_adjustment', t('billing.bill.pfAdj')),
     { title: `${t('billing.bill.feedInEnergy')} (kWh)`, dataIndex: 'feed_in_energy', key: 'fe', align: 'right', render: (v: number) => f.number(v, 0) },
@@ -63,7 +110,7 @@ export function BillSection({ bill }: { bill: Bill }) {
   ];
   return (
     <ReportSection title={t('billing.bill.title')}>
-      <Table<Row> data-testid="expense-bill" size="small" bordered rowKey="key" dataSource={rows} columns={columns} pagination={false} scroll={{ x: 1100 }} />
+      <Table<Row> data-testid="expense-bill" size="small" bordered rowKey="key" dataSource={rows} columns={columns} pagination={false} scroll={{ x: 1400 }} />
       <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0, fontSize: 12 }}>
         {t('billing.bill.note')}
       </Typography.Paragraph>

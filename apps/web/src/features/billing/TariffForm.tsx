@@ -1,4 +1,4 @@
-import { DEMAND_MODES, TOU_BANDS, type DemandMode, type TariffMonth, type TouBand } from '@gridops/contract';
+import { DEMAND_MODES, TOU_BANDS, TOU_PRESETS, touPresetName, type DemandMode, type TariffMonth, type TouBand, type TouPreset } from '@gridops/contract';
 import { Alert, Button, Col, Divider, Form, Input, InputNumber, Modal, Row, Segmented, Select, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,19 +16,34 @@ interface Scalars {
   capacity_kva: number | null;
   pf_standard: number | null;
   feed_in_price: number | null;
+  declared_demand_kw: number | null;
 }
-const SCALAR_FIELDS = ['name', 'name_en', 'valid_from', 'valid_to', 'demand_mode', 'basic_price', 'capacity_kva', 'pf_standard', 'feed_in_price'];
+const SCALAR_FIELDS = ['name', 'name_en', 'valid_from', 'valid_to', 'demand_mode', 'basic_price', 'capacity_kva', 'pf_standard', 'feed_in_price', 'declared_demand_kw'];
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 
 /** The tariff dialog: validity, basic charge, power-factor standard, feed-in price and the TOU scheme of each month. */
 export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId: number; tariff: BillingTariff | null; onClose: () => void; onSaved: () => Promise<void> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<Scalars>();
   const [months, setMonths] = useState<TariffMonth[]>(tariff?.months ?? defaultMonths());
   const [month, setMonth] = useState(1);
   const [copyTo, setCopyTo] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [preset, setPreset] = useState<TouPreset | null>(null);
+  const lang = i18n.language;
+  // A preset fills the hours of every month; prices already typed stay for the bands still used, the rest are typed.
+  const applyPreset = (id: TouPreset['id']) => {
+    const p = TOU_PRESETS.find((x) => x.id === id)!;
+    setPreset(p);
+    setMonths(
+      months.map((m, i) => {
+        const periods = p.months[i]!.map((x) => ({ ...x }));
+        const prices = Object.fromEntries(Object.entries(m.prices).filter(([b]) => periods.some((x) => x.band === b)));
+        return { ...m, periods, prices };
+      }),
+    );
+  };
   const mode = Form.useWatch('demand_mode', form) ?? tariff?.demand_mode ?? 'none';
   const cur = months.find((m) => m.month === month)!;
   const setCur = (m: TariffMonth) => setMonths(months.map((x) => (x.month === month ? m : x)));
@@ -53,6 +68,7 @@ export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId:
       capacity_kva: v.demand_mode === 'capacity' ? v.capacity_kva : null,
       pf_standard: (v.pf_standard ?? null) as 0.9 | 0.85 | 0.8 | null,
       feed_in_price: v.feed_in_price ?? null,
+      declared_demand_kw: v.demand_mode === 'demand' ? (v.declared_demand_kw ?? null) : null,
     };
     setSaving(true);
     try {
@@ -85,6 +101,7 @@ export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId:
           capacity_kva: tariff?.capacity_kva ?? null,
           pf_standard: tariff?.pf_standard ?? 0.9,
           feed_in_price: tariff?.feed_in_price ?? null,
+          declared_demand_kw: tariff?.declared_demand_kw ?? null,
         }}
       >
         <Row gutter={12}>
@@ -113,6 +130,13 @@ export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId:
               </Form.Item>
             </Col>
           )}
+          {mode === 'demand' && (
+            <Col span={4}>
+              <Form.Item name="declared_demand_kw" label={`${t('billing.form.declaredDemand')} (kW)`} tooltip={t('billing.form.declaredDemandHint')}>
+                <InputNumber min={1} style={{ width: '100%' }} data-testid="billing-declared-demand" />
+              </Form.Item>
+            </Col>
+          )}
           <Col span={4}>
             <Form.Item name="pf_standard" label={t('billing.form.pfStandard')}>
               <Select allowClear options={[0.9, 0.85, 0.8].map((v) => ({ value: v, label: v.toFixed(2) }))} placeholder={t('billing.none')} />
@@ -128,6 +152,19 @@ export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId:
       <Divider style={{ margin: '4px 0 12px' }} />
       <Row gutter={16}>
         <Col span={15}>
+          <Space style={{ marginBottom: 8 }} wrap>
+            <span>{t('billing.form.preset')}</span>
+            <Select<TouPreset['id']>
+              size="small"
+              style={{ width: 300 }}
+              value={preset?.id}
+              placeholder={t('billing.form.preset')}
+              onChange={applyPreset}
+              options={TOU_PRESETS.map((p) => ({ value: p.id, label: touPresetName(p, lang) }))}
+              data-testid="billing-preset"
+            />
+          </Space>
+          {preset && <Alert style={{ marginBottom: 8 }} type="info" showIcon title={t('billing.form.presetHint', { name: touPresetName(preset, lang), note: preset.note[lang.startsWith('en') ? 'en' : 'zh'] })} data-testid="billing-preset-hint" />}
           <div style={{ marginBottom: 6 }}>{t('billing.form.periods')} · {t('billing.form.month')}</div>
           <Segmented<number> size="small" value={month} onChange={setMonth} options={months.map((m) => ({ value: m.month, label: String(m.month) }))} data-testid="billing-month" />
           <Table

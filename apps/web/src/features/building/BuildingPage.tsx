@@ -12,7 +12,7 @@ import { useControlLog } from '../distribution/api';
 import { ControlDialog } from '../distribution/control/ControlDialog';
 import { ControlLogTable } from '../distribution/control/ControlLogTable';
 import { useControlFlow } from '../distribution/control/useControlFlow';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { useBuildingLive, useSettleBuilding } from './api';
 import { BAND_COLOUR, comfortBand, systemEnergyOption, type ComfortMetric } from './charts';
 import { EquipmentTable } from './EquipmentTable';

@@ -7,8 +7,8 @@ import { ExportButton, type ExportColumn } from '../../shared/export';
 import { listQueryProps } from '../../shared/ui/listForm/ListFormPage';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { useSettleBuilding } from './api';
 
 /** What the five set pages give ListFormPage alike: list state, texts of the set, permission, delete, re-read. */

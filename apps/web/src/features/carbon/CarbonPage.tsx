@@ -12,7 +12,7 @@ import { carbonMonthRows, carbonSummary, kgToT, monthOrYear, siteNow } from './c
 import type { CarbonMonthRow } from './carbonRows';
 import { comparisonColumn, tonneScale, useCarbonMonthOption } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { ReportChart, ReportPage, ReportRow, ReportSection, reportState, useReportPeriod } from '../../shared/ui/ReportPage';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';

@@ -14,7 +14,7 @@ import { carbonMonthRows, carbonSummary, kgToT, siteNow } from './carbonRows';
 import type { CentreCarbon } from './api';
 import { comparisonColumn, tonneScale, useCarbonMonthOption } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
-import { SETUP_QUERY } from '../energy-setup/pageStates';
+import { SETUP_QUERY } from '../../shared/ui/setupPageLooks';
 import { ReportChart, ReportPage, ReportRow, ReportSection, reportState, useReportPeriod } from '../../shared/ui/ReportPage';
 import { localName } from '../../shared/ui/localName';
 

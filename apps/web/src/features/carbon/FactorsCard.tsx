@@ -1,7 +1,7 @@
 import { Card, Table, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFactors } from './api';
-import { SETUP_QUERY } from '../energy-setup/pageStates';
+import { SETUP_QUERY } from '../../shared/ui/setupPageLooks';
 import { QueryState } from '../../shared/ui/QueryState';
 
 interface FactorRow {

@@ -15,7 +15,7 @@ import { maskFuture, siteNow } from './carbonRows';
 import { comparisonColumn } from './carbonBlocks';
 import { FactorsCard } from './FactorsCard';
 import { CategoryBreakdown } from './CategoryBreakdown';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { ReportChart, ReportPage, ReportRow, ReportSection, useReportQuery } from '../../shared/ui/ReportPage';
 import type { StatItem } from '../../shared/ui/ReportPage';
 import { SiteGate } from '../../shared/ui/SiteGate';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../test/setupI18n';
 import { envelope, testOrgTree } from '../../test/orgFixture';
 import { initialSession, useSession } from '../../session/store';
-import { dispatchPayload } from '../../api/live';
+import { dispatchPayload } from '../../api/liveWire';
 import { CentreHomePage } from './CentreHomePage';
 
 describe('centre home follows live events', () => {
@@ -17,6 +17,8 @@ describe('centre home follows live events', () => {
       'fetch',
       vi.fn((url: string) => {
         if (url.endsWith('/api/v6/org/tree')) return Promise.resolve(envelope(testOrgTree));
+        // Every site has devices: no set-up panel.
+        if (url.endsWith('/api/v6/checklist/all')) return Promise.resolve(envelope({ sites: [], site_count: 3 }));
         const list = [{ id: 3, title: '苏州工业园光储充站', total: 10 }, ...(pendingHefei ? [{ id: 5, title: '合肥园区配电站', total: pendingHefei }] : [])];
         return Promise.resolve(envelope({ total: list.reduce((s, n) => s + n.total, 0), list }));
       }),

@@ -12,6 +12,7 @@ import type { Formatters } from '../../shared/format/useFormat';
 import { useLiveRefresh } from '../../shared/stats/useLiveRefresh';
 import { flattenProjects, orgName, projectName, useOrgTree } from '../org/api';
 import { cityName } from '../org/cityNames';
+import { NewSitesPanel } from '../checklist/NewSitesPanel';
 
 const countOrgs = (ns: OrgNode[]): number => ns.reduce((s, n) => s + 1 + countOrgs(n.children), 0);
 const sum = (ps: Project[], f: (p: Project) => number) => ps.reduce((s, p) => s + f(p), 0);
@@ -64,6 +65,7 @@ export function CentreHomePage() {
   if (isLoading) return <Skeleton active data-testid="centre-home-loading" />;
   return (
     <div data-testid="centre-home">
+      <NewSitesPanel />
       <div className="stat-grid">
         <Card>
           <Statistic title={t('centreHome.orgs')} value={countOrgs(tree ?? [])} prefix={<ApartmentOutlined />} />

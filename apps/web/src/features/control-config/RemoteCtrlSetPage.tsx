@@ -6,7 +6,7 @@ import { ConfirmAction } from '../../shared/ui/ConfirmAction';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { controlConfigCalls, useControlConfig, useInvalidateControlConfig } from './api';
 import { SiteRuleCard } from './SiteRuleCard';
 

@@ -1,4 +1,5 @@
 import { MANUAL_ENERGY_TYPES, type ManualEnergyType, type ManualMeter } from '@gridops/contract';
+import { useDisplayZone } from '../../shared/format/useSiteZone';
 import { formatInZone } from '@gridops/format';
 import { Button, Col, Form, Input, InputNumber, Row, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -7,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { ListFormPage, listQueryProps } from '../../shared/ui/listForm/ListFormPage';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { dataEntryWrites, useManualMeters, useSettleDataEntry } from './api';
 import { ReadingsPanel } from './ReadingsPanel';
 
@@ -33,7 +34,8 @@ function DataEntry({ projectId }: { projectId: number }) {
   const [selected, setSelected] = useState<number | null>(null);
   // The energy type and the tree place are fixed once the meter exists (its counter point is of that type).
   const [editing, setEditing] = useState(false);
-  const zone = q.data?.timezone ?? 'Asia/Shanghai';
+  const displayZone = useDisplayZone();
+  const zone = q.data?.timezone ?? displayZone;
   const meters = q.data?.items ?? [];
   const current = meters.find((m) => m.id === selected) ?? meters[0] ?? null;
   const roomName = (id: number | null) => localName(q.data?.rooms.find((r) => r.id === id) ?? { name: t('dataEntry.meters.noRoom'), name_en: t('dataEntry.meters.noRoom') }, lang);

@@ -3,7 +3,7 @@ import { CameraOutlined } from '@ant-design/icons';
 import { Button, Image, Space, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileBase64 } from '../face/PhotoField';
+import { fileBase64 } from '../../shared/files/base64';
 import { useReadingPhoto } from './api';
 
 /** A reading's photo as a thumbnail that opens full size; fetched only for rows that have one. */

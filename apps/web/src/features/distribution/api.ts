@@ -103,6 +103,8 @@ export const diagramCalls = {
   create: (input: RouteInput<typeof distributionApi.createDiagram>) => api(distributionApi.createDiagram, input, { silent: true }),
   rename: (input: RouteInput<typeof distributionApi.renameDiagram>) => api(distributionApi.renameDiagram, input, { silent: true }),
   remove: (input: RouteInput<typeof distributionApi.deleteDiagram>) => api(distributionApi.deleteDiagram, input, { silent: true }),
+  /** A draft of the room's diagram from its devices (docs/diagram-draft.md); nothing is stored. */
+  draft: (input: RouteInput<typeof distributionApi.diagramDraft>) => api(distributionApi.diagramDraft, input, { silent: true }),
 };
 
 /** 24 h of the given points, downsampled by the server to the chart's width. */

@@ -157,6 +157,8 @@ export const en: typeof zh = {
     targets: 'Remotely operable breakers',
     sbo: 'Select before operate: confirm target and action with your password before the command is sent',
     noTargets: 'This site has no remotely operable breaker',
+    notControllable: 'Not open to remote control',
+    configure: 'Remote-control settings',
     target: 'Target',
     kind: 'Type',
     state: 'State',

@@ -155,6 +155,8 @@ export const zh = {
     targets: '可遥控断路器',
     sbo: '先选择、后执行：确认对象与操作并输入密码后才下发',
     noTargets: '本站点没有可遥控的断路器',
+    notControllable: '未开放遥控',
+    configure: '遥控配置',
     target: '控制对象',
     kind: '类型',
     state: '当前状态',

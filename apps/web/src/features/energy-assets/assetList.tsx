@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { listQueryProps } from '../../shared/ui/listForm/ListFormPage';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { assetsApi, useSettleAssets } from './api';
 
 /** Each kind's test id on its page (and the prefix of its row buttons). */

@@ -16,20 +16,14 @@ import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmAction } from '../../shared/ui/ConfirmAction';
-import {
-  setupApi,
-  toEditError,
-  useCanConfigure,
-  useInvalidateSetup,
-  useLoops,
-  useMeterPoints,
-  useMeterTree,
-} from './api';
-import type { EditError } from './api';
+import { setupApi, useInvalidateSetup, useLoops, useMeterPoints, useMeterTree } from './api';
+import { toEditError } from '../../api/editError';
+import { useCanConfigure } from '../../session/permissions';
+import type { EditError } from '../../api/editError';
 import { LOOP_CLASSES, loopMembers } from './loops';
 import { flatToTree } from './treeEdit';
 import type { EditorNode } from './treeEdit';
-import { SETUP_QUERY, SETUP_SITE } from './pageStates';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';

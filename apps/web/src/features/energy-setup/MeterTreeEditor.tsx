@@ -16,19 +16,14 @@ import {
 import type { ButtonProps, TreeDataNode, TreeProps } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  setupApi,
-  toEditError,
-  useCanConfigure,
-  useInvalidateSetup,
-  useMeterPoints,
-  useMeterTree,
-} from './api';
+import { setupApi, useInvalidateSetup, useMeterPoints, useMeterTree } from './api';
+import { toEditError } from '../../api/editError';
+import { useCanConfigure } from '../../session/permissions';
 import { NodeDialog } from './NodeDialog';
 import type { DialogMode } from './NodeDialog';
 import { canDelete, defaultChildType, flatToTree, focusIds, validateMove } from './treeEdit';
 import type { EditorNode } from './treeEdit';
-import { SETUP_QUERY } from './pageStates';
+import { SETUP_QUERY } from '../../shared/ui/setupPageLooks';
 import { QueryState } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
 import { nodeTypeTag } from '../../shared/theme/nodeTypes';

@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MeterTreeEditor } from './MeterTreeEditor';
-import { SETUP_SITE } from './pageStates';
+import { SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { SiteGate } from '../../shared/ui/SiteGate';
 
 /** Branch structure: every metering tree of the site (power, water, gas, heat). */

@@ -9,8 +9,6 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../api/api';
-import { ApiError } from '../../api/http';
-import { useSession } from '../../session/store';
 
 export type MeterTree = z.infer<typeof meterTreeResponse>;
 
@@ -64,22 +62,3 @@ export function useInvalidateSetup() {
   return () => client.invalidateQueries({ queryKey: ['energySetup'] });
 }
 
-/** Server refusal as shown in an editor: its localised message and the field it names (10006/10008). */
-export interface EditError {
-  message: string;
-  field: string | null;
-  code: number;
-}
-
-export function toEditError(e: unknown): EditError {
-  if (e instanceof ApiError) {
-    const data = e.data as { field?: unknown } | null;
-    return { message: e.message, code: e.code, field: typeof data?.field === 'string' ? data.field : null };
-  }
-  return { message: e instanceof Error ? e.message : String(e), code: 0, field: null };
-}
-
-/** Editing controls are offered to users who may configure; the rest see the same page read-only. */
-export function useCanConfigure(): boolean {
-  return useSession((s) => s.userInfo?.permissions?.includes('configure') === true);
-}

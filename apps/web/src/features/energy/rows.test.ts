@@ -169,6 +169,7 @@ describe('expense rows', () => {
     range: { from: '2026-11-01', to: '2026-11-30' },
     granularity: 'day',
     tariff_configured: true,
+    cost_unknown: null,
     periods: [
       { key: '2026-11-22', energy: 30, cost: 32, bands: bands(10, 20) },
       { key: '2026-11-24', energy: 0, cost: 0, bands: [] },

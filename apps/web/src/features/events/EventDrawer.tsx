@@ -108,15 +108,15 @@ export function EventDrawer({ event, onClose }: { event: EventItem | null; onClo
               <Tag data-testid="drawer-status">{t(`events.statuses.${event.status}`)}</Tag>
               {event.active && <Tag color="red">{t('events.activeNow')}</Tag>}
             </Descriptions.Item>
-            <Descriptions.Item label={t('events.time')}>{f.date(event.raised_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.time')}>{f.siteTime(event.raised_at, event.project_id)}</Descriptions.Item>
             {readingItems(event, t, f)}
             {event.phases.length > 0 && (
               <Descriptions.Item label={t('events.phases')} span={2}>
                 <span data-testid="event-phases">{t('events.phaseList', { phases: event.phases.join('/') })}</span>
               </Descriptions.Item>
             )}
-            <Descriptions.Item label={t('events.clearedAt')}>{f.date(event.cleared_at)}</Descriptions.Item>
-            <Descriptions.Item label={t('events.handledAt')}>{f.date(event.handled_at)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.clearedAt')}>{f.siteTime(event.cleared_at, event.project_id)}</Descriptions.Item>
+            <Descriptions.Item label={t('events.handledAt')}>{f.siteTime(event.handled_at, event.project_id)}</Descriptions.Item>
             <Descriptions.Item label={t('events.message')} span={2}>
               <span data-testid="drawer-message">{text.message(event)}</span>
             </Descriptions.Item>
@@ -153,7 +153,7 @@ export function EventDrawer({ event, onClose }: { event: EventItem | null; onClo
                 items={log.data.map((l) => ({
                   content: (
                     <span>
-                      <b>{t(`events.logActions.${l.action}`, { defaultValue: l.action })}</b> · {f.date(l.at)}
+                      <b>{t(`events.logActions.${l.action}`, { defaultValue: l.action })}</b> · {f.siteTime(l.at, event.project_id)}
                       {l.user_name ? ` · ${localText(l.user_name, l.user_name_en, i18n.language)}` : ''}
                       {l.note ? <div style={{ opacity: 0.75 }}>{l.note}</div> : null}
                     </span>

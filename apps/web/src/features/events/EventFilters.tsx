@@ -2,7 +2,7 @@ import { Button, DatePicker, Input, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/store';
-import { useSiteTree } from '../analysis/api';
+import { useSiteTree } from '../../api/siteTree';
 import { projectName } from '../org/api';
 import { EVENT_LEVELS, EVENT_STATUSES, EVENT_TYPES, emptyEventFilters, isFiltered, withProject } from './eventFilters';
 import type { EventFilterState } from './eventFilters';

@@ -61,19 +61,22 @@ export function EventTable(props: {
         }) as HTMLAttributes<HTMLElement>
       }
       columns={[
-        { title: t('events.time'), dataIndex: 'raised_at', width: 170, render: (v: string) =>
-            // Times are the site's (its zone named in the tooltip), whatever the browser's zone.
-            props.timeMode === 'relative' ? (
-              <Tooltip title={`${f.date(v)} ${f.zone ? zoneLabel(f.zone, Date.parse(v)) : ''}`}>
+        { title: t('events.time'), dataIndex: 'raised_at', width: props.showSite ? 200 : 170, render: (v: string, r: EventItem) => {
+            // Times are the row's site's (its zone named in the tooltip), whatever the browser's zone; a list of
+            // several sites marks the offset where the browser's clock would read otherwise.
+            const zone = props.showSite ? f.zoneOf(r.project_id) : f.zone;
+            return props.timeMode === 'relative' ? (
+              <Tooltip title={`${props.showSite ? f.siteTime(v, r.project_id) : f.date(v)} ${zone ? zoneLabel(zone, Date.parse(v)) : ''}`}>
                 <span data-time={v}>{f.relative(v)}</span>
               </Tooltip>
             ) : (
-              <Tooltip title={f.zone ? zoneLabel(f.zone, Date.parse(v)) : undefined}>
-                <span data-testid="event-time" data-time={v}>
-                  {f.date(v)}
+              <Tooltip title={zone ? zoneLabel(zone, Date.parse(v)) : undefined}>
+                <span data-testid="event-time" data-time={v} data-zone={zone}>
+                  {props.showSite ? f.siteTime(v, r.project_id) : f.date(v)}
                 </span>
               </Tooltip>
-            ),
+            );
+          },
         },
         ...(props.showSite ? [{ title: t('events.site'), dataIndex: 'project_name', width: 160 }] : []),
         { title: t('events.device'), dataIndex: 'device_name', width: 160, render: (_: string, r: EventItem) => text.device(r) },

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLeafHandle } from '../../shared/ui/useLeafHandle';
 import { useSession } from '../../session/store';
 import { ExportButton } from '../../shared/export';
+import { useFormat } from '../../shared/format/useFormat';
 import { useEventAction, useEventPage } from './api';
 import { ActiveEventAlert } from './ActiveEventAlert';
 import { EventActions } from './EventActions';
@@ -41,7 +42,8 @@ export function EventsPage() {
   const rows = useMemo(() => list.data?.list ?? [], [list.data]);
   // The drawer follows the list's fresh copy, so its status and actions change right after an action.
   const openRow = open ? (rows.find((r) => r.id === open.id) ?? open) : null;
-  const columns = useMemo(() => eventExportColumns(t, showSite, i18n.language === 'en' ? 'en' : 'zh'), [t, showSite, i18n.language]);
+  const fmt = useFormat();
+  const columns = useMemo(() => eventExportColumns(t, showSite, i18n.language === 'en' ? 'en' : 'zh', fmt.zoneOf), [t, showSite, i18n.language, fmt.zoneOf]);
   const ackIds = acknowledgeable(rows, selected);
 
   const setFilters = (f: EventFilterState) => {

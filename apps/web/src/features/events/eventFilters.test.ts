@@ -40,7 +40,7 @@ describe('event lifecycle', () => {
   });
   it('export columns follow the table, with the site only when shown', () => {
     const t = (k: string) => k;
-    expect(eventExportColumns(t, true).map((c) => c.key)).toEqual(['raised_at', 'project_name', 'device_name', 'event_type', 'level', 'status', 'message', 'handle_note']);
+    expect(eventExportColumns(t, true).map((c) => c.key)).toEqual(['raised_at', 'project_id', 'project_name', 'device_name', 'event_type', 'level', 'status', 'message', 'handle_note']);
     expect(eventExportColumns(t, false).map((c) => c.key)).not.toContain('project_name');
     const status = eventExportColumns(t, false).find((c) => c.key === 'status')?.format;
     expect(typeof status === 'function' ? status('pending', ev(1, 'pending')) : null).toBe('events.statuses.pending');

@@ -84,10 +84,24 @@ type Translate = (key: string) => string;
 
 /** Columns of the .xlsx export: the table's columns, labels in the current language, times as real dates. */
 /** Messages and device names follow `lang` (the UI language at export time), rendered from the events' message keys. */
-export function eventExportColumns(t: Translate, showSite: boolean, lang: Lang = currentLang()): ExportColumn<EventItem>[] {
+export function eventExportColumns(
+  t: Translate,
+  showSite: boolean,
+  lang: Lang = currentLang(),
+  zoneOf: (projectId: number) => string | undefined = () => undefined,
+): ExportColumn<EventItem>[] {
+  const time = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
   return [
-    { title: t('events.time'), key: 'raised_at', format: (v) => (typeof v === 'string' ? new Date(v) : null) },
-    ...(showSite ? [{ title: t('events.site'), key: 'project_name' }] : []),
+    // Several sites: each row's time on its site's clock, its zone in a column of its own.
+    showSite
+      ? { title: `${t('events.time')} (${t('events.siteClock')})`, key: 'raised_at', format: time, zoneOf: (r: EventItem) => zoneOf(r.project_id) }
+      : { title: t('events.time'), key: 'raised_at', format: time },
+    ...(showSite
+      ? [
+          { title: t('events.zone'), key: 'project_id', format: (v: unknown) => zoneOf(Number(v)) ?? '' },
+          { title: t('events.site'), key: 'project_name' },
+        ]
+      : []),
     { title: t('events.device'), key: 'device_name', format: (_v, row) => eventDeviceIn(row, lang) },
     { title: t('events.type'), key: 'event_type', format: (v) => dictLabel('eventType', String(v), lang) },
     { title: t('events.level'), key: 'level', format: (v) => dictLabel('alarmLevel', String(v), lang) },

@@ -3,6 +3,8 @@ import type { Bundle } from '../../shared/i18n';
 export const eventsBundle: Bundle = {
   zh: {
     time: '发生时间',
+    siteClock: '站点时间',
+    zone: '时区',
     site: '站点',
     device: '设备',
     message: '事件内容',
@@ -64,6 +66,8 @@ export const eventsBundle: Bundle = {
   },
   en: {
     time: 'Raised',
+    siteClock: 'site time',
+    zone: 'Time zone',
     site: 'Site',
     device: 'Device',
     message: 'Event',

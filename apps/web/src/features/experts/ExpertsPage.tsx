@@ -146,11 +146,15 @@ function ExpertDrawer(props: { expert: Expert | null; review: boolean; canManage
   );
 }
 
-/** The expert library (/WorkerManage, /CentreUser/CentreElecManage) or the registration review (/WorkerProcess). */
+/**
+ * The expert library (/WorkerManage, /CentreUser/CentreElecManage, /UserCenter/ElecManage) or the registration
+ * review (/WorkerProcess).
+ */
 export function ExpertsPage({ mode }: { mode: 'library' | 'review' }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const canManage = useSession((s) => s.userInfo?.permissions?.includes('manageUsers') === true);
+  // Reviewing and editing experts is a centre user's (site users read the library of their organisations).
+  const canManage = useSession((s) => s.userInfo?.userType === 0 && s.userInfo.permissions?.includes('manageUsers') === true);
   const [filter, setFilter] = useState<ExpertFilter>({ status: mode === 'review' ? 'pending' : 'approved', page: 1, size: 20 });
   const [open, setOpen] = useState<Expert | null>(null);
   const experts = useExperts(filter);

@@ -3,7 +3,6 @@ import type { Bundle } from '../../shared/i18n';
 /** Strings of the expert pages: registration, review and library (namespace key: `experts.*`). */
 export const expertsBundle: Bundle = {
   zh: {
-    registerLink: '注册成为专家',
     register: {
       title: '注册成为专家',
       intro: '填写您的资料与特种作业操作证，提交后由平台审核；审核通过后即可接受派单。',
@@ -70,7 +69,6 @@ export const expertsBundle: Bundle = {
     rejectReason: '驳回原因',
   },
   en: {
-    registerLink: 'Register as an expert',
     register: {
       title: 'Register as an expert',
       intro: 'Enter your details and special-operation certificates. After review you can be assigned work.',

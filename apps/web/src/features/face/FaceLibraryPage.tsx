@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SiteGate } from '../../shared/ui/SiteGate';
-import { SETUP_SITE } from '../energy-setup/pageStates';
+import { SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { GroupsTab } from './GroupsTab';
 import { PeopleTab } from './PeopleTab';
 import { RecordsTab } from './RecordsTab';

@@ -5,8 +5,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ListFormPage, listQueryProps } from '../../shared/ui/listForm/ListFormPage';
 import { localName } from '../../shared/ui/localName';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY } from '../energy-setup/pageStates';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY } from '../../shared/ui/setupPageLooks';
 import { faceWrites, useFaceGroups, useFacePeople, useSettleFace } from './api';
 
 interface GroupValues {

@@ -5,11 +5,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInZone } from '@gridops/format';
-import { useSiteZone } from '../../shared/format/useSiteZone';
+import { useDisplayZone } from '../../shared/format/useSiteZone';
 import { ListFormPage, listQueryProps } from '../../shared/ui/listForm/ListFormPage';
 import { localName } from '../../shared/ui/localName';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY } from '../energy-setup/pageStates';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY } from '../../shared/ui/setupPageLooks';
 import { faceWrites, useFaceGroups, useFacePeople, useSettleFace } from './api';
 import { FaceThumb, PhotoField } from './PhotoField';
 import { SyncCell, SyncDrawer } from './SyncStatus';
@@ -51,11 +51,11 @@ export function PeopleTab({ projectId }: { projectId: number }) {
   const q = useFacePeople(projectId);
   const groups = useFaceGroups(projectId);
   const settle = useSettleFace();
-  const zone = useSiteZone();
+  const zone = useDisplayZone();
   // The page's moment of opening: the status of a validity period on the site's calendar.
   const [openedAt] = useState(() => Date.now());
   const [syncOf, setSyncOf] = useState<FacePerson | null>(null);
-  const today = formatInZone(openedAt, zone ?? 'Asia/Shanghai', 'YYYY-MM-DD');
+  const today = formatInZone(openedAt, zone, 'YYYY-MM-DD');
   const groupName = (id: number | null) => {
     const g = groups.data?.items.find((x: FaceGroup) => x.id === id);
     return g ? localName(g, lang) : t('face.none');

@@ -3,15 +3,8 @@ import { Avatar, Button, Space, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fileBase64 } from '../../shared/files/base64';
 import { useFacePhoto } from './api';
-
-/** base64 (no data: prefix) of a file. */
-export async function fileBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(s);
-}
 
 /** A person's face thumbnail: fetched (an audited view) only for rows that have a photo. */
 export function FaceThumb({ id, version, hasPhoto, size = 40 }: { id: number; version: number; hasPhoto: boolean; size?: number }) {

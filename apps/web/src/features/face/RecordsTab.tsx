@@ -4,7 +4,7 @@ import { Button, DatePicker, Image, Modal, Select, Space, Spin, Table, Tag, Typo
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSiteZone } from '../../shared/format/useSiteZone';
+import { useDisplayZone } from '../../shared/format/useSiteZone';
 import { localName } from '../../shared/ui/localName';
 import { useFaceLiveRefresh, useFacePeople, useFaceRecords, useFaceSnapshot, useFaceTerminals, type FaceRecordFilter } from './api';
 
@@ -23,7 +23,7 @@ function SnapshotModal({ id, onClose }: { id: number | null; onClose: () => void
 export function RecordsTab({ projectId }: { projectId: number }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const zone = useSiteZone() ?? 'Asia/Shanghai';
+  const zone = useDisplayZone();
   const [filter, setFilter] = useState<FaceRecordFilter>({ page: 1, size: 20 });
   const [open, setOpen] = useState<number | null>(null);
   const people = useFacePeople(projectId);

@@ -2,7 +2,7 @@ import type { FacePerson, FaceSyncRow, FaceSyncStatus } from '@gridops/contract'
 import { formatInZone } from '@gridops/format';
 import { Button, Drawer, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSiteZone } from '../../shared/format/useSiteZone';
+import { useDisplayZone } from '../../shared/format/useSiteZone';
 import { localName } from '../../shared/ui/localName';
 import { useFaceSync } from './api';
 
@@ -30,7 +30,7 @@ export function SyncCell({ person, onOpen }: { person: FacePerson; onOpen: (p: F
 /** Per terminal: where this person's enrolment stands (re-read every 3 s while open). */
 export function SyncDrawer({ projectId, person, onClose }: { projectId: number; person: FacePerson | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const zone = useSiteZone() ?? 'Asia/Shanghai';
+  const zone = useDisplayZone();
   const q = useFaceSync(projectId, person !== null);
   const rows = (q.data?.items ?? []).filter((r) => r.person_id === person?.id);
   return (

@@ -3,8 +3,8 @@ import { formatInZone } from '@gridops/format';
 import { App, Button, Card, Form, Space, Table, TimePicker, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useSiteZone } from '../../shared/format/useSiteZone';
-import { useCanConfigure } from '../energy-setup/api';
+import { useDisplayZone } from '../../shared/format/useSiteZone';
+import { useCanConfigure } from '../../session/permissions';
 import { faceWrites, useFaceSettings, useFaceTerminals, useSettleFace } from './api';
 
 /** The site's night window for stranger alerts (site time; may wrap past midnight). */
@@ -44,7 +44,7 @@ function NightWindow({ projectId }: { projectId: number }) {
 /** Per door terminal: how many people are enrolled, waiting, failed or being deleted, and when it was last heard. */
 export function TerminalsTab({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const zone = useSiteZone() ?? 'Asia/Shanghai';
+  const zone = useDisplayZone();
   const q = useFaceTerminals(projectId);
   const count = (n: number, type?: 'danger' | 'warning') => (n > 0 && type ? <Typography.Text type={type}>{n}</Typography.Text> : n);
   return (

@@ -10,7 +10,6 @@ import {
   App,
   Badge,
   Button,
-  Descriptions,
   Form,
   Input,
   Modal,
@@ -33,15 +32,22 @@ import type { SitePrompt } from '../../shared/ui/SiteGate';
 import type { QueryLook } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
 import { DevicesTab } from './DevicesTab';
+import { GatewayKitModal } from './GatewayKitModal';
+
+type KitTarget = { id: number; sn: string; password: string | null };
 import {
   gatewayCalls,
   refusal,
   useCanAdminGateways,
   useDeviceTemplates,
+  useGatewayRooms,
   useGateways,
+  useGatewayDevices,
+  useGatewayStatusLive,
   useInvalidateGateways,
   useUnknownDevices,
 } from './api';
+import { ParentDeviceField } from './ParentDeviceField';
 import { useDictionary } from '../dictionary/store';
 
 const SITE: SitePrompt = {
@@ -72,44 +78,8 @@ interface AdoptValues {
   kind: string;
   name: string;
   name_en?: string;
-}
-
-/** The one-time display of a gateway's credentials, with copy buttons. */
-function SecretModal({ creds, onClose }: { creds: GatewayCredentials | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      open={creds !== null}
-      title={creds ? t('gateways.secret.title', { sn: creds.sn }) : ''}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      footer={
-        <Button type="primary" onClick={onClose} data-testid="secret-done">
-          {t('gateways.secret.done')}
-        </Button>
-      }
-      width={620}
-    >
-      <Alert type="warning" showIcon title={t('gateways.secret.once')} style={{ marginBottom: 12 }} />
-      {creds && (
-        <Descriptions column={1} size="small" bordered>
-          <Descriptions.Item label={t('gateways.secret.username')}>
-            <Typography.Text copyable code>
-              {creds.username}
-            </Typography.Text>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('gateways.secret.password')}>
-            <Typography.Text copyable code data-testid="secret-password">
-              {creds.password}
-            </Typography.Text>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('gateways.secret.clientId')}>
-            <Typography.Text copyable code>{`gw-${creds.sn}`}</Typography.Text>
-          </Descriptions.Item>
-        </Descriptions>
-      )}
-    </Modal>
-  );
+  room_id?: number | null;
+  parent_id?: number | null;
 }
 
 function GatewaysTab({
@@ -119,7 +89,7 @@ function GatewaysTab({
 }: {
   projectId: number;
   canEdit: boolean;
-  onCredentials: (c: GatewayCredentials) => void;
+  onCredentials: (c: KitTarget) => void;
 }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -134,7 +104,8 @@ function GatewaysTab({
 
   const issue = async (g: GatewayRow) => {
     try {
-      onCredentials(await gatewayCalls.issue(g.id));
+      const c: GatewayCredentials = await gatewayCalls.issue(g.id);
+      onCredentials({ id: g.id, sn: c.sn, password: c.password });
     } catch (e) {
       message.error(refusal(e).message);
     }
@@ -225,9 +196,12 @@ function GatewaysTab({
           {
             title: t('common.actions'),
             key: 'actions',
-            width: 290,
+            width: 370,
             render: (_: unknown, g: GatewayRow) => (
               <Space size={4}>
+                <Button size="small" onClick={() => onCredentials({ id: g.id, sn: g.sn, password: null })} data-testid={`kit-${g.sn}`}>
+                  {t('gateways.action.kit')}
+                </Button>
                 <Button
                   size="small"
                   onClick={() => {
@@ -319,7 +293,7 @@ function GatewaysTab({
           pagination={false}
           locale={{ emptyText: t('gateways.emptyGateways') }}
           data-testid="gateway-table"
-          scroll={{ x: 1170 }}
+          scroll={{ x: 1250 }}
         />
       </QueryState>
       <Modal
@@ -362,11 +336,15 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
   const { message } = App.useApp();
   const fmt = useFormat();
   const unknown = useUnknownDevices(projectId);
+  const rooms = useGatewayRooms(projectId);
+  const roomOptions = (rooms.data ?? []).map((r) => ({ value: r.id, label: localName(r, i18n.language) }));
   const invalidate = useInvalidateGateways();
   const [adopting, setAdopting] = useState<UnknownDeviceRow | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<AdoptValues>();
+  const pickedRoom = Form.useWatch('room_id', form);
+  const devices = useGatewayDevices(projectId);
   const templates = useDeviceTemplates();
   const kindOptions = [
     ...(templates.data?.custom ?? []).map((tpl) => ({ value: `tpl:${tpl.id}`, label: t('gateways.templateOption', { name: localName(tpl, i18n.language) }) })),
@@ -393,6 +371,8 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
         ...(v.kind.startsWith('tpl:') ? { template_id: Number(v.kind.slice(4)) } : { kind: v.kind as DeviceKind }),
         name: v.name.trim(),
         name_en: (v.name_en ?? '').trim(),
+        room_id: v.room_id ?? null,
+        parent_id: v.parent_id ?? null,
       });
       message.success(t('gateways.adopted', { name: v.name }));
       setAdopting(null);
@@ -401,7 +381,7 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
     } catch (e) {
       const r = refusal(e);
       if (r.field === 'template_id') form.setFields([{ name: 'kind', errors: [r.message] }]);
-      else if (r.field === 'kind' || r.field === 'name' || r.field === 'name_en')
+      else if (r.field === 'kind' || r.field === 'name' || r.field === 'name_en' || r.field === 'parent_id')
         form.setFields([{ name: r.field, errors: [r.message] }]);
       else setError(r.message);
     } finally {
@@ -516,6 +496,10 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
           <Form.Item name="name_en" label={t('gateways.field.name_en')}>
             <Input maxLength={64} />
           </Form.Item>
+          <Form.Item name="room_id" label={t('gateways.room.field')}>
+            <Select allowClear options={roomOptions} placeholder={t('gateways.room.none')} data-testid="adopt-room" />
+          </Form.Item>
+          <ParentDeviceField devices={devices.data ?? []} roomId={pickedRoom} />
         </Form>
       </Modal>
     </Space>
@@ -525,7 +509,9 @@ function UnknownTab({ projectId, canEdit }: { projectId: number; canEdit: boolea
 function DevMonitorSet({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const canEdit = useCanAdminGateways();
-  const [creds, setCreds] = useState<GatewayCredentials | null>(null);
+  // The kit dialog: with the secret right after it is issued (the only time), without it from the row's button.
+  const [creds, setCreds] = useState<KitTarget | null>(null);
+  useGatewayStatusLive(projectId);
   return (
     <>
       <Tabs
@@ -547,7 +533,7 @@ function DevMonitorSet({ projectId }: { projectId: number }) {
           },
         ]}
       />
-      <SecretModal creds={creds} onClose={() => setCreds(null)} />
+      <GatewayKitModal target={creds} onClose={() => setCreds(null)} />
     </>
   );
 }

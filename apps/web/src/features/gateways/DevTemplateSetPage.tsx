@@ -233,7 +233,7 @@ export function DevTemplateSetPage() {
                   rowKey="key"
                   pagination={false}
                   dataSource={fields}
-                  scroll={{ x: 1000, y: 360 }}
+                  scroll={{ x: 1080, y: 360 }}
                   data-testid="point-table"
                   columns={[
                     {
@@ -301,6 +301,16 @@ export function DevTemplateSetPage() {
                       render: (_, f) => (
                         <Form.Item name={[f.name, 'scale']} style={{ margin: 0 }}>
                           <InputNumber style={{ width: '100%' }} />
+                        </Form.Item>
+                      ),
+                    },
+                    {
+                      // Decimals shown for the point: kept as the source template had them (PF 0.955 needs 3).
+                      title: t('gateways.tpl.col.precision'),
+                      width: 80,
+                      render: (_, f) => (
+                        <Form.Item name={[f.name, 'precision']} style={{ margin: 0 }}>
+                          <InputNumber min={0} max={6} precision={0} style={{ width: '100%' }} data-testid={`point-precision-${f.name}`} />
                         </Form.Item>
                       ),
                     },

@@ -1,6 +1,8 @@
-import { deviceTemplateApi, gatewayApi, type AdoptDeviceRequest, type DeviceTemplateCreate, type DeviceTemplateUpdate, type GatewayCreate, type GatewayDeviceCreate, type GatewayDeviceUpdate, type GatewayUpdate } from '@gridops/contract';
+import { deviceTemplateApi, gatewayApi, type AdoptDeviceRequest, type DeviceTemplateCreate, type DeviceTemplateUpdate, type GatewayCreate, type GatewayDeviceCreate, type GatewayDeviceMove, type GatewayDeviceUpdate, type GatewayUpdate } from '@gridops/contract';
+import { GATEWAY_STATUS_COMMAND, gatewayStatusLive } from '@gridops/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/api';
+import { useLiveMessages } from '../../api/live';
 import { ApiError } from '../../api/http';
 import { useSession } from '../../session/store';
 
@@ -8,7 +10,31 @@ export const gatewayKeys = {
   list: (projectId: number) => ['gateways', 'list', projectId] as const,
   unknown: (projectId: number) => ['gateways', 'unknown', projectId] as const,
   devices: (projectId: number) => ['gateways', 'devices', projectId] as const,
+  rooms: (projectId: number) => ['gateways', 'rooms', projectId] as const,
+  kit: (gatewayId: number) => ['gateways', 'kit', gatewayId] as const,
 };
+
+/** The gateway kit (broker address, sessions, topics, command lines); refreshed with the gateway list. */
+export function useGatewayKit(gatewayId: number | null) {
+  return useQuery({
+    queryKey: gatewayKeys.kit(gatewayId ?? 0),
+    queryFn: () => api(gatewayApi.kit, { gateway_id: gatewayId! }, { silent: true }),
+    enabled: gatewayId !== null,
+    refetchInterval: LIVE_MS,
+  });
+}
+
+/**
+ * A gateway of this project came online or went silent (server push `gateway_status`): the list and the kit
+ * dialog refresh at once, so the row and the dialog turn green when the gateway connects.
+ */
+export function useGatewayStatusLive(projectId: number) {
+  const client = useQueryClient();
+  useLiveMessages(
+    (m) => m.command === GATEWAY_STATUS_COMMAND && gatewayStatusLive.safeParse(m.data).data?.project_id === projectId,
+    () => void client.invalidateQueries({ queryKey: ['gateways'] }),
+  );
+}
 
 /** Gateways and unknown devices refresh every 15 s: online state and counts move while the page is open. */
 const LIVE_MS = 15_000;
@@ -36,6 +62,14 @@ export function useGatewayDevices(projectId: number) {
   });
 }
 
+/** The site's rooms with their device counts, for the room pickers. */
+export function useGatewayRooms(projectId: number) {
+  return useQuery({
+    queryKey: gatewayKeys.rooms(projectId),
+    queryFn: () => api(gatewayApi.rooms, { project_id: projectId }, { silent: true }),
+  });
+}
+
 /** Editors show server refusals in place (with the field), so the calls are silent. */
 export const gatewayCalls = {
   create: (body: GatewayCreate) => api(gatewayApi.create, body, { silent: true }),
@@ -47,6 +81,7 @@ export const gatewayCalls = {
   createDevice: (body: GatewayDeviceCreate) => api(gatewayApi.createDevice, body, { silent: true }),
   updateDevice: (id: number, body: GatewayDeviceUpdate) => api(gatewayApi.updateDevice, { ...body, id }, { silent: true }),
   deleteDevice: (id: number) => api(gatewayApi.deleteDevice, { id }, { silent: true }),
+  moveDevices: (body: GatewayDeviceMove) => api(gatewayApi.moveDevices, body, { silent: true }),
 };
 
 export function useInvalidateGateways() {

@@ -20,7 +20,17 @@ const pump = {
     { key: 'run', name: '运行', name_en: 'Running', unit: '', type: 'digital', scale: 1, precision: 0, low: null, high: null },
   ],
 };
-const builtin = [{ kind: 'meter', name: '电能表', name_en: 'Energy meter', points: [{ key: 'Ua', name: 'A相电压', name_en: 'Phase A voltage', unit: 'V', type: 'analog', scale: 1, precision: 1, low: null, high: null }] }];
+const builtin = [
+  {
+    kind: 'meter',
+    name: '电能表',
+    name_en: 'Energy meter',
+    points: [
+      { key: 'Ua', name: 'A相电压', name_en: 'Phase A voltage', unit: 'V', type: 'analog', scale: 1, precision: 1, low: null, high: null },
+      { key: 'PF', name: '功率因数', name_en: 'Power factor', unit: '', type: 'analog', scale: 1, precision: 3, low: 0.955, high: null },
+    ],
+  },
+];
 
 describe('device templates page and the bulk import report', { timeout: 60_000 }, () => {
   afterEach(resetHarness);
@@ -69,6 +79,12 @@ describe('device templates page and the bulk import report', { timeout: 60_000 }
     fireEvent.change(screen.getByTestId('template-name'), { target: { value: '启航电表' } });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ name: '启航电表', org_id: 1, kind: 'meter' }));
+    // "Copy as custom" keeps every point's decimals and limits (PF 0.955 with 3 decimals, not 0.96).
+    const sent = calls.find((c) => c.method === 'POST')?.body as { points: Array<{ key: string; precision: number; low: number | null }> };
+    expect(sent.points.map((p) => [p.key, p.precision, p.low])).toEqual([
+      ['Ua', 1, null],
+      ['PF', 3, 0.955],
+    ]);
   });
 
   it('en: an import with a bad row shows the row-by-row report', async () => {

@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
-import { toEditError, useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { toEditError } from '../../api/editError';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { ieApi, useIeCategories, useIeMeters, useInvalidateIe } from './api';
 
 interface MeterRow extends IeMeter {

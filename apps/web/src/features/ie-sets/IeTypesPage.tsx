@@ -7,8 +7,9 @@ import { ConfirmAction } from '../../shared/ui/ConfirmAction';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
-import { toEditError, useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { toEditError } from '../../api/editError';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { ieApi, useIeCategories, useInvalidateIe } from './api';
 
 interface CategoryValues {

@@ -1,4 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useDisplayZone } from '../../shared/format/useSiteZone';
 import { SCHEDULE_KINDS, type CheckpointKind, type InspectionPlan, type InspectionSchedule, type InspectionTemplate } from '@gridops/contract';
 import { siteDate } from '@gridops/format';
 import { App, Button, Checkbox, Drawer, Form, Input, InputNumber, Select, Space } from 'antd';
@@ -31,7 +32,8 @@ export function PlanDrawer({ projectId, plan, templates, open, onClose, onSaved 
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const options = usePlanOptions(projectId);
-  const zone = options.data?.timezone ?? 'Asia/Shanghai';
+  const displayZone = useDisplayZone();
+  const zone = options.data?.timezone ?? displayZone;
 
   useEffect(() => {
     if (!open) return;

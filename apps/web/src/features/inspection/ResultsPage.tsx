@@ -4,7 +4,7 @@ import { Card, Col, Input, Row, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../shared/export';
-import { useSiteZone } from '../../shared/format/useSiteZone';
+import { useDisplayZone } from '../../shared/format/useSiteZone';
 import { StatCards } from '../../shared/ui/report/StatCards';
 import { localText } from '../../shared/ui/localName';
 import { SiteGate, type SitePrompt } from '../../shared/ui/SiteGate';
@@ -52,7 +52,7 @@ function RateTable({ rows, title, nameTitle, testId }: { rows: RateRow[]; title:
 /** Inspection results of one site (projectId) or of every site in scope: completion, overdue, findings, records, export. */
 function Results({ projectId }: { projectId?: number }) {
   const { t, i18n } = useTranslation();
-  const zone = useSiteZone() ?? 'Asia/Shanghai';
+  const zone = useDisplayZone();
   const today = siteDate(zone);
   const [from, setFrom] = useState(addDays(today, -29));
   const [to, setTo] = useState(today);

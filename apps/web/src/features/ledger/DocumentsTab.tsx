@@ -5,12 +5,12 @@ import type { TableColumnsType } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadBlob } from '../../shared/export/xlsx';
-import { useSiteZone } from '../../shared/format/useSiteZone';
+import { useDisplayZone } from '../../shared/format/useSiteZone';
 import { ConfirmAction } from '../../shared/ui/ConfirmAction';
 import { QueryState } from '../../shared/ui/QueryState';
 import { refusalOf } from '../../shared/ui/listForm/ListFormPage';
-import { SETUP_QUERY } from '../energy-setup/pageStates';
-import { fileBase64 } from '../face/PhotoField';
+import { SETUP_QUERY } from '../../shared/ui/setupPageLooks';
+import { fileBase64 } from '../../shared/files/base64';
 import { ledgerWrites, useLedgerDocuments, useSettleLedger } from './api';
 import { fileSize } from './labels';
 
@@ -27,7 +27,7 @@ async function download(doc: LedgerDocument) {
 export function DocumentsTab({ deviceId, canEdit }: { deviceId: number; canEdit: boolean }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const zone = useSiteZone() ?? 'Asia/Shanghai';
+  const zone = useDisplayZone();
   const q = useLedgerDocuments(deviceId);
   const settle = useSettleLedger();
   const input = useRef<HTMLInputElement>(null);

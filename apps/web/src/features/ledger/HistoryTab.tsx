@@ -3,10 +3,10 @@ import { formatInZone } from '@gridops/format';
 import { Empty, Pagination, Space, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSiteZone } from '../../shared/format/useSiteZone';
+import { useDisplayZone } from '../../shared/format/useSiteZone';
 import { QueryState } from '../../shared/ui/QueryState';
 import { localText } from '../../shared/ui/localName';
-import { SETUP_QUERY } from '../energy-setup/pageStates';
+import { SETUP_QUERY } from '../../shared/ui/setupPageLooks';
 import { useLedgerHistory } from './api';
 
 const KIND_COLOUR = { event: 'red', workorder: 'blue', inspection: 'green', control: 'purple' } as const;
@@ -33,7 +33,7 @@ const titleOf = (item: LedgerHistoryItem, lang: string, t: (k: string, o?: Recor
 /** A device's history, newest first, a page at a time: events, work orders, inspections and control operations. */
 export function HistoryTab({ deviceId }: { deviceId: number }) {
   const { t, i18n } = useTranslation();
-  const zone = useSiteZone() ?? 'Asia/Shanghai';
+  const zone = useDisplayZone();
   const [page, setPage] = useState(1);
   const q = useLedgerHistory(deviceId, page, PAGE_SIZE);
   return (

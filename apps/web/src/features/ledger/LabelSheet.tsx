@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../shared/ui/QueryState';
 import { localName } from '../../shared/ui/localName';
-import { SETUP_QUERY } from '../energy-setup/pageStates';
+import { SETUP_QUERY } from '../../shared/ui/setupPageLooks';
 import { useLedger } from './api';
 import { pages } from './labels';
 

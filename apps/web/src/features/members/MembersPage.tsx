@@ -1,4 +1,4 @@
-import { PERMISSIONS, ROLE_PERMISSIONS, type Member, type MemberStatus, type Permission } from '@gridops/contract';
+import { PERMISSIONS, ROLE_PERMISSIONS, passwordPolicyText, type Member, type MemberStatus, type Permission } from '@gridops/contract';
 import { Alert, App, Button, Checkbox, Drawer, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -45,9 +45,18 @@ function MemberDrawer(props: { mode: DrawerMode | null; orgs: OrgOption[]; onClo
   const [saving, setSaving] = useState(false);
   const own = useSession((s) => s.userInfo);
   const { mode } = props;
+  // A site manager places members in its own organisation only (docs/permissions.md): offering the tree above it
+  // made the first save fail with 403.
+  const orgChoices = useMemo(
+    () => (own?.userType === 0 ? props.orgs : props.orgs.filter((o) => o.id === own?.org_id)),
+    [props.orgs, own?.userType, own?.org_id],
+  );
   const role = Form.useWatch('user_type', form);
   const orgId = Form.useWatch('org_id', form);
 
+  const defaultOrg = orgChoices.some((o) => o.id === own?.org_id) ? own?.org_id : orgChoices[0]?.id;
+  // The form is filled once per opening: a later refresh of the organisation tree must not wipe what the user has
+  // typed (it did when the tree arrived after the drawer opened); it only supplies a still-missing organisation.
   useEffect(() => {
     if (!mode) return;
     form.resetFields();
@@ -57,14 +66,17 @@ function MemberDrawer(props: { mode: DrawerMode | null; orgs: OrgOption[]; onClo
       name: m?.name ?? '',
       name_en: m?.name_en ?? '',
       user_type: m?.user_type ?? 1,
-      org_id: m?.org_id ?? props.orgs[0]?.id,
+      org_id: m?.org_id,
       project_ids: m?.project_ids ?? [],
       permissions: m?.permissions ?? ['view'],
       phone: m?.phone ?? '',
       email: m?.email ?? '',
       password: '',
     });
-  }, [mode, form, props.orgs]);
+  }, [mode, form]);
+  useEffect(() => {
+    if (mode && form.getFieldValue('org_id') === undefined && defaultOrg !== undefined) form.setFieldsValue({ org_id: defaultOrg });
+  }, [mode, form, defaultOrg]);
 
   const close = () => {
     setError(null);
@@ -152,7 +164,7 @@ function MemberDrawer(props: { mode: DrawerMode | null; orgs: OrgOption[]; onClo
         <Form.Item name="org_id" label={t('members.field.org_id')} rules={required}>
           <Select
             data-testid="member-org"
-            options={props.orgs.map((o) => ({ value: o.id, label: `${'\u3000'.repeat(o.depth)}${localName(o, lang)}` }))}
+            options={orgChoices.map((o) => ({ value: o.id, label: `${'\u3000'.repeat(o.depth)}${localName(o, lang)}` }))}
           />
         </Form.Item>
         {role === 0 ? (
@@ -180,7 +192,7 @@ function MemberDrawer(props: { mode: DrawerMode | null; orgs: OrgOption[]; onClo
           <Input data-testid="member-email" />
         </Form.Item>
         {mode?.kind !== 'edit' && (
-          <Form.Item name="password" label={t('members.field.password')} extra={t('members.field.passwordHint')}>
+          <Form.Item name="password" label={t('members.field.password')} extra={t('members.field.passwordHint', { policy: passwordPolicyText(lang === 'en' ? 'en' : 'zh') })}>
             <Input.Password autoComplete="new-password" data-testid="member-password" />
           </Form.Item>
         )}
@@ -320,7 +332,7 @@ export function MembersPage() {
           style={{ width: 260 }}
           onSearch={(keyword) => setFilter({ ...filter, keyword: keyword || undefined, page: 1 })}
         />
-        <Button type="primary" onClick={() => setDrawer({ kind: 'create' })} data-testid="member-invite">
+        <Button type="primary" disabled={!tree.data} onClick={() => setDrawer({ kind: 'create' })} data-testid="member-invite">
           {t('members.invite')}
         </Button>
       </Space>

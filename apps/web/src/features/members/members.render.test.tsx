@@ -104,7 +104,10 @@ describe('member management page', { timeout: 60_000 }, () => {
       return original(input, init);
     }) as typeof fetch;
     await renderPage(<MembersPage />, { session: session(ALL), pageKey: 'CentreUserManage' });
-    fireEvent.click(await screen.findByTestId('member-invite'));
+    // Inviting waits for the organisation tree the form offers.
+    const invite = await screen.findByTestId('member-invite');
+    await waitFor(() => expect((invite as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(invite);
     fireEvent.change(await screen.findByTestId('member-username'), { target: { value: 'site' } });
     fireEvent.change(screen.getByTestId('member-name'), { target: { value: '李娜' } });
     // The form needs a site for a site user: choose the first.

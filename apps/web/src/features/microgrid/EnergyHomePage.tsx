@@ -8,7 +8,7 @@ import { useFormat } from '../../shared/format';
 import { StatCard, useLiveRefresh } from '../../shared/stats';
 import { balanceView } from './balance';
 import { BalanceDiagram } from './BalanceDiagram';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
 

@@ -4,8 +4,8 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { listQueryProps, ListFormPage } from '../../shared/ui/listForm/ListFormPage';
 import { localName } from '../../shared/ui/localName';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY } from '../energy-setup/pageStates';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY } from '../../shared/ui/setupPageLooks';
 import { monthReportWrites, useMonthReportSettings, useSettleMonthReport } from './api';
 
 interface Row {

@@ -1,5 +1,5 @@
 import type { MonthReportFigures } from '@gridops/contract';
-import { Alert, Descriptions, Table } from 'antd';
+import { Descriptions, Table } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChartLocale } from '../../shared/charts';
@@ -7,6 +7,7 @@ import { useFormat } from '../../shared/format';
 import { ReportChart, ReportRow, ReportSection } from '../../shared/ui/ReportPage';
 import { localName } from '../../shared/ui/localName';
 import { dailyEnergyOption } from './charts';
+import { CostUnknown, CostUnknownNotice } from '../energy/components/Unknown';
 
 type Item = [label: string, value: ReactNode];
 
@@ -23,15 +24,23 @@ export function ReportSections({ f, sections }: { f: MonthReportFigures; section
   const locale = useChartLocale();
   const daily = useMemo(() => dailyEnergyOption(f.energy.daily, locale), [f.energy.daily, locale]);
   const n = (v: number | null, unit = '', precision = 2) => (v === null ? '—' : `${fmt.number(v, precision)}${unit ? ` ${unit}` : ''}`);
-  const yuan = i18n.language.startsWith('en') ? 'CNY' : '元';
+  const lang = i18n.language.startsWith('en') ? 'en' : 'zh';
+  const yuan = lang === 'en' ? 'CNY' : '元';
   const on = (s: string) => sections.includes(s);
   const e = f.energy;
   const ne = f.new_energy;
+  // Without a tariff a charge is unknown: it says so (linking to the tariff page), never 0.
+  // "0.94（考核标准 0.90，由有功、无功电量计算）": the standard it is assessed against and where it came from.
+  const pfNote = [e.pf_standard != null ? `${t('monthReport.pfStandard')} ${e.pf_standard.toFixed(2)}` : '', e.pf_source ? t(`monthReport.pfSource.${e.pf_source}`) : '']
+    .filter(Boolean)
+    .join(lang === 'en' ? ', ' : '，');
+  const pfText = e.power_factor === null ? '—' : !pfNote ? n(e.power_factor) : lang === 'en' ? `${n(e.power_factor)} (${pfNote})` : `${n(e.power_factor)}（${pfNote}）`;
+  const charge = (v: number | null, unit = '') => (e.tariff_configured ? n(v, unit) : <CostUnknown reason="no_tariff" />);
   return (
     <>
       {on('energy') && (
         <>
-          {!e.tariff_configured && <Alert type="warning" showIcon title={t('monthReport.noTariff')} />}
+          {!e.tariff_configured && <CostUnknownNotice reason="no_tariff" />}
           <ReportRow spans={[14, 10]}>
             <ReportChart title={t('monthReport.dailyEnergy')} testId="mr-daily" option={daily} />
             <ReportSection title={t('monthReport.section.energy')} testId="mr-energy">
@@ -43,19 +52,26 @@ export function ReportSections({ f, sections }: { f: MonthReportFigures; section
                 columns={[
                   { title: t('monthReport.band'), dataIndex: 'label' },
                   { title: `${t('monthReport.energy')} (kWh)`, dataIndex: 'energy', align: 'right', render: (v: number) => n(v) },
-                  { title: `${t('monthReport.cost')} (${yuan})`, dataIndex: 'cost', align: 'right', render: (v: number) => n(v) },
+                  { title: `${t('monthReport.cost')} (${yuan})`, dataIndex: 'cost', align: 'right', render: (v: number) => charge(v) },
                 ]}
               />
               <Facts
                 testId="mr-bill"
                 items={[
-                  [t('monthReport.energyCharge'), n(e.energy_charge, yuan)],
-                  [t('monthReport.basicCharge'), n(e.basic_charge, yuan)],
-                  [t('monthReport.pfAdjustment'), n(e.pf_adjustment, yuan)],
-                  [t('monthReport.feedIn'), n(e.feed_in_revenue, yuan)],
-                  [t('monthReport.billTotal'), n(e.bill_total, yuan)],
-                  [t('monthReport.powerFactor'), n(e.power_factor, '', 3)],
+                  [t('monthReport.energyCharge'), charge(e.energy_charge, yuan)],
+                  [t('monthReport.basicCharge'), charge(e.basic_charge, yuan)],
+                  [t('monthReport.pfAdjustment'), charge(e.pf_adjustment, yuan)],
+                  [t('monthReport.feedIn'), charge(e.feed_in_revenue, yuan)],
+                  [t('monthReport.billTotal'), charge(e.bill_total, yuan)],
+                  [t('monthReport.powerFactor'), pfText],
+                  [t('monthReport.pfAdjustPct'), e.pf_adjust_pct == null ? '—' : `${e.pf_adjust_pct > 0 ? '+' : ''}${fmt.number(e.pf_adjust_pct, 2)}%`],
                   [t('monthReport.peakDemand'), n(e.peak_demand_kw, 'kW', 1)],
+                  ...(e.declared_demand_kw != null
+                    ? ([
+                        [t('monthReport.declaredDemand'), n(e.declared_demand_kw, 'kW', 1)],
+                        [t('monthReport.demandPenalty'), charge(e.demand_penalty ?? 0, yuan)],
+                      ] as Item[])
+                    : []),
                 ]}
               />
             </ReportSection>

@@ -1,4 +1,5 @@
 import type { MonthReportView } from '@gridops/contract';
+import { QuantityTitle } from '../../shared/ui/QuantityTitle';
 import { App, Button, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +8,8 @@ import { useFormat } from '../../shared/format';
 import { ReportPage, reportState, useSiteToday } from '../../shared/ui/ReportPage';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import { refusalOf } from '../../shared/ui/listForm/ListFormPage';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { downloadReport, monthReportWrites, useMonthReport, useSettleMonthReport } from './api';
 import { ReportSections } from './ReportSections';
 
@@ -91,7 +92,7 @@ function RunReport({ projectId }: { projectId: number }) {
       stats={(d) =>
         d.figures && d.report?.sections.includes('energy')
           ? [
-              { key: 'energy', col: { xs: 12, md: 6 }, 'data-testid': 'mr-total-energy', title: t('monthReport.totalEnergy'), value: d.figures.energy.total_kwh, unit: 'kWh' },
+              { key: 'energy', col: { xs: 12, md: 6 }, 'data-testid': 'mr-total-energy', title: <QuantityTitle quantity="grid_import">{t('monthReport.totalEnergy')}</QuantityTitle>, value: d.figures.energy.total_kwh, unit: 'kWh' },
               { key: 'cost', col: { xs: 12, md: 6 }, 'data-testid': 'mr-total-cost', title: t('monthReport.totalCost'), value: d.figures.energy.total_cost, unit: '元' },
               { key: 'bill', col: { xs: 12, md: 6 }, 'data-testid': 'mr-bill-total', title: t('monthReport.billTotal'), value: d.figures.energy.bill_total, unit: '元' },
               { key: 'events', col: { xs: 12, md: 6 }, 'data-testid': 'mr-events-total', title: t('monthReport.eventsTotal'), value: d.figures.events.total, precision: 0 },

@@ -33,7 +33,12 @@ const figures = {
     feed_in_revenue: 100,
     bill_total: 11726.54,
     power_factor: 0.95,
+    pf_source: 'energy',
+    pf_standard: 0.9,
+    pf_adjust_pct: -0.75,
     peak_demand_kw: 320.5,
+    declared_demand_kw: 300,
+    demand_penalty: 220,
   },
   new_energy: { pv_capacity_kwp: 400, generation_kwh: 30000, self_consumption_pct: 92.5, equivalent_hours: 75, storage_capacity_kwh: 1000, charged_kwh: 8000, discharged_kwh: 7200, storage_efficiency_pct: 90, cycles: 7.2 },
   carbon: { emissions_kg: 7000, avoided_kg: 17000, net_kg: -10000 },
@@ -46,7 +51,8 @@ const report = { id: 7, project_id: 1, month: '2026-10', trigger: 'job', section
 const settings = { items: [{ project_id: 1, name: '苏州工业园区站', name_en: 'Suzhou Industrial Park', sections: ['energy', 'events'], recipients: ['ops@example.com'], languages: ['zh'], auto_generate: true, version: 2 }] };
 const configure = { ...siteSession, userInfo: { id: 1, org_id: 1, username: 'site', name: '李娜', name_en: 'Li Na', userType: 1, permissions: ['view', 'configure'] } } as never;
 
-function mock(opts: { generated?: boolean } = {}) {
+function mock(opts: { generated?: boolean; figures?: typeof figures } = {}) {
+  const shown = opts.figures ?? figures;
   const calls: { method: string; path: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -56,8 +62,8 @@ function mock(opts: { generated?: boolean } = {}) {
       calls.push({ method, path: url.pathname + url.search, body: init?.body ? JSON.parse(String(init.body)) : null });
       if (url.pathname.endsWith('/settings') && method === 'PUT') return Response.json({ code: 10006, msg: '收件人 a@b.c 重复', data: { field: 'recipients' } }, { status: 400 });
       if (url.pathname.endsWith('/settings')) return Response.json({ code: 1, msg: 'ok', data: settings });
-      if (url.pathname.endsWith('/generate')) return Response.json({ code: 1, msg: 'ok', data: { report, figures } });
-      if (url.pathname.endsWith('/report')) return Response.json({ code: 1, msg: 'ok', data: opts.generated === false ? { report: null, figures: null } : { report, figures } });
+      if (url.pathname.endsWith('/generate')) return Response.json({ code: 1, msg: 'ok', data: { report, figures: shown } });
+      if (url.pathname.endsWith('/report')) return Response.json({ code: 1, msg: 'ok', data: opts.generated === false ? { report: null, figures: null } : { report, figures: shown } });
       return Response.json({ code: 1, msg: 'ok', data: null });
     }),
   );
@@ -80,13 +86,21 @@ describe('monthly operation report pages', { timeout: 60_000 }, () => {
   it('shows the report in Chinese with its sections, and in English only English', async () => {
     mock();
     await renderPage(<RunReportPage />, { pageKey: 'RunReport', session: configure });
-    await expectTexts('能耗与电费', '新能源与储能', '网关可用率', '1#网关', '已发送邮件', '重新生成', '下载 PDF');
+    await expectTexts('能耗与电费', '新能源与储能', '网关可用率', '1#网关', '已发送邮件', '重新生成', '下载 PDF', '0.95（考核标准 0.90，由有功、无功电量计算）', '-0.75%', '核定需量', '超核定需量加收');
     resetHarness();
     mock();
     await renderPage(<RunReportPage />, { pageKey: 'RunReport', lang: 'en' });
-    await expectTexts('Energy and cost', 'Gateway 1', 'Mean time to acknowledge', 'Download PDF');
+    await expectTexts('Energy and cost', 'Gateway 1', 'Mean time to acknowledge', 'Download PDF', '0.95 (standard 0.90, from kWh and kvarh)', 'Declared demand');
     expect(screen.queryByTestId('mr-generate')).toBeNull();
     await expectEnglishOnly();
+  });
+
+  it('without a tariff, the cost cells and charges say 未配置电价 with a link to the tariff page, never 0', async () => {
+    mock({ figures: { ...figures, energy: { ...figures.energy, tariff_configured: false } } });
+    await renderPage(<RunReportPage />, { pageKey: 'RunReport', session: configure });
+    await expectTexts('去配置电价');
+    await waitFor(() => expect(screen.getByTestId('mr-bill').textContent).toContain('未配置电价'));
+    expect(screen.getByTestId('mr-energy').querySelectorAll('[data-testid="cost-unknown"]').length).toBeGreaterThan(1);
   });
 
   it('offers to generate a missing report and generates it', async () => {

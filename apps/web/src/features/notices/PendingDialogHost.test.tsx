@@ -59,3 +59,49 @@ describe('pending dialog host: what was seen survives a reload', () => {
     expect(dialogOpen()).toBe(true);
   });
 });
+
+describe('pending dialog host: one dialog at login, not two in a row', () => {
+  const site = (id: number, total: number) => ({ id, title: `站点 ${id}`, total });
+  beforeEach(async () => {
+    await i18n.changeLanguage('zh');
+    window.sessionStorage.clear();
+    // A centre user just logged in: no site selected, the organisation's list of sites with pending events.
+    useSession.setState({ ...initialSession, userInfo: user(7), proID: null, noticeScope: 'org', noticeList: [site(5, 2)] });
+  });
+  afterEach(() => cleanup());
+
+  it('opening the site shown in the organisation list does not open its events as a second dialog', async () => {
+    render(<PendingDialogHost />);
+    expect(screen.queryByTestId('pending-acknowledged')).not.toBeNull();
+    fireEvent.click(screen.getByTestId('pending-acknowledged'));
+    cleanup();
+    render(<PendingDialogHost />);
+
+    // The site is selected (立即处理, or its station card): its two events arrive in site scope.
+    await act(async () => useSession.setState({ proID: 5, noticeScope: 'site', noticeList: [event(1), event(2)] }));
+    expect(dialogOpen()).toBe(false);
+    expect(JSON.parse(window.sessionStorage.getItem(SEEN_STORAGE_KEY) ?? 'null')).toMatchObject({ scope: 'site', events: [1, 2] });
+
+    // A new event in that site still opens it.
+    await act(async () => useSession.setState({ noticeList: [event(3), event(1), event(2)] }));
+    expect(dialogOpen()).toBe(true);
+  });
+
+  it('a site with more events than the organisation list showed opens the dialog', async () => {
+    render(<PendingDialogHost />);
+    fireEvent.click(screen.getByTestId('pending-acknowledged'));
+    cleanup();
+    render(<PendingDialogHost />);
+    await act(async () => useSession.setState({ proID: 5, noticeScope: 'site', noticeList: [event(1), event(2), event(4)] }));
+    expect(dialogOpen()).toBe(true);
+  });
+
+  it('another site than the ones shown opens the dialog', async () => {
+    render(<PendingDialogHost />);
+    fireEvent.click(screen.getByTestId('pending-acknowledged'));
+    cleanup();
+    render(<PendingDialogHost />);
+    await act(async () => useSession.setState({ proID: 6, noticeScope: 'site', noticeList: [event(1)] }));
+    expect(dialogOpen()).toBe(true);
+  });
+});

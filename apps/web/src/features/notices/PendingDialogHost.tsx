@@ -5,18 +5,20 @@ import { handleEvent, handleSite } from './handle';
 import { PendingDialog } from './PendingDialog';
 import { useOtherModalOpen } from './otherModal';
 import { isPendingMuted, setPendingMuted } from './pendingMuted';
-import { followList, hasNewPending, loadSeen, seenOf, storeSeen, type SeenPending } from './pendingSeen';
+import { carryIntoSite, followList, hasNewPending, loadSeen, seenOf, storeSeen, type SeenPending } from './pendingSeen';
 
 /**
  * Opens the pending dialog whenever the pending list is non-empty (spec §2) and holds something the user has
  * not yet closed the dialog over: a new event, a new site, or a site with more pending events than before —
- * and no other modal is open. What was seen is kept in sessionStorage, so a reload does not show it again.
+ * and no other modal is open. Handling a site from the organisation's list does not open a second dialog for the
+ * same events in that site (carryIntoSite). What was seen is kept in sessionStorage, so a reload does not show it again.
  * An operator who ticked "don't pop up again" (pendingMuted.ts) gets no dialog for the rest of the session.
  */
 export function PendingDialogHost() {
   const list = useSession((s) => s.noticeList);
   const scope = useSession((s) => s.noticeScope);
   const userId = useSession((s) => s.userInfo?.id);
+  const project = useSession((s) => s.proID);
   const [seen, setSeen] = useState<SeenPending | null>(() => loadSeen(userId));
   const [seenBy, setSeenBy] = useState(userId);
   const [followed, setFollowed] = useState(list);
@@ -27,7 +29,7 @@ export function PendingDialogHost() {
   if (followed !== list) {
     // Adjusting state while rendering (React's pattern for "derive from a changed prop"), not in an effect.
     setFollowed(list);
-    if (seen) setSeen(followList(seen, scope, list));
+    if (seen) setSeen(seen.scope === scope ? followList(seen, scope, list) : carryIntoSite(seen, scope, list, project));
   }
   useEffect(() => storeSeen(seenBy, seen), [seenBy, seen]);
   // Held back while another modal is open (an operation in progress); it opens when that one closes.

@@ -51,6 +51,19 @@ export function followList(seen: SeenPending, scope: Scope, list: Notices): Seen
   return same ? seen : { scope, events, sites };
 }
 
+/**
+ * Crossing from the organisation's list into one site (立即处理 on a site, or a station card): the site's
+ * events were already shown as that site's count, so they count as seen when there are no more of them than
+ * that — the login no longer shows a second dialog in a row for the same events. More events than the count
+ * (something new meanwhile) keep the dialog. Any other scope change returns `seen` as it is.
+ */
+export function carryIntoSite(seen: SeenPending, scope: Scope, list: Notices, project: number | null): SeenPending {
+  if (seen.scope !== 'org' || scope !== 'site' || project === null) return seen;
+  const shown = seen.sites.get(project) ?? 0;
+  const events = list.filter(isEventNotice);
+  return events.length <= shown ? seenOf('site', list) : seen;
+}
+
 /** sessionStorage key of what the user last closed the dialog over: kept per browser session, across reloads. */
 export const SEEN_STORAGE_KEY = 'gridops-pending-seen';
 

@@ -1,4 +1,5 @@
 import { ENERGY_TYPES, type AdminOrg, type AdminProject, type ProjectFields, type RoomView } from '@gridops/contract';
+import { DEFAULT_SITE_ZONE } from '@gridops/format';
 import { Alert, App, Button, Card, Checkbox, Col, Form, Input, InputNumber, List, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ const blank: Values = {
   city_en: '',
   latitude: 31.23,
   longitude: 121.47,
-  timezone: 'Asia/Shanghai',
+  timezone: DEFAULT_SITE_ZONE,
   energy_types: ['power'],
   capacity_kva: 0,
   pv_capacity_kw: 0,

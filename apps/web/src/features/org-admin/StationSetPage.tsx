@@ -1,4 +1,4 @@
-import { Card } from 'antd';
+import { Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
@@ -6,8 +6,18 @@ import { useSession } from '../../session/store';
 import { useAdminOrgs, useAdminProject, useCanManage } from './api';
 import { ADMIN_QUERY, STATION_SITE } from './pageStates';
 import { ProjectForm } from './ProjectForm';
+import { StationChecklist } from '../checklist/NewSitesPanel';
 
 function StationSet({ projectId }: { projectId: number }) {
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <StationChecklist projectId={projectId} />
+      <StationForm projectId={projectId} />
+    </Space>
+  );
+}
+
+function StationForm({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const can = useCanManage();
   const project = useAdminProject(projectId);

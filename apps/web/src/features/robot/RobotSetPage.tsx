@@ -7,8 +7,8 @@ import { ExportButton, type ExportColumn } from '../../shared/export';
 import { listQueryProps, ListFormPage } from '../../shared/ui/listForm/ListFormPage';
 import { localName } from '../../shared/ui/localName';
 import { SiteGate } from '../../shared/ui/SiteGate';
-import { useCanConfigure } from '../energy-setup/api';
-import { SETUP_QUERY, SETUP_SITE } from '../energy-setup/pageStates';
+import { useCanConfigure } from '../../session/permissions';
+import { SETUP_QUERY, SETUP_SITE } from '../../shared/ui/setupPageLooks';
 import { robotWrites, useRobotConfigs, useSettleRobots } from './api';
 import { RouteEditor } from './RouteEditor';
 

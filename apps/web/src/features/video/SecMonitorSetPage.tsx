@@ -9,7 +9,7 @@ import type { QueryLook } from '../../shared/ui/QueryState';
 import { SiteGate } from '../../shared/ui/SiteGate';
 import type { SitePrompt } from '../../shared/ui/SiteGate';
 import { localName } from '../../shared/ui/localName';
-import { useSiteTree } from '../analysis/api';
+import { useSiteTree } from '../../api/siteTree';
 import { useInvalidateVideo, useVideoCameras, videoCalls } from './api';
 
 const SITE: SitePrompt = { title: 'common.needSite', hint: 'video.needSiteHint', testId: () => 'need-site', hintStyle: { color: 'rgba(255,255,255,0.45)' } };

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { orgTreeFixture } from '../../test/fixtures/org';
 import { centreSession, expectEnglishOnly, expectTexts, mockApi, renderPage, resetHarness, siteSession } from '../../test/harness';
 import { woFixture, woList } from './fixtures';
-import { WorkerEventPage } from './WorkerEventPage';
+import { WorkerEventPage } from '../events/WorkerEventPage';
 import { WorkerSolvePage } from './WorkerSolvePage';
 import { CentreSolvePage, SolveTaskPage } from './WorkOrdersPage';
 import { eventsFixture } from '../../test/fixtures/events';

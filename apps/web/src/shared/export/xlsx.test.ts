@@ -77,6 +77,22 @@ describe('xlsx export', () => {
     expect(berlin.data[0]?.[0]).toEqual(plain.data[0]?.[0]);
   });
 
+  it('a list of several sites writes each date cell on its own site clock, the title naming no one zone', () => {
+    type Row = { at: string; zone: string };
+    const mixed: Row[] = [
+      { at: '2024-05-01T08:30:00Z', zone: 'Asia/Shanghai' },
+      { at: '2024-05-01T08:30:00Z', zone: 'Europe/Berlin' },
+    ];
+    const { data } = sheetData<Row>(
+      [{ title: '发生时间 (站点时间)', key: 'at', format: (v) => new Date(String(v)), zoneOf: (r) => r.zone }],
+      mixed,
+      'America/New_York',
+    );
+    expect((data[1]?.[0] as { value: Date }).value.toISOString()).toBe('2024-05-01T16:30:00.000Z');
+    expect((data[2]?.[0] as { value: Date }).value.toISOString()).toBe('2024-05-01T10:30:00.000Z');
+    expect((data[0]?.[0] as { value: string }).value).toBe('发生时间 (站点时间)');
+  });
+
   it('names files and sheets safely', () => {
     expect(xlsxFileName('能耗报表 2024/05')).toBe('能耗报表 2024_05.xlsx');
     expect(xlsxFileName('a.XLSX')).toBe('a.XLSX');

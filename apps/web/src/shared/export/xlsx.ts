@@ -15,6 +15,11 @@ export interface ExportColumn<Row = Record<string, unknown>> {
    * date in the sheet. A function turns the raw value into what the cell holds (e.g. a localised label).
    */
   format?: string | ((value: unknown, row: Row) => CellValue);
+  /**
+   * A list that mixes sites: the zone of each row's site, whose wall clock its date cell holds (instead of the
+   * sheet's one zone); the title then names no zone — the caller says "site time" and adds a zone column.
+   */
+  zoneOf?: (row: Row) => string | undefined;
 }
 
 export interface ExportOptions {
@@ -92,8 +97,8 @@ export function sheetData<Row>(
     columns.map((c, i) => {
       const raw = valueAt(row, c.key);
       const value = typeof c.format === 'function' ? c.format(raw, row) : (raw as CellValue);
-      if (value instanceof Date) dated.add(i);
-      return toCell(value, typeof c.format === 'string' ? c.format : undefined, zone);
+      if (value instanceof Date && !c.zoneOf) dated.add(i);
+      return toCell(value, typeof c.format === 'string' ? c.format : undefined, c.zoneOf ? c.zoneOf(row) : zone);
     }),
   );
   const header: SheetRow = columns.map((c, i) => ({

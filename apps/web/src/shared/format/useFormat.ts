@@ -1,7 +1,8 @@
-import { formatDate, formatNumber, formatRelative, normalizeLang, scaleUnit } from '@gridops/format';
+import { formatDate, formatNumber, formatRelative, formatSiteTimeFor, normalizeLang, runtimeZone, scaleUnit } from '@gridops/format';
 import type { Lang, NumericInput, ScaleUnitOptions, ScaledValue, TimeInput } from '@gridops/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../../session/store';
 import { useSiteZone } from './useSiteZone';
 
 export interface Formatters {
@@ -10,6 +11,13 @@ export interface Formatters {
   zone: string | undefined;
   /** `formatDate` on the site's clock (default pattern `YYYY-MM-DD HH:mm:ss`, '-' when empty). */
   date: (value: TimeInput, pattern?: string) => string;
+  /**
+   * A time of one site in a list that mixes sites: on that site's clock, its offset appended where the browser's
+   * clock reads otherwise ('08:25 (UTC+8)'). The zone comes from the project (organisation tree).
+   */
+  siteTime: (value: TimeInput, projectId: number | null | undefined, pattern?: string) => string;
+  /** The IANA zone of a project of the user's tree (undefined until the tree has loaded). */
+  zoneOf: (projectId: number | null | undefined) => string | undefined;
   /** `formatRelative` in the current language. */
   relative: (value: TimeInput, now?: TimeInput) => string;
   /** `formatNumber` (thousands separators). */
@@ -28,19 +36,25 @@ export function useFormat(): Formatters {
   const { i18n } = useTranslation();
   const lang = normalizeLang(i18n.language);
   const zone = useSiteZone();
-  return useMemo(
-    () => ({
+  const proList = useSession((s) => s.proList);
+  return useMemo(() => {
+    const zoneOf = (projectId: number | null | undefined) => proList.find((p) => p.id === projectId)?.timezone ?? undefined;
+    return {
       lang,
       zone,
-      date: (value, pattern) => formatDate(value, pattern, { tz: zone }),
-      relative: (value, now) => formatRelative(value, { lang, now, tz: zone }),
-      number: (value, precision) => formatNumber(value, precision),
-      unit: (value, unit, options) => scaleUnit(value, unit, { ...options, lang }),
-      quantity: (value, unit) => {
+      zoneOf,
+      date: (value: TimeInput, pattern?: string) => formatDate(value, pattern, { tz: zone }),
+      siteTime: (value: TimeInput, projectId: number | null | undefined, pattern?: string) => {
+        const ms = value === null || value === undefined || value === '' ? NaN : new Date(value as string | number | Date).getTime();
+        return Number.isFinite(ms) ? formatSiteTimeFor(ms, zoneOf(projectId) ?? zone, runtimeZone(), pattern) : '-';
+      },
+      relative: (value: TimeInput, now?: TimeInput) => formatRelative(value, { lang, now, tz: zone }),
+      number: (value: NumericInput, precision?: number) => formatNumber(value, precision),
+      unit: (value: NumericInput, unit: string, options?: Omit<ScaleUnitOptions, 'lang'>) => scaleUnit(value, unit, { ...options, lang }),
+      quantity: (value: NumericInput, unit: string) => {
         const r = scaleUnit(value, unit, { lang, precision: 2 });
         return r.scaled ? r : scaleUnit(value, unit, { lang, precision: 0 });
       },
-    }),
-    [lang, zone],
-  );
+    } satisfies Formatters;
+  }, [lang, zone, proList]);
 }

@@ -1,3 +1,4 @@
+import { runtimeZone } from '@gridops/format';
 import { useSession } from '../../session/store';
 
 /**
@@ -7,4 +8,12 @@ import { useSession } from '../../session/store';
  */
 export function useSiteZone(): string | undefined {
   return useSession((s) => s.proInfo?.timezone);
+}
+
+/**
+ * The zone a site page formats in: the selected site's, or the browser's own until the organisation tree has
+ * loaded — the same fallback as `useFormat`, never an assumed site zone.
+ */
+export function useDisplayZone(): string {
+  return useSiteZone() ?? runtimeZone();
 }

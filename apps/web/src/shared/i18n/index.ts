@@ -53,6 +53,17 @@ export function initI18n(bundles: Record<string, Bundle>, lang: Lang = storedLan
   return i18next;
 }
 
+/**
+ * Adds bundles loaded after start (the areas' strings arrive with the console shell, not with the login page).
+ * Callers await this before rendering what uses the strings, so no component shows a raw key.
+ */
+export function addBundles(bundles: Record<string, Bundle>) {
+  for (const [ns, b] of Object.entries(bundles)) {
+    i18next.addResourceBundle('zh', 'translation', { [ns]: b.zh }, true, true);
+    i18next.addResourceBundle('en', 'translation', { [ns]: b.en }, true, true);
+  }
+}
+
 export async function setLang(lang: Lang) {
   try {
     window.localStorage.setItem(LANG_KEY, lang);

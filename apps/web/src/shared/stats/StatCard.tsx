@@ -27,6 +27,8 @@ export interface StatCardProps {
   loading?: boolean;
   extra?: ReactNode;
   footer?: ReactNode;
+  /** Shown instead of the value when it cannot be known (no tariff, no metering root): never a silent 0. */
+  unknown?: ReactNode;
   'data-testid'?: string;
 }
 
@@ -42,6 +44,7 @@ export function StatCard({
   loading,
   extra,
   footer,
+  unknown,
   ...rest
 }: StatCardProps) {
   const { t } = useTranslation();
@@ -59,6 +62,10 @@ export function StatCard({
       </div>
       {loading ? (
         <Skeleton active title={false} paragraph={{ rows: 1, width: '60%' }} />
+      ) : unknown ? (
+        <div style={{ margin: '10px 0 4px', fontSize: 14, lineHeight: 1.5 }} data-testid="stat-unknown">
+          {unknown}
+        </div>
       ) : (
         <div
           style={{ margin: '6px 0 2px', fontSize: 24, fontWeight: 600, lineHeight: 1.3 }}

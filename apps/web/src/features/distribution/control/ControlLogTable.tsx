@@ -24,10 +24,23 @@ export const operatorText = (t: TFunction, r: Pick<ControlLogItem, 'user_name' |
   r.automation ? (r.automation_rule ? t('distribution.log.automationRule', { rule: r.automation_rule }) : t('distribution.log.automation')) : (r.user_name ?? '-');
 
 /** The .xlsx columns of the log: the same fields the table shows, with labels in the current language. */
-export function controlLogExportColumns(t: TFunction, withSite: boolean): ExportColumn<ControlLogItem>[] {
+export function controlLogExportColumns(
+  t: TFunction,
+  withSite: boolean,
+  zoneOf: (projectId: number) => string | undefined = () => undefined,
+): ExportColumn<ControlLogItem>[] {
+  const time = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
   return [
-    { title: t('distribution.log.time'), key: 'at', format: (v) => (typeof v === 'string' ? new Date(v) : null) },
-    ...(withSite ? [{ title: t('distribution.log.site'), key: 'project_name' }] : []),
+    // Several sites: each row's time on its site's clock, its zone in a column of its own.
+    withSite
+      ? { title: `${t('distribution.log.time')} (${t('events.siteClock')})`, key: 'at', format: time, zoneOf: (r: ControlLogItem) => zoneOf(r.project_id) }
+      : { title: t('distribution.log.time'), key: 'at', format: time },
+    ...(withSite
+      ? [
+          { title: t('events.zone'), key: 'project_id', format: (v: unknown) => zoneOf(Number(v)) ?? '' },
+          { title: t('distribution.log.site'), key: 'project_name' },
+        ]
+      : []),
     { title: t('distribution.log.user'), key: 'user_name', format: (_v, r) => operatorText(t, r) },
     { title: t('distribution.log.target'), key: 'device_name' },
     { title: t('distribution.log.stepTitle'), key: 'step', format: (v) => logLabel(t, 'step', String(v)) },
@@ -52,7 +65,13 @@ export function ControlLogTable(props: { rows: ControlLogItem[]; loading?: boole
       locale={{ emptyText: t('distribution.log.empty') }}
       onRow={(r) => ({ 'data-testid': `log-row-${r.id}`, 'data-outcome': r.outcome, 'data-step': r.step }) as React.HTMLAttributes<HTMLElement>}
       columns={[
-        { title: t('distribution.log.time'), dataIndex: 'at', width: 170, render: (v: string) => f.date(v) },
+        {
+          title: t('distribution.log.time'),
+          dataIndex: 'at',
+          width: props.showSite ? 200 : 170,
+          // Several sites: each row on its site's clock, marked where the browser's reads otherwise.
+          render: (v: string, r: ControlLogItem) => <span data-testid="log-time" data-time={v}>{props.showSite ? f.siteTime(v, r.project_id) : f.date(v)}</span>,
+        },
         ...(props.showSite ? [{ title: t('distribution.log.site'), dataIndex: 'project_name', width: 200, ellipsis: true }] : []),
         {
           title: t('distribution.log.user'),

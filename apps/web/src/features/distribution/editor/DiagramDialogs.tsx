@@ -1,4 +1,4 @@
-import { Checkbox, Form, Input, Modal } from 'antd';
+import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -36,6 +36,32 @@ export function DiagramNameDialog({ mode, open, initial, onCancel, onSubmit }: {
             <Checkbox data-testid="sld-from-devices">{t('distribution.editor.fromDevices')}</Checkbox>
           </Form.Item>
         )}
+      </Form>
+    </Modal>
+  );
+}
+
+/** "Generate draft": which room to draw (the editor's room by default); the draft is not stored until saved. */
+export function DraftDialog({ open, rooms, room, onCancel, onSubmit }: { open: boolean; rooms: { id: number; name: string }[]; room: number | null; onCancel: () => void; onSubmit: (roomId: number) => Promise<void> }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ room_id: number }>();
+  useEffect(() => {
+    if (open && room !== null) form.setFieldsValue({ room_id: room });
+  }, [open, room, form]);
+  return (
+    <Modal
+      open={open}
+      title={t('distribution.editor.draftTitle')}
+      okText={t('distribution.editor.draftOk')}
+      onCancel={onCancel}
+      okButtonProps={{ id: 'sld-draft-ok' }}
+      onOk={async () => onSubmit((await form.validateFields()).room_id)}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="room_id" label={t('distribution.editor.draftRoom')} rules={[{ required: true }]} extra={t('distribution.editor.draftHint')}>
+          <Select data-testid="sld-draft-room" options={rooms.map((r) => ({ value: r.id, label: r.name }))} />
+        </Form.Item>
       </Form>
     </Modal>
   );

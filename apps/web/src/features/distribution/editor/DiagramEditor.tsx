@@ -2,14 +2,14 @@ import { ErrorCode, type SldKind } from '@gridops/contract';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Select, Space, Tag, Tooltip } from 'antd';
-import { RedoOutlined, UndoOutlined } from '@ant-design/icons';
+import { BuildOutlined, RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/http';
 import { useSession } from '../../../session/store';
 import { ConfirmAction } from '../../../shared/ui/ConfirmAction';
-import { diagramCalls, useDiagram, useDiagramList, useRealtime } from '../api';
-import { DiagramNameDialog, type DiagramNames } from './DiagramDialogs';
+import { diagramCalls, useDiagram, useDiagramList, useRealtime, type SldDocument } from '../api';
+import { DiagramNameDialog, DraftDialog, type DiagramNames } from './DiagramDialogs';
 import { EditorCanvas, type CanvasHandle } from './EditorCanvas';
 import { editorReducer, emptyState, fitCanvas } from './history';
 import { Inspector } from './Inspector';
@@ -42,7 +42,10 @@ export function DiagramEditor({ projectId }: { projectId: number }) {
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
   const [conflict, setConflict] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<'new' | 'rename' | null>(null);
+  const [dialog, setDialog] = useState<'new' | 'rename' | 'draft' | null>(null);
+  // A draft asked for another room: shown once that room's diagram has loaded (an undo step over it).
+  const [pendingDraft, setPendingDraft] = useState<{ room: number; doc: SldDocument } | null>(null);
+  const [draftNote, setDraftNote] = useState<{ drawn: number; skipped: string[] } | null>(null);
   const [saving, setSaving] = useState(false);
   const canvas = useRef<CanvasHandle>(null);
   const dirty = base !== null && state.doc !== base;
@@ -58,6 +61,10 @@ export function DiagramEditor({ projectId }: { projectId: number }) {
     setVersion(q.data.version);
     setConflict(false);
     setSelected(null);
+    if (pendingDraft && pendingDraft.room === q.data.room_id) {
+      dispatch({ type: 'replace', doc: pendingDraft.doc });
+      setPendingDraft(null);
+    } else setDraftNote(null);
   }
   useEffect(() => {
     const id = requestAnimationFrame(() => canvas.current?.fit());
@@ -132,6 +139,30 @@ export function DiagramEditor({ projectId }: { projectId: number }) {
     }
   };
 
+  /** "Generate draft": the server draws the room; the editor shows it unsaved, one undo step, saved by Save. */
+  const generateDraft = async (roomId: number) => {
+    if (roomId !== room && dirty && !window.confirm(t('distribution.editor.discard'))) return;
+    try {
+      const r = await diagramCalls.draft({ project_id: projectId, room_id: roomId });
+      const names = r.skipped.map((d) => (lang === 'en' && d.name_en ? d.name_en : d.name));
+      setDialog(null);
+      setDraftNote({ drawn: r.drawn.length, skipped: names });
+      setSelected(null);
+      if (roomId === room) {
+        dispatch({ type: 'replace', doc: r.doc });
+        requestAnimationFrame(() => canvas.current?.fit());
+      } else {
+        setPendingDraft({ room: roomId, doc: r.doc });
+        setRoomPick(roomId);
+        setDiagramId(null);
+        setLoadedKey(null);
+      }
+      message.success(t('distribution.editor.drafted', { drawn: r.drawn.length }));
+    } catch (e) {
+      message.error(errText(e));
+    }
+  };
+
   const el = state.doc.elements.find((e) => e.id === selected) ?? null;
   const wire = !el && selected?.includes('>') ? state.doc.wires.find((w) => `${w.from}>${w.to}` === selected) ?? null : null;
   const diagramOptions = (list.data?.list ?? []).map((d) => ({ value: d.id, label: lang === 'en' && d.name_en ? d.name_en : d.name }));
@@ -171,6 +202,9 @@ export function DiagramEditor({ projectId }: { projectId: number }) {
                 {t('distribution.editor.redo')}
               </Button>
             </Tooltip>
+            <Button icon={<BuildOutlined />} onClick={() => setDialog('draft')} disabled={room === null} data-testid="sld-draft">
+              {t('distribution.editor.draft')}
+            </Button>
             <Button onClick={() => guard(() => setDialog('new'))} data-testid="sld-new">
               {t('distribution.editor.add')}
             </Button>
@@ -216,6 +250,16 @@ export function DiagramEditor({ projectId }: { projectId: number }) {
           style={{ marginBottom: 8 }}
         />
       )}
+      {draftNote && draftNote.skipped.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          closable={{ onClose: () => setDraftNote(null) }}
+          data-testid="sld-draft-skipped"
+          title={t('distribution.editor.draftSkipped', { count: draftNote.skipped.length, names: draftNote.skipped.slice(0, 8).join(lang === 'en' ? ', ' : '、') + (draftNote.skipped.length > 8 ? '…' : '') })}
+          style={{ marginBottom: 8 }}
+        />
+      )}
       <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
         {!readOnly && <Palette onAdd={(k: SldKind) => canvas.current?.addCentre(k)} />}
         <ReactFlowProvider>
@@ -223,7 +267,8 @@ export function DiagramEditor({ projectId }: { projectId: number }) {
         </ReactFlowProvider>
         <Inspector element={el} wire={wire} rooms={rooms} dispatch={dispatch} readOnly={readOnly} />
       </div>
-      <DiagramNameDialog mode={dialog ?? 'new'} open={dialog !== null} initial={dialog === 'rename' && summary ? summary : undefined} onCancel={() => setDialog(null)} onSubmit={submitNames} />
+      <DraftDialog open={dialog === 'draft'} rooms={distRooms} room={room} onCancel={() => setDialog(null)} onSubmit={generateDraft} />
+      <DiagramNameDialog mode={dialog === 'rename' ? 'rename' : 'new'} open={dialog === 'new' || dialog === 'rename'} initial={dialog === 'rename' && summary ? summary : undefined} onCancel={() => setDialog(null)} onSubmit={submitNames} />
     </Card>
   );
 }

@@ -16,6 +16,15 @@ const names = { label: '负荷开关', label_en: 'Load switch' };
 const run = (s: EditorState, ...actions: Parameters<typeof editorReducer>[1][]) => actions.reduce(editorReducer, s);
 
 describe('diagram editor reducer (undo/redo)', () => {
+  it('replaces the whole drawing with a generated draft as one undo step (unlike load)', () => {
+    const draft: SldDocument = { ...doc, elements: [doc.elements[0]!], wires: [] };
+    const s = editorReducer(emptyState(doc), { type: 'replace', doc: draft });
+    expect(s.doc).toBe(draft);
+    expect(s.past).toEqual([doc]);
+    expect(editorReducer(s, { type: 'undo' }).doc).toBe(doc);
+    expect(editorReducer(emptyState(doc), { type: 'load', doc: draft }).past).toEqual([]);
+  });
+
   it('makes each change one undo step and walks back and forth', () => {
     const s0 = emptyState(doc);
     const ql = newElement(doc, 'switch', 203, 298, names);

@@ -20,6 +20,8 @@ export interface ElementPatch {
 
 export type EditorAction =
   | { type: 'load'; doc: SldDocument }
+  /** The whole drawing replaced (a generated draft): one undo step, unlike 'load'. */
+  | { type: 'replace'; doc: SldDocument }
   | { type: 'add'; element: SldElement }
   | { type: 'move'; id: string; x: number; y: number }
   | { type: 'update'; id: string; patch: ElementPatch }
@@ -39,6 +41,8 @@ export const emptyState = (doc: SldDocument): EditorState => ({ doc, past: [], f
 /** Applies one edit to a document; returns the same object when nothing changes (no undo step then). */
 function apply(doc: SldDocument, a: EditorAction): SldDocument {
   switch (a.type) {
+    case 'replace':
+      return a.doc;
     case 'add':
       return doc.elements.some((e) => e.id === a.element.id) ? doc : { ...doc, elements: [...doc.elements, a.element] };
     case 'move': {

@@ -63,7 +63,7 @@ export function CtrlLogsPage() {
         extra={
           <ExportButton
             fileName={fileName}
-            columns={controlLogExportColumns(t, true)}
+            columns={controlLogExportColumns(t, true, f.zoneOf)}
             rows={() => fetchAllControlLog({ projectId, from, to })}
             options={{ sheet: t('distribution.log.sheet') }}
           />

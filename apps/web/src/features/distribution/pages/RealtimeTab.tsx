@@ -43,7 +43,9 @@ export function RealtimeTab({ projectId }: { projectId: number }) {
   const [search, setSearch] = useState('');
 
   const tree = useMemo(() => buildDeviceTree(q.data?.rooms ?? []), [q.data]);
-  const fallback = tree[0] ? roomKey(tree[0].roomId) : null;
+  // Open on the first room that has devices: a new site's first room is often still empty (issue 25).
+  const opening = tree.find((n) => n.children.length > 0) ?? tree[0];
+  const fallback = opening ? roomKey(opening.roomId) : null;
   const selection = selected !== null && devicesForSelection(tree, selected) !== null ? selected : fallback;
   const rows = useMemo(() => {
     const ids = devicesForSelection(tree, selection);

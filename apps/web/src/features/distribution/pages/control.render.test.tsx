@@ -1,5 +1,6 @@
 import { userInfo } from '@gridops/contract';
-import { afterEach, describe, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectTexts, mockApi, renderPage, resetHarness, siteSession } from '../../../test/harness';
 import { controlLogFixture, controlTargetsFixture, realtimeFixture } from '../../../test/fixtures/distribution';
 import { orgTreeFixture } from '../../../test/fixtures/org';
@@ -46,6 +47,16 @@ describe('control pages render the API figures', { timeout: 60_000 }, () => {
     api();
     await renderPage(<DevControlPage />, { pageKey: 'DevControl', session: { ...siteSession, userInfo: operator } });
     await expectTexts('1# 出线柜断路器', '2# 出线柜断路器');
+    // A breaker not yet open to remote control offers no operation, says so, and links to the settings.
+    await expectTexts('3# 出线柜断路器', '未开放遥控', '遥控配置');
+    expect(screen.queryByTestId('op-5-open')).toBeNull();
+    expect(screen.getByTestId('op-3-open')).toBeTruthy();
+  });
+
+  it('device control (en): a breaker not open to remote control says so', async () => {
+    api();
+    await renderPage(<DevControlPage />, { pageKey: 'DevControl', lang: 'en', session: { ...siteSession, userInfo: operator } });
+    await expectTexts('Not open to remote control', 'Remote-control settings');
   });
 
   it('control log (zh): who did what to which breaker', async () => {

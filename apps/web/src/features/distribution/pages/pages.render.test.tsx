@@ -32,6 +32,12 @@ describe('distribution pages render the API figures', { timeout: 60_000 }, () =>
     await expectTexts('1# 变压器', 'A相电压', '231.7');
   });
 
+  it("device monitor (zh): a new site's empty first room does not hide the room that has devices", async () => {
+    mockApi({ '/api/v6/distribution/realtime': { ...realtimeFixture, rooms: [{ id: 9, name: '新建配电室', kind: 'electrical', devices: [] }, ...realtimeFixture.rooms] } });
+    await renderPage(<DevMonitorPage />, { pageKey: 'DevMonitor' });
+    await expectTexts('新建配电室', 'A相电压', '231.7');
+  });
+
   it('electric fire (zh): the loop and its residual current', async () => {
     api();
     await renderPage(<ElectricFirePage />, { pageKey: 'ElectricFire' });

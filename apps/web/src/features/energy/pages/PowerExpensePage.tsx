@@ -1,5 +1,6 @@
 import { baseUnit } from '@gridops/format';
-import { Alert, Segmented, Table } from 'antd';
+import { QuantityTitle } from '../../../shared/ui/QuantityTitle';
+import { Segmented, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
 import { ReportChart, ReportPage, ReportRow, ReportSection, reportState, useReportPeriod } from '../../../shared/ui/ReportPage';
 import { SiteGate } from '../../../shared/ui/SiteGate';
 import { BillSection } from '../../billing/BillSection';
+import { CostUnknown, CostUnknownNotice } from '../components/Unknown';
 
 type View = 'period' | 'node';
 type Field = 'cost' | 'energy';
@@ -26,9 +28,11 @@ function PowerExpense({ projectId }: { projectId: number }) {
   const locale = useChartLocale();
   const [period, setPeriod] = useReportPeriod('month');
   const [view, setView] = useState<View>('period');
-  const [field, setField] = useState<Field>('cost');
+  const [picked, setField] = useState<Field>('cost');
   const q = useExpense(projectId, period);
   const d = q.data;
+  // Without a tariff the chart shows energy: an empty cost chart would read as 0 元.
+  const field: Field = d?.cost_unknown ? 'energy' : picked;
   const periodRows = useMemo(() => (d ? expensePeriodRows(d, siteNowKey(f.zone)) : []), [d, f.zone]);
   const nodeRows = useMemo(() => (d ? expenseNodeRows(d, f.lang) : []), [d, f.lang]);
   const rows = view === 'period' ? periodRows : nodeRows;
@@ -54,20 +58,23 @@ function PowerExpense({ projectId }: { projectId: number }) {
   );
   const es = columnScale(f, rows.flatMap((r) => [r.energy, ...TOU_BANDS_ORDER.map((b) => r[`${b}_energy`])]), 'kWh');
   const cs = columnScale(f, rows.flatMap((r) => [r.cost, ...TOU_BANDS_ORDER.map((b) => r[`${b}_cost`])]), '元');
+  // No tariff: every cost cell says so (with the link to the tariff page) instead of 0.00.
+  const noCost = d?.cost_unknown ?? null;
+  const costText = (v: number | null) => (noCost ? <CostUnknown reason={noCost} /> : cs.text(v));
   const columns: ColumnsType<ExpenseRow> = [
     { title: t(view === 'period' ? 'energy.col.period' : 'energy.col.node'), dataIndex: 'label', fixed: 'left', width: 160 },
     ...TOU_BANDS_ORDER.map((b) => ({
       title: t(`charts.tou.${b}`),
       children: [
         { title: es.unit, dataIndex: `${b}_energy`, key: `${b}_energy`, align: 'right' as const, render: (v: number) => es.text(v) },
-        { title: cs.unit, dataIndex: `${b}_cost`, key: `${b}_cost`, align: 'right' as const, render: (v: number) => cs.text(v) },
+        { title: cs.unit, dataIndex: `${b}_cost`, key: `${b}_cost`, align: 'right' as const, render: (v: number | null) => costText(v) },
       ],
     })),
     {
       title: t('energy.total'),
       children: [
         { title: es.unit, dataIndex: 'energy', key: 'energy', align: 'right' as const, render: (v: number) => <b>{es.text(v)}</b> },
-        { title: cs.unit, dataIndex: 'cost', key: 'cost', align: 'right' as const, render: (v: number) => <b>{cs.text(v)}</b> },
+        { title: cs.unit, dataIndex: 'cost', key: 'cost', align: 'right' as const, render: (v: number | null) => <b>{costText(v)}</b> },
       ],
     },
   ];
@@ -102,11 +109,11 @@ function PowerExpense({ projectId }: { projectId: number }) {
       }}
       state={reportState(q)}
       data={d}
-      notices={(d) => !d.tariff_configured && <Alert type="warning" showIcon title={t('energy.ex.noTariff')} />}
+      notices={(d) => d.cost_unknown && <CostUnknownNotice reason={d.cost_unknown} />}
       stats={(d) => [
-        { key: 'energy', col: { xs: 24, md: d.bill ? 6 : 8 }, 'data-testid': 'ex-energy', title: t('energy.ex.totalEnergy'), value: d.total.energy, unit: 'kWh' },
-        { key: 'cost', col: { xs: 12, md: d.bill ? 6 : 8 }, 'data-testid': 'ex-cost', title: t('energy.ex.totalCost'), value: d.total.cost, unit: '元' },
-        { key: 'price', col: { xs: 12, md: d.bill ? 6 : 8 }, 'data-testid': 'ex-avg-price', title: t('energy.ex.avgPrice'), value: d.total.avg_price, unit: t('energy.pricePerKwh'), precision: 4 },
+        { key: 'energy', col: { xs: 24, md: d.bill ? 6 : 8 }, 'data-testid': 'ex-energy', title: <QuantityTitle quantity="grid_import">{t('energy.ex.totalEnergy')}</QuantityTitle>, value: d.total.energy, unit: 'kWh' },
+        { key: 'cost', col: { xs: 12, md: d.bill ? 6 : 8 }, 'data-testid': 'ex-cost', title: t('energy.ex.totalCost'), value: d.total.cost, unit: '元', unknown: d.cost_unknown ? <CostUnknown reason={d.cost_unknown} /> : undefined },
+        { key: 'price', col: { xs: 12, md: d.bill ? 6 : 8 }, 'data-testid': 'ex-avg-price', title: t('energy.ex.avgPrice'), value: d.total.avg_price, unit: t('energy.pricePerKwh'), precision: 4, unknown: d.cost_unknown ? <CostUnknown reason={d.cost_unknown} /> : undefined },
         ...(d.bill ? [{ key: 'bill', col: { xs: 24, md: 6 }, 'data-testid': 'ex-bill-total', title: t('billing.bill.cardBill'), value: d.bill.total, unit: '元' }] : []),
       ]}
     >

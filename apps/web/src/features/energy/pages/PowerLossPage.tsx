@@ -1,4 +1,5 @@
 import { Alert, InputNumber, Table, Tag, Typography } from 'antd';
+import { QuantityTitle } from '../../../shared/ui/QuantityTitle';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import type { HTMLAttributes } from 'react';
@@ -41,9 +42,9 @@ function PowerLoss({ projectId }: { projectId: number }) {
   const s = columnScale(f, [...rows.flatMap((r) => [r.input, r.output]), ...levels.map((l) => l.input)], unit);
   const ls = columnScale(f, [...rows.map((r) => r.loss), ...levels.map((l) => l.loss)], unit);
   const energyCols = <R extends { input: number; output: number; loss: number; loss_rate_pct: number | null }>(): ColumnsType<R> => [
-    { title: t('energy.unitIn', { name: t('energy.col.input'), unit: s.unit }), dataIndex: 'input', align: 'right', render: (v: number) => s.text(v) },
-    { title: t('energy.unitIn', { name: t('energy.col.output'), unit: s.unit }), dataIndex: 'output', align: 'right', render: (v: number) => s.text(v) },
-    { title: t('energy.unitIn', { name: t('energy.col.loss'), unit: ls.unit }), dataIndex: 'loss', align: 'right', render: (v: number) => ls.text(v) },
+    { title: <QuantityTitle quantity="node_input">{t('energy.unitIn', { name: t('energy.col.input'), unit: s.unit })}</QuantityTitle>, dataIndex: 'input', align: 'right', render: (v: number) => s.text(v) },
+    { title: <QuantityTitle quantity="node_output">{t('energy.unitIn', { name: t('energy.col.output'), unit: s.unit })}</QuantityTitle>, dataIndex: 'output', align: 'right', render: (v: number) => s.text(v) },
+    { title: <QuantityTitle quantity="losses">{t('energy.unitIn', { name: t('energy.col.loss'), unit: ls.unit })}</QuantityTitle>, dataIndex: 'loss', align: 'right', render: (v: number) => ls.text(v) },
     { title: t('energy.col.lossRate'), dataIndex: 'loss_rate_pct', align: 'right', render: (v: number | null) => pctText(f, v, 2) },
   ];
   const levelColumns: ColumnsType<Level> = [

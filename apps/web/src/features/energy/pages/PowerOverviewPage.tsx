@@ -11,8 +11,12 @@ import { columnScale } from '../components/common';
 import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
 import { ReportChart, ReportPage, ReportRow, ReportSection, reportState, useReportPeriod } from '../../../shared/ui/ReportPage';
 import { SiteGate } from '../../../shared/ui/SiteGate';
+import { QuantityTitle } from '../../../shared/ui/QuantityTitle';
+import { CostUnknown, CostUnknownNotice, TotalUnknown, TotalUnknownNotice } from '../components/Unknown';
 
 const SPANS = ['today', 'month', 'year'] as const;
+const totalUnknown = (d: PowerOverview) => (d.total_unknown ? <TotalUnknown reason={d.total_unknown} /> : undefined);
+const costUnknown = (d: PowerOverview) => (d.cost_unknown ? <CostUnknown reason={d.cost_unknown} /> : undefined);
 type Branch = PowerOverview['top_branches'][number];
 
 function PowerOverviewBody({ projectId }: { projectId: number }) {
@@ -47,10 +51,17 @@ function PowerOverviewBody({ projectId }: { projectId: number }) {
       state={reportState(q)}
       data={d}
       statCol={{ xs: 12, md: 8, xl: 4 }}
+      notices={(d) => (
+        <>
+          {d.total_unknown && <TotalUnknownNotice reason={d.total_unknown} />}
+          {d.cost_unknown && <CostUnknownNotice reason={d.cost_unknown} />}
+        </>
+      )}
       stats={(d) => [
-        ...SPANS.map((s) => ({ key: s, 'data-testid': `pw-consumption-${s}`, title: t(`energy.pw.${s}`), value: d.consumption[s], unit: 'kWh' })),
-        { key: 'import', 'data-testid': 'pw-grid-import', title: t('energy.pw.gridImport'), value: d.grid_import.month, unit: 'kWh' },
-        { key: 'cost', 'data-testid': 'pw-month-cost', title: t('energy.pw.monthCost'), value: d.month_cost, unit: '元' },
+        // A total or a cost that cannot be computed says why, with a link to the fix, never 0.
+        ...SPANS.map((s) => ({ key: s, 'data-testid': `pw-consumption-${s}`, title: <QuantityTitle quantity="consumption">{t(`energy.pw.${s}`)}</QuantityTitle>, value: d.consumption[s], unit: 'kWh', unknown: totalUnknown(d) })),
+        { key: 'import', 'data-testid': 'pw-grid-import', title: <QuantityTitle quantity="grid_import">{t('energy.pw.gridImport')}</QuantityTitle>, value: d.grid_import.month, unit: 'kWh', unknown: totalUnknown(d) },
+        { key: 'cost', 'data-testid': 'pw-month-cost', title: t('energy.pw.monthCost'), value: d.month_cost, unit: '元', unknown: costUnknown(d) },
         {
           key: 'live',
           'data-testid': 'pw-live',
@@ -64,7 +75,7 @@ function PowerOverviewBody({ projectId }: { projectId: number }) {
       {(d) => (
         <>
           <ReportRow spans={[9, 15]} at="lg">
-            <ReportChart title={t('energy.pw.byBand')} testId="pw-bands" option={pie} height={220}>
+            <ReportChart title={<QuantityTitle quantity="grid_import">{t('energy.pw.byBand')}</QuantityTitle>} testId="pw-bands" option={pie} height={220}>
               <Table
                 size="small"
                 rowKey="band"
@@ -73,11 +84,11 @@ function PowerOverviewBody({ projectId }: { projectId: number }) {
                 columns={[
                   { title: t('energy.col.band'), dataIndex: 'band', render: (b: string) => t(`charts.tou.${b}`) },
                   { title: t('energy.col.energy'), dataIndex: 'energy', align: 'right', render: (v: number) => f.unit(v, 'kWh').text },
-                  { title: t('energy.col.cost'), dataIndex: 'cost', align: 'right', render: (v: number) => f.unit(v, '元').text },
+                  { title: t('energy.col.cost'), dataIndex: 'cost', align: 'right', render: (v: number | null) => costUnknown(d) ?? f.unit(v, '元').text },
                 ]}
               />
             </ReportChart>
-            <ReportSection title={t('energy.pw.topBranches')} testId="pw-branches">
+            <ReportSection title={<QuantityTitle quantity="branch_energy">{t('energy.pw.topBranches')}</QuantityTitle>} testId="pw-branches">
               <Table<Branch>
                 size="small"
                 rowKey="node_id"

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../shared/format';
 import { useEventText } from '../../shared/i18n/eventText';
-import { useEventAction, useEventPage } from '../events/api';
+import { useEventAction, useEventPage } from './api';
 
 const LEVEL_COLOR = ['', 'red', 'orange', 'gold', 'blue'];
 const TYPE_KEY: Record<number, string> = { 1: 'message', 2: 'alarm', 3: 'fault' };
@@ -16,7 +16,7 @@ function EventCard({ e }: { e: EventItem }) {
   const f = useFormat();
   const action = useEventAction();
   return (
-    <Card size="small" data-testid={`worker-event-${e.id}`} data-status={e.status} style={{ borderLeft: `4px solid ${e.event_type === 3 ? '#ff4d4f' : e.event_type === 2 ? '#fa8c16' : '#2f8cff'}` }}>
+    <Card size="small" data-testid={`worker-event-${e.id}`} data-status={e.status} data-project={e.project_id} data-device={e.device_name ?? ''} style={{ borderLeft: `4px solid ${e.event_type === 3 ? '#ff4d4f' : e.event_type === 2 ? '#fa8c16' : '#2f8cff'}` }}>
       <Space wrap size={4} style={{ marginBottom: 6 }}>
         <Tag color={e.event_type === 3 ? 'red' : e.event_type === 2 ? 'orange' : 'blue'}>{t(`workorders.eventTypes.${TYPE_KEY[e.event_type] ?? 'message'}`)}</Tag>
         <Tag color={LEVEL_COLOR[e.level]}>{t('workorders.eventLevel', { level: e.level })}</Tag>
@@ -30,7 +30,7 @@ function EventCard({ e }: { e: EventItem }) {
         {e.project_name}
         {e.device_name ? ` · ${e.device_name}` : ''}
       </div>
-      <div style={{ opacity: 0.65, fontSize: 12, margin: '4px 0 8px' }}>{f.date(e.raised_at, 'YYYY-MM-DD HH:mm')}</div>
+      <div style={{ opacity: 0.65, fontSize: 12, margin: '4px 0 8px' }}><span data-testid="event-time" data-time={e.raised_at}>{f.siteTime(e.raised_at, e.project_id, 'YYYY-MM-DD HH:mm:ss')}</span></div>
       {e.status === 'pending' && (
         <Button autoInsertSpace={false} block size="large" type="primary" style={{ height: 48 }} loading={action.isPending} data-testid={`worker-event-ack-${e.id}`} onClick={() => action.mutate({ kind: 'acknowledge', ids: [e.id] })}>
           {t('workorders.worker.ack')}

@@ -1,7 +1,7 @@
-import type { QueryLook } from '../../shared/ui/QueryState';
-import type { SitePrompt } from '../../shared/ui/SiteGate';
+import type { QueryLook } from './QueryState';
+import type { SitePrompt } from './SiteGate';
 
-/** Shared by the energy-setup, carbon and microgrid pages: their site prompt and query states. */
+/** The site prompt and query states of the configuration pages (energy set-up, carbon, microgrid, rules, sets…). */
 export const SETUP_SITE: SitePrompt = {
   title: 'common.needSite',
   hint: 'energySetup.common.needSiteHint',

@@ -1,0 +1,61 @@
+import type { Bundle } from '../../shared/i18n';
+
+/** Strings of the site checklist (namespace key: `checklist.*`). */
+export const checklistBundle: Bundle = {
+  zh: {
+    title: '站点配置清单',
+    summary: '已完成 {{complete}} / {{total}} 项',
+    go: '去完成',
+    open: '查看',
+    state: { done: '已完成', todo: '待完成', na: '不适用' },
+    count: '{{done}} / {{total}}',
+    step: {
+      rooms: { title: '配电室 / 房间', hint: '在站点设置中添加至少一个房间' },
+      gateways: { title: '网关在线', hint: '登记网关、签发密钥，网关连接后显示在线' },
+      devices: { title: '设备已分配房间', hint: '添加设备并把每台设备放进房间' },
+      diagram: { title: '一次接线图', hint: '为房间生成或绘制单线图并保存' },
+      meteringRoot: { title: '计量总表', hint: '在支路结构中设置读取电表的“电网进线”根节点，否则总电量为 0' },
+      tariff: { title: '电价', hint: '录入分时电价，否则电费无法计算' },
+      alarmRules: { title: '告警规则生效', hint: '内置默认规则随设备类型生效，可在告警规则中调整' },
+      members: { title: '成员', hint: '邀请站点用户或运维人员' },
+      control: { title: '遥控配置', hint: '新增断路器默认不可遥控，逐台确认是否开放遥控' },
+      push: { title: '推送规则', hint: '设置告警的邮件或机器人推送' },
+    },
+    empty: {
+      title: '开始搭建第一个站点',
+      intro: '当前还没有任何站点。按顺序完成以下步骤，站点即可接入实时数据、告警与能耗统计。',
+      org: '在组织管理中建立组织（区域 / 集团 / 站级）',
+      project: '在项目管理中创建站点并添加房间',
+      gateway: '在设备监测配置中登记网关并添加设备',
+    },
+    newSites: '以下站点尚未完成配置',
+  },
+  en: {
+    title: 'Site checklist',
+    summary: '{{complete}} of {{total}} done',
+    go: 'Complete',
+    open: 'Open',
+    state: { done: 'Done', todo: 'To do', na: 'Not applicable' },
+    count: '{{done}} / {{total}}',
+    step: {
+      rooms: { title: 'Rooms', hint: 'Add at least one room under the station settings' },
+      gateways: { title: 'Gateways online', hint: 'Register a gateway and issue its secret; it shows online once it connects' },
+      devices: { title: 'Devices placed in rooms', hint: 'Add devices and place each one in a room' },
+      diagram: { title: 'Single-line diagram', hint: 'Generate or draw a room’s diagram and save it' },
+      meteringRoot: { title: 'Metering root', hint: 'Set a "grid incomer" root node that reads a meter in the branch structure, or every total is 0' },
+      tariff: { title: 'Tariff', hint: 'Enter the time-of-use prices, or no cost can be computed' },
+      alarmRules: { title: 'Alarm rules in force', hint: 'The shipped defaults apply by device kind; adjust them under alarm rules' },
+      members: { title: 'Members', hint: 'Invite site users or field workers' },
+      control: { title: 'Remote control set-up', hint: 'New breakers start closed to remote control: decide for each one' },
+      push: { title: 'Push rules', hint: 'Send alarms by e-mail or chat robot' },
+    },
+    empty: {
+      title: 'Set up your first site',
+      intro: 'There is no site yet. Take these steps in order and the site gets live data, alarms and energy figures.',
+      org: 'Build the organisation tree (region / group / station level) under Organisations',
+      project: 'Create the station and its rooms under Projects',
+      gateway: 'Register its gateway and add devices under Device monitoring setup',
+    },
+    newSites: 'These sites are not fully set up yet',
+  },
+};
