@@ -111,5 +111,6 @@ describe('one instance: embedded PGlite, broker and HTTP', () => {
       for (const c of clients) c.end(true);
       await rt.close();
     }
-  });
+    // Opens and seeds a fresh embedded database first, like the tests above (it took over 60 s at load 15).
+  }, 300_000);
 });
