@@ -33,7 +33,7 @@ function PowerExpense({ projectId }: { projectId: number }) {
   const d = q.data;
   // Without a tariff the chart shows energy: an empty cost chart would read as 0 元.
   const field: Field = d?.cost_unknown ? 'energy' : picked;
-  const periodRows = useMemo(() => (d ? expensePeriodRows(d, siteNowKey(f.zone)) : []), [d, f.zone]);
+  const periodRows = useMemo(() => (d ? expensePeriodRows(d, siteNowKey(f.zone), f.lang) : []), [d, f.zone, f.lang]);
   const nodeRows = useMemo(() => (d ? expenseNodeRows(d, f.lang) : []), [d, f.lang]);
   const rows = view === 'period' ? periodRows : nodeRows;
   const stack = useMemo(() => {
@@ -77,6 +77,10 @@ function PowerExpense({ projectId }: { projectId: number }) {
         { title: cs.unit, dataIndex: 'cost', key: 'cost', align: 'right' as const, render: (v: number | null) => <b>{costText(v)}</b> },
       ],
     },
+    // Which tariff, version and validity priced each period (each part when a period spans two tariffs).
+    ...(view === 'period' && !noCost
+      ? [{ title: t('energy.ex.tariff'), dataIndex: 'tariff', key: 'tariff', width: 260, render: (v: string, r: ExpenseRow) => <span data-testid={`ex-tariff-${r.key}`} style={{ fontSize: 12 }}>{v || t('energy.ex.noTariffPart')}</span> }]
+      : []),
   ];
   const exportColumns: ExportColumn<ExpenseRow>[] = [
     { title: t(view === 'period' ? 'energy.col.period' : 'energy.col.node'), key: view === 'period' ? 'key' : 'label' },
@@ -86,6 +90,7 @@ function PowerExpense({ projectId }: { projectId: number }) {
     ]),
     { title: `${t('energy.total')} ${t('energy.col.energy')} (kWh)`, key: 'energy', format: '#,##0.000' },
     { title: `${t('energy.total')} ${t('energy.col.cost')} (${baseUnit('元', f.lang)})`, key: 'cost', format: '#,##0.00' },
+    ...(view === 'period' ? [{ title: t('energy.ex.tariff'), key: 'tariff' as const }] : []),
   ];
   return (
     <ReportPage
