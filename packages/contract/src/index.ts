@@ -21,6 +21,7 @@ export * from './api/distributionHistory.js';
 export * from './api/distributionControl.js';
 export * from './api/metering.js';
 export * from './touPresets.js';
+export * from './tariffParts.js';
 export * from './api/energyStats.js';
 export * from './api/billing.js';
 export * from './ids.js';

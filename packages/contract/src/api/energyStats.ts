@@ -276,6 +276,22 @@ export const expenseRequest = periodQuery.extend({
   node_ids: z.array(id).max(200).optional(),
 });
 const bandAmounts = z.object({ band: z.enum(TOU_BANDS), energy: z.number(), cost: z.number() });
+/**
+ * Which tariff priced (part of) a period: its name, edit version and validity, and the site dates of the
+ * period it covers (from/to inclusive). A period spanning two tariffs has two parts; none where no tariff
+ * is valid (that energy is not priced). docs/energy-model.md, "Tariff versions and month scopes".
+ */
+export const tariffPart = z.object({
+  tariff_id: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  version: z.number().int(),
+  valid_from: z.string(),
+  valid_to: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+});
+export type TariffPart = z.infer<typeof tariffPart>;
 export const expenseResponse = z.object({
   project_id: z.number().int(),
   currency: z.literal('CNY'),
@@ -286,7 +302,7 @@ export const expenseResponse = z.object({
   cost_unknown: z.enum(COST_UNKNOWN_REASONS).nullable(),
   /** Per period bucket and band. */
   periods: z.array(
-    z.object({ key: z.string(), energy: z.number(), cost: z.number(), bands: z.array(bandAmounts) }),
+    z.object({ key: z.string(), energy: z.number(), cost: z.number(), bands: z.array(bandAmounts), tariffs: z.array(tariffPart) }),
   ),
   /** Per node (branch) and band over the whole range. */
   nodes: z.array(

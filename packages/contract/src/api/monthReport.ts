@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PF_SOURCES } from './billing.js';
 import { dbId, dbIdParam, int32 } from '../ids.js';
 import { TOU_BANDS } from './metering.js';
+import { tariffPart } from './energyStats.js';
 
 /**
  * Monthly operation report (/RunReport, configured in /RunSetup/MonthReportSet; docs/monthly-report.md): per site
@@ -68,6 +69,8 @@ export const monthReportFigures = z.object({
     /** Demand charge: the tariff's declared demand and the over-declaration surcharge (yuan). */
     declared_demand_kw: z.number().nullable().optional(),
     demand_penalty: z.number().nullable().optional(),
+    /** The tariffs (name, version, validity) that priced the month, each with the dates it covered (absent in reports stored before). */
+    tariffs: z.array(tariffPart).optional(),
   }),
   /** The new-energy and storage overviews as of the month's last day (their `month` figures). */
   new_energy: z.object({

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assembleFigures, eventFigures, gatewayFigures } from './figures.js';
+import { assembleFigures, eventFigures, gatewayFigures, mergedTariffParts } from './figures.js';
 import { month, sources } from './fixtures.js';
 import { resolveCjkFont } from './pdf.js';
 import { previousMonth } from './service.js';
@@ -20,6 +20,25 @@ describe('monthly report figures', () => {
     expect(f.carbon).toEqual({ emissions_kg: 7000, avoided_kg: 17000.4, net_kg: -10000.4 });
     expect(f.new_energy).toMatchObject({ generation_kwh: 30000, discharged_kwh: 7200, cycles: 7.2 });
     expect(f.month).toBe(month);
+  });
+
+  it('names the tariffs that priced the month, each with the dates it covered, in both languages', () => {
+    const part = (id: number, day: string, name: string, to: string | null) => ({ tariff_id: id, name, name_en: `${name} (en)`, version: 2, valid_from: '2026-01-01', valid_to: to, from: day, to: day });
+    const periods = [
+      { key: '2026-10-01', energy: 1, cost: 1, bands: [], tariffs: [part(1, '2026-10-01', '旧电价', '2026-10-02')] },
+      { key: '2026-10-02', energy: 1, cost: 1, bands: [], tariffs: [part(1, '2026-10-02', '旧电价', '2026-10-02')] },
+      { key: '2026-10-03', energy: 1, cost: 1, bands: [], tariffs: [part(2, '2026-10-03', '新电价', null)] },
+    ];
+    const tariffs = mergedTariffParts(periods);
+    expect(tariffs.map((t) => [t.name, t.from, t.to])).toEqual([
+      ['旧电价', '2026-10-01', '2026-10-02'],
+      ['新电价', '2026-10-03', '2026-10-03'],
+    ]);
+    const f = assembleFigures(sources);
+    const withTariffs = { ...f, energy: { ...f.energy, tariffs } };
+    const zh = JSON.stringify(reportTables(withTariffs, 'zh', ['energy']));
+    expect(zh).toContain('旧电价 v2（有效期 2026-01-01 – 2026-10-02） · 计价日期 2026-10-01 – 2026-10-02');
+    expect(JSON.stringify(reportTables(withTariffs, 'en', ['energy']))).toContain('新电价 (en) v2 (valid from 2026-01-01) · Dates priced 2026-10-03 – 2026-10-03');
   });
 
   it('counts events by level and type with mean minutes to acknowledge and to close', () => {

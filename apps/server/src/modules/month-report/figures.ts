@@ -1,4 +1,4 @@
-import type { CarbonSite, ExpenseResponse, MonthReportFigures } from '@gridops/contract';
+import type { CarbonSite, ExpenseResponse, MonthReportFigures, TariffPart } from '@gridops/contract';
 import type { EventCountRow, GatewayOutageRow } from './repository.js';
 
 /**
@@ -71,6 +71,17 @@ export function gatewayFigures(rows: GatewayOutageRow[], window: { from: Date; t
   });
 }
 
+/** The tariffs that priced the periods, one entry per tariff with the first and last date it covered. */
+export function mergedTariffParts(periods: ExpenseResponse['periods']): TariffPart[] {
+  const byId = new Map<number, TariffPart>();
+  for (const p of periods)
+    for (const t of p.tariffs ?? []) {
+      const seen = byId.get(t.tariff_id);
+      byId.set(t.tariff_id, seen ? { ...seen, from: seen.from < t.from ? seen.from : t.from, to: seen.to > t.to ? seen.to : t.to } : { ...t });
+    }
+  return [...byId.values()].sort((a, b) => a.from.localeCompare(b.from));
+}
+
 export function assembleFigures(s: FigureSources): MonthReportFigures {
   const e = s.expense;
   const billMonth = e.bill?.months.find((m) => m.month === s.month);
@@ -104,6 +115,7 @@ export function assembleFigures(s: FigureSources): MonthReportFigures {
       peak_demand_kw: billMonth?.demand_actual_kw ?? (s.peakDemandKw === null ? null : round(s.peakDemandKw)),
       declared_demand_kw: billMonth?.declared_demand_kw ?? null,
       demand_penalty: billMonth?.demand_mode === 'demand' ? billMonth.demand_penalty : null,
+      tariffs: mergedTariffParts(e.periods),
     },
     new_energy: {
       pv_capacity_kwp: s.newEnergy.capacity_kwp,

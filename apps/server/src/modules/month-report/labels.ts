@@ -61,6 +61,8 @@ function labels(lang: MonthReportLanguage) {
     demandPenalty: unit(s.demandPenalty, YUAN[lang]),
     dailyChart: unit(s.dailyEnergy, 'kWh'),
     noTariff: s.noTariff,
+    pricedBy: s.pricedBy,
+    pricedDates: s.pricedDates,
     pvCapacity: unit(s.pvCapacity, 'kWp'),
     generation: unit(s.generation, 'kWh'),
     selfUse: unit(s.selfUse, '%'),

@@ -1,4 +1,4 @@
-import type { MonthReportFigures, MonthReportLanguage, MonthReportSection } from '@gridops/contract';
+import { tariffPartText, type MonthReportFigures, type MonthReportLanguage, type MonthReportSection } from '@gridops/contract';
 import { reportLabels, type ReportLabels } from './labels.js';
 
 /** One table of a section: header and rows of text/number cells (the PDF and the workbook both draw these). */
@@ -51,6 +51,7 @@ export function reportTables(f: MonthReportFigures, lang: MonthReportLanguage, s
           [L.powerFactor, powerFactorText(f.energy, L)],
           [L.pfAdjustPct, pctText(f.energy.pf_adjust_pct ?? null)],
           [L.peakDemand, dash(f.energy.peak_demand_kw)],
+          ...((f.energy.tariffs ?? []).map((p) => [L.pricedBy, `${tariffPartText(p, lang, false)} · ${L.pricedDates} ${p.from} – ${p.to}`]) as [string, string][]),
           ...(f.energy.declared_demand_kw != null
             ? ([
                 [L.declaredDemand, f.energy.declared_demand_kw],

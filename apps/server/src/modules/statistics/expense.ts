@@ -12,7 +12,7 @@ import { bucketKeys, siteDayEnd, siteDayStart } from './periods.js';
 import { siteDate } from '@gridops/format';
 import { siteBill } from './bill.js';
 import type { ClockEnergy } from './energyCacheRepository.js';
-import { splitOf, tariffResolver, tariffSegments, type PreparedTariff } from './tariffPricing.js';
+import { bucketDates, splitOf, tariffParts, tariffResolver, tariffSegments, type PreparedTariff } from './tariffPricing.js';
 import { nodeSeries, topMost } from '../metering/tree.js';
 import type { StatisticsRepository } from './repository.js';
 
@@ -128,8 +128,10 @@ export async function expenseReport(
     cost_unknown: tariffs.length > 0 ? null : ('no_tariff' as const),
     periods: keys.map((key, i) => {
       const bands = bandsOf(totalE, totalC, i * B);
+      const dates = bucketDates(key, range.from, range.to);
       return {
         key,
+        tariffs: tariffParts(tariffs, dates.from, dates.to),
         energy: round(bands.reduce((a, b) => a + b.energy, 0)),
         cost: round(
           bands.reduce((a, b) => a + b.cost, 0),

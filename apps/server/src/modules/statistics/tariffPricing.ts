@@ -1,4 +1,4 @@
-import type { TouBand } from '@gridops/contract';
+import type { TariffPart, TouBand } from '@gridops/contract';
 import { shareTable } from '../metering/tariff.js';
 import type { TariffVersionRow } from '../metering/tariffRepository.js';
 
@@ -70,4 +70,29 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
 export function tariffSegments(rows: TariffVersionRow[], tariffOn: (day: string) => PreparedTariff | undefined) {
   const bounds = [...new Set(rows.flatMap((r) => (r.valid_to === null ? [r.valid_from] : [r.valid_from, nextDay(r.valid_to)])))].sort();
   return { bounds, ofSegment: (seg: number) => (seg === 0 ? undefined : tariffOn(bounds[seg - 1]!)) };
+}
+
+/** The site dates a bucket key covers ('YYYY', 'YYYY-MM', 'YYYY-MM-DD', 'YYYY-MM-DD HH:00'), clipped to [from, to]. */
+export function bucketDates(key: string, from: string, to: string): { from: string; to: string } {
+  let a: string;
+  let b: string;
+  if (key.length === 4) [a, b] = [`${key}-01-01`, `${key}-12-31`];
+  else if (key.length === 7) [a, b] = [`${key}-01`, `${key}-${String(daysInMonth(`${key}-01`)).padStart(2, '0')}`];
+  else [a, b] = [key.slice(0, 10), key.slice(0, 10)];
+  return { from: a < from ? from : a, to: b > to ? to : b };
+}
+
+/**
+ * The tariffs that price site dates [from, to], each with the part of the range it covers (oldest first): what
+ * the expense report and the monthly report print next to a period (issue 26 item 3).
+ */
+export function tariffParts(rows: TariffVersionRow[], from: string, to: string): TariffPart[] {
+  return [...rows]
+    .sort((x, y) => x.valid_from.localeCompare(y.valid_from))
+    .flatMap((r) => {
+      const a = r.valid_from > from ? r.valid_from : from;
+      const b = r.valid_to !== null && r.valid_to < to ? r.valid_to : to;
+      if (a > b) return [];
+      return [{ tariff_id: r.id, name: r.name, name_en: r.name_en, version: r.version, valid_from: r.valid_from, valid_to: r.valid_to, from: a, to: b }];
+    });
 }

@@ -7,7 +7,9 @@ import { localName } from '../../shared/ui/localName';
 import { QueryState, type QueryLook } from '../../shared/ui/QueryState';
 import { SiteGate, type SitePrompt } from '../../shared/ui/SiteGate';
 import { billingCalls, refusal, useInvalidateBilling, useTariffs, type BillingTariff } from './api';
+import { SavedReachNotice } from './SavedReachNotice';
 import { TariffForm } from './TariffForm';
+import type { SavedReach } from './tariffReach';
 import { TouGridView } from './TouGridView';
 
 const SITE: SitePrompt = { title: 'common.needSite', hint: 'energy.needSiteHint', testId: () => 'billing-need-site', hintStyle: { opacity: 0.65 }, remountOnSwitch: true };
@@ -20,6 +22,7 @@ function Billing({ projectId }: { projectId: number }) {
   const invalidate = useInvalidateBilling();
   const canConfigure = useSession((s) => s.userInfo?.permissions.includes('configure') === true);
   const [editing, setEditing] = useState<BillingTariff | 'new' | null>(null);
+  const [saved, setSaved] = useState<{ tariff: BillingTariff; reach: SavedReach } | null>(null);
   const money = (v: number | null, unit: string) => (v === null ? t('billing.none') : `${v} ${unit}`);
   const columns: TableColumnsType<BillingTariff> = [
     { title: t('billing.col.name'), key: 'name', render: (_, r) => <b>{localName(r, i18n.language)}</b> },
@@ -75,6 +78,7 @@ function Billing({ projectId }: { projectId: number }) {
     <div data-testid="billing-page" style={{ padding: 16 }}>
       <Space direction="vertical" style={{ width: '100%' }} size={12}>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>{t('billing.intro')}</Typography.Paragraph>
+        {saved && <SavedReachNotice tariff={saved.tariff} reach={saved.reach} onClose={() => setSaved(null)} />}
         {!canConfigure && <Alert type="info" showIcon title={t('billing.readOnly')} />}
         {canConfigure && (
           <Button type="primary" data-testid="billing-add" onClick={() => setEditing('new')}>
@@ -94,8 +98,9 @@ function Billing({ projectId }: { projectId: number }) {
           projectId={projectId}
           tariff={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSaved={async () => {
+          onSaved={async (tariff, reach) => {
             setEditing(null);
+            setSaved({ tariff, reach });
             await invalidate();
           }}
         />

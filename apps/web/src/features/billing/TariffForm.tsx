@@ -1,8 +1,11 @@
 import { DEMAND_MODES, TOU_BANDS, TOU_PRESETS, touPresetName, type DemandMode, type TariffMonth, type TouBand, type TouPreset } from '@gridops/contract';
-import { Alert, Button, Col, Divider, Form, Input, InputNumber, Modal, Row, Segmented, Select, Space, Table } from 'antd';
+import { runtimeZone, siteNow } from '@gridops/format';
+import { Alert, Button, Col, Divider, Form, Input, InputNumber, Modal, Radio, Row, Segmented, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../shared/format';
 import { billingCalls, refusal, type BillingTariff } from './api';
+import { applyPrice, monthsLabel, pricesOver, savedReach, scopeMonths, type MonthScope, type SavedReach } from './tariffReach';
 import { copyMonth, coverage, defaultMonths } from './touGrid';
 import { TouGridView } from './TouGridView';
 
@@ -21,12 +24,25 @@ interface Scalars {
 const SCALAR_FIELDS = ['name', 'name_en', 'valid_from', 'valid_to', 'demand_mode', 'basic_price', 'capacity_kva', 'pf_standard', 'feed_in_price', 'declared_demand_kw'];
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 
-/** The tariff dialog: validity, basic charge, power-factor standard, feed-in price and the TOU scheme of each month. */
-export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId: number; tariff: BillingTariff | null; onClose: () => void; onSaved: () => Promise<void> }) {
+const SAME: (keyof Scalars & keyof BillingTariff)[] = ['name', 'name_en', 'demand_mode', 'basic_price', 'capacity_kva', 'pf_standard', 'feed_in_price', 'declared_demand_kw'];
+
+/**
+ * The tariff dialog: validity, basic charge, power-factor standard, feed-in price and the TOU scheme of each
+ * month. It opens on the site's current month; a price typed applies to the month scope chosen above the
+ * prices (this month / chosen months / all months, default all) and the dialog says which months that is.
+ */
+export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId: number; tariff: BillingTariff | null; onClose: () => void; onSaved: (saved: BillingTariff, reach: SavedReach) => Promise<void> }) {
   const { t, i18n } = useTranslation();
+  const { zone } = useFormat();
   const [form] = Form.useForm<Scalars>();
   const [months, setMonths] = useState<TariffMonth[]>(tariff?.months ?? defaultMonths());
-  const [month, setMonth] = useState(1);
+  // The site's month now, in the site's clock (not January, not the browser's zone).
+  const [month, setMonth] = useState(() => {
+    const now = Number(siteNow(zone ?? runtimeZone(), Date.now()).slice(5, 7));
+    return months.some((m) => m.month === now) ? now : (months[0]?.month ?? 1);
+  });
+  const [scope, setScope] = useState<MonthScope>('all');
+  const [chosen, setChosen] = useState<number[]>([month]);
   const [copyTo, setCopyTo] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -47,7 +63,16 @@ export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId:
   const mode = Form.useWatch('demand_mode', form) ?? tariff?.demand_mode ?? 'none';
   const cur = months.find((m) => m.month === month)!;
   const setCur = (m: TariffMonth) => setMonths(months.map((x) => (x.month === month ? m : x)));
-  const usedBands = TOU_BANDS.filter((b) => cur.periods.some((p) => p.band === b));
+  const targets = scopeMonths(scope, month, chosen, months);
+  const targetSet = new Set(targets);
+  // Bands used in any month the prices apply to (a summer-only critical peak shows when the scope holds summer).
+  const usedBands = TOU_BANDS.filter((b) => months.some((m) => targetSet.has(m.month) && m.periods.some((p) => p.band === b)));
+  const shownPrice = (b: TouBand) => {
+    const from = targetSet.has(month) && cur.periods.some((p) => p.band === b) ? cur : months.find((m) => targetSet.has(m.month) && m.periods.some((p) => p.band === b));
+    return from?.prices[b] ?? null;
+  };
+  const lang2 = i18n.language.startsWith('en') ? 'en' : 'zh';
+  const reach = monthsLabel(targets, lang2);
 
   const save = async () => {
     setError(null);
@@ -72,9 +97,9 @@ export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId:
     };
     setSaving(true);
     try {
-      if (tariff) await billingCalls.update({ id: tariff.id, version: tariff.version, ...body });
-      else await billingCalls.create({ project_id: projectId, ...body });
-      await onSaved();
+      const saved = tariff ? await billingCalls.update({ id: tariff.id, version: tariff.version, ...body }) : await billingCalls.create({ project_id: projectId, ...body });
+      const scalarsChanged = !tariff || SAME.some((k) => (body[k] ?? null) !== (tariff[k] ?? null));
+      await onSaved(saved, savedReach(tariff, saved, scalarsChanged));
     } catch (e) {
       const r = refusal(e);
       if (r.field && SCALAR_FIELDS.includes(r.field)) form.setFields([{ name: r.field as keyof Scalars, errors: [r.message] }]);
@@ -165,7 +190,7 @@ export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId:
             />
           </Space>
           {preset && <Alert style={{ marginBottom: 8 }} type="info" showIcon title={t('billing.form.presetHint', { name: touPresetName(preset, lang), note: preset.note[lang.startsWith('en') ? 'en' : 'zh'] })} data-testid="billing-preset-hint" />}
-          <div style={{ marginBottom: 6 }}>{t('billing.form.periods')} · {t('billing.form.month')}</div>
+          <div style={{ marginBottom: 6 }}>{t('billing.form.periods')} · {t('billing.form.month')} <Typography.Text type="secondary">{t('billing.form.periodsOf', { month: monthsLabel([month], lang2) })}</Typography.Text></div>
           <Segmented<number> size="small" value={month} onChange={setMonth} options={months.map((m) => ({ value: m.month, label: String(m.month) }))} data-testid="billing-month" />
           <Table
             style={{ marginTop: 8 }}
@@ -207,13 +232,42 @@ export function TariffForm({ projectId, tariff, onClose, onSaved }: { projectId:
         </Col>
         <Col span={9}>
           <div style={{ marginBottom: 6 }}>{t('billing.form.prices')}</div>
+          <div style={{ marginBottom: 6 }}>
+            <Radio.Group size="small" optionType="button" value={scope} onChange={(e) => setScope(e.target.value as MonthScope)} data-testid="billing-scope">
+              <Radio.Button value="this" data-testid="billing-scope-this">{t('billing.form.scope.this', { month: monthsLabel([month], lang2) })}</Radio.Button>
+              <Radio.Button value="chosen" data-testid="billing-scope-chosen">{t('billing.form.scope.chosen')}</Radio.Button>
+              <Radio.Button value="all" data-testid="billing-scope-all">{t('billing.form.scope.all')}</Radio.Button>
+            </Radio.Group>
+          </div>
+          {scope === 'chosen' && (
+            <Select<number[]>
+              mode="multiple"
+              size="small"
+              style={{ width: '100%', marginBottom: 6 }}
+              value={chosen}
+              onChange={setChosen}
+              placeholder={t('billing.form.scope.pick')}
+              options={months.map((m) => ({ value: m.month, label: monthsLabel([m.month], lang2) }))}
+              data-testid="billing-scope-months"
+            />
+          )}
+          <Alert
+            style={{ marginBottom: 8, padding: '2px 8px' }}
+            type={targets.length ? 'info' : 'warning'}
+            title={targets.length ? t('billing.form.appliesTo', { months: reach }) : t('billing.form.scope.none')}
+            data-testid="billing-scope-reach"
+          />
           <Space direction="vertical" size={6}>
-            {usedBands.map((b) => (
-              <Space key={b}>
-                <span style={{ display: 'inline-block', width: 100 }}>{t(`charts.tou.${b}`)}</span>
-                <InputNumber<number> size="small" min={0} max={20} step={0.01} value={cur.prices[b] ?? null} data-testid={`billing-price-${b}`} onChange={(v) => setCur({ ...cur, prices: { ...cur.prices, [b]: v ?? undefined } })} />
-              </Space>
-            ))}
+            {usedBands.map((b) => {
+              const differ = pricesOver(months, targets, b);
+              return (
+                <Space key={b}>
+                  <span style={{ display: 'inline-block', width: 100 }}>{t(`charts.tou.${b}`)}</span>
+                  <InputNumber<number> size="small" min={0} max={20} step={0.01} value={shownPrice(b)} data-testid={`billing-price-${b}`} onChange={(v) => setMonths(applyPrice(months, targets, b, v ?? undefined))} />
+                  {differ.length > 1 && <Typography.Text type="warning" style={{ fontSize: 12 }}>{t('billing.form.differ', { min: differ[0], max: differ.at(-1) })}</Typography.Text>}
+                </Space>
+              );
+            })}
           </Space>
           <div style={{ marginTop: 12 }}>
             <TouGridView months={months} cell={9} testId="billing-form-grid" />

@@ -171,16 +171,46 @@ describe('expense rows', () => {
     tariff_configured: true,
     cost_unknown: null,
     periods: [
-      { key: '2026-11-22', energy: 30, cost: 32, bands: bands(10, 20) },
-      { key: '2026-11-24', energy: 0, cost: 0, bands: [] },
+      {
+        key: '2026-11-22',
+        energy: 30,
+        cost: 32,
+        bands: bands(10, 20),
+        tariffs: [
+          { tariff_id: 1, name: '旧电价', name_en: 'Old tariff', version: 2, valid_from: '2025-01-01', valid_to: '2026-11-21', from: '2026-11-22', to: '2026-11-22' },
+        ],
+      },
+      { key: '2026-11-24', energy: 0, cost: 0, bands: [], tariffs: [] },
     ],
     nodes: [{ node_id: 12, name: '1#变压器', name_en: 'T1', node_type: 'load', energy: 30, cost: 32, bands: bands(10, 20) }],
     total: { energy: 30, cost: 32, avg_price: 1.0667, bands: bands(10, 20) },
   };
   it('flattens bands into columns, missing bands as 0, and drops future days', () => {
-    const rows = expensePeriodRows(resp, '2026-11-23 08:00');
+    const rows = expensePeriodRows(resp, '2026-11-23 08:00', 'zh');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ key: '2026-11-22', label: '11-22', energy: 30, sharp_energy: 10, sharp_cost: 12, peak_cost: 20, flat_energy: 0, valley_cost: 0 });
+  });
+  it('names the tariff, version and validity of each period, each part when a period spans two', () => {
+    expect(expensePeriodRows(resp, '2026-11-23 08:00', 'zh')[0]!.tariff).toBe('旧电价 v2（有效期 2025-01-01 – 2026-11-21）');
+    const two: ExpenseResponse = {
+      ...resp,
+      granularity: 'month',
+      periods: [
+        {
+          key: '2026-11',
+          energy: 30,
+          cost: 32,
+          bands: bands(10, 20),
+          tariffs: [
+            { tariff_id: 1, name: '旧电价', name_en: 'Old tariff', version: 2, valid_from: '2025-01-01', valid_to: '2026-11-14', from: '2026-11-01', to: '2026-11-14' },
+            { tariff_id: 2, name: '新电价', name_en: 'New tariff', version: 1, valid_from: '2026-11-15', valid_to: null, from: '2026-11-15', to: '2026-11-30' },
+          ],
+        },
+      ],
+    };
+    expect(expensePeriodRows(two, '2026-12-01 08:00', 'en')[0]!.tariff).toBe(
+      'Old tariff v2 (valid 2025-01-01 – 2026-11-14) · 2026-11-01 – 2026-11-14; New tariff v1 (valid from 2026-11-15) · 2026-11-15 – 2026-11-30',
+    );
   });
   it('lists branches by name in the language', () => {
     expect(expenseNodeRows(resp, 'en')[0]).toMatchObject({ key: '12', label: 'T1', cost: 32, peak_energy: 20 });

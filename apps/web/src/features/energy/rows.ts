@@ -1,4 +1,4 @@
-import type { ChangeReason, Granularity, ResolvedRange, StatsResponse } from '@gridops/contract';
+import { tariffPartsText, type ChangeReason, type Granularity, type ResolvedRange, type StatsResponse } from '@gridops/contract';
 import { runtimeZone, siteNow } from '@gridops/format';
 import type { ComparisonInput } from '../../shared/charts';
 import { localName, localText } from '../../shared/ui/localName';
@@ -212,7 +212,8 @@ const BANDS = ['sharp', 'peak', 'flat', 'valley'] as const;
 export type BandKey = (typeof BANDS)[number];
 type BandFields = { [K in `${BandKey}_energy` | `${BandKey}_cost`]: number };
 
-export type ExpenseRow = { key: string; label: string; energy: number | null; cost: number | null } & BandFields;
+/** `tariff`: which tariff (name, version, validity) priced the period — each part when two did; '' for node rows. */
+export type ExpenseRow = { key: string; label: string; energy: number | null; cost: number | null; tariff: string } & BandFields;
 
 function bandFields(bands: ExpenseResponse['total']['bands']): BandFields {
   const out = {} as BandFields;
@@ -225,7 +226,7 @@ function bandFields(bands: ExpenseResponse['total']['bands']): BandFields {
 }
 
 /** Cost per period bucket with the four bands flattened into columns (the table and the export). */
-export function expensePeriodRows(resp: ExpenseResponse, nowKey: string): ExpenseRow[] {
+export function expensePeriodRows(resp: ExpenseResponse, nowKey: string, lang: Lang): ExpenseRow[] {
   return resp.periods
     .filter((p) => !isFutureBucket(p.key, nowKey))
     .map((p) => ({
@@ -233,6 +234,7 @@ export function expensePeriodRows(resp: ExpenseResponse, nowKey: string): Expens
       label: bucketLabel(p.key, resp.granularity, resp.range),
       energy: p.energy,
       cost: p.cost,
+      tariff: tariffPartsText(p.tariffs, lang),
       ...bandFields(p.bands),
     }));
 }
@@ -244,6 +246,7 @@ export function expenseNodeRows(resp: ExpenseResponse, lang: Lang): ExpenseRow[]
     label: nameOf(n, lang),
     energy: n.energy,
     cost: n.cost,
+    tariff: '',
     ...bandFields(n.bands),
   }));
 }

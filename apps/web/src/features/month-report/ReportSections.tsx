@@ -1,4 +1,4 @@
-import type { MonthReportFigures } from '@gridops/contract';
+import { tariffPartText, type MonthReportFigures } from '@gridops/contract';
 import { Descriptions, Table } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +66,7 @@ export function ReportSections({ f, sections }: { f: MonthReportFigures; section
                   [t('monthReport.powerFactor'), pfText],
                   [t('monthReport.pfAdjustPct'), e.pf_adjust_pct == null ? '—' : `${e.pf_adjust_pct > 0 ? '+' : ''}${fmt.number(e.pf_adjust_pct, 2)}%`],
                   [t('monthReport.peakDemand'), n(e.peak_demand_kw, 'kW', 1)],
+                  ...(e.tariffs ?? []).map((p): Item => [t('monthReport.pricedBy'), <span data-testid="mr-priced-by">{`${tariffPartText(p, lang, false)} · ${t('monthReport.pricedDates')} ${p.from} – ${p.to}`}</span>]),
                   ...(e.declared_demand_kw != null
                     ? ([
                         [t('monthReport.declaredDemand'), n(e.declared_demand_kw, 'kW', 1)],

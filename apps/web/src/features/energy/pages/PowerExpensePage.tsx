@@ -33,7 +33,7 @@ function PowerExpense({ projectId }: { projectId: number }) {
   const d = q.data;
   // Without a tariff the chart shows energy: an empty cost chart would read as 0 元.
   const field: Field = d?.cost_unknown ? 'energy' : picked;
-  const periodRows = useMemo(() => (d ? expensePeriodRows(d, siteNowKey(f.zone)) : []), [d, f.zone]);
+  const periodRows = useMemo(() => (d ? expensePeriodRows(d, siteNowKey(f.zone), f.lang) : []), [d, f.zone, f.lang]);
   const nodeRows = useMemo(() => (d ? expenseNodeRows(d, f.lang) : []), [d, f.lang]);
   const rows = view === 'period' ? periodRows : nodeRows;
   const stack = useMemo(() => {
@@ -63,6 +63,10 @@ function PowerExpense({ projectId }: { projectId: number }) {
   const costText = (v: number | null) => (noCost ? <CostUnknown reason={noCost} /> : cs.text(v));
   const columns: ColumnsType<ExpenseRow> = [
     { title: t(view === 'period' ? 'energy.col.period' : 'energy.col.node'), dataIndex: 'label', fixed: 'left', width: 160 },
+    // Which tariff, version and validity priced each period (each part when a period spans two tariffs).
+    ...(view === 'period' && !noCost
+      ? [{ title: t('energy.ex.tariff'), dataIndex: 'tariff', key: 'tariff', width: 260, render: (v: string, r: ExpenseRow) => <span data-testid={`ex-tariff-${r.key}`} style={{ fontSize: 12 }}>{v || t('energy.ex.noTariffPart')}</span> }]
+      : []),
     ...TOU_BANDS_ORDER.map((b) => ({
       title: t(`charts.tou.${b}`),
       children: [
@@ -80,6 +84,7 @@ function PowerExpense({ projectId }: { projectId: number }) {
   ];
   const exportColumns: ExportColumn<ExpenseRow>[] = [
     { title: t(view === 'period' ? 'energy.col.period' : 'energy.col.node'), key: view === 'period' ? 'key' : 'label' },
+    ...(view === 'period' ? [{ title: t('energy.ex.tariff'), key: 'tariff' as const }] : []),
     ...TOU_BANDS_ORDER.flatMap((b) => [
       { title: `${t(`charts.tou.${b}`)} ${t('energy.col.energy')} (kWh)`, key: `${b}_energy`, format: '#,##0.000' },
       { title: `${t(`charts.tou.${b}`)} ${t('energy.col.cost')} (${baseUnit('元', f.lang)})`, key: `${b}_cost`, format: '#,##0.00' },
@@ -147,7 +152,7 @@ function PowerExpense({ projectId }: { projectId: number }) {
               dataSource={rows}
               columns={columns}
               pagination={false}
-              scroll={{ x: 1200, y: 460 }}
+              scroll={{ x: view === 'period' ? 1460 : 1200, y: 460 }}
             />
           </ReportSection>
           {d.bill && <BillSection bill={d.bill} />}
