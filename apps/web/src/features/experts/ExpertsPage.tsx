@@ -232,7 +232,7 @@ export function ExpertsPage({ mode }: { mode: 'library' | 'review' }) {
             options={SPECIALITIES.map((s) => ({ value: s, label: specialityName(s, lang) }))}
             data-testid="expert-filter-speciality"
           />
-          <Input.Search allowClear placeholder={t('experts.field.region')} style={{ width: 160 }} onSearch={(region) => setFilter({ ...filter, region: region || undefined, page: 1 })} />
+          <Input.Search allowClear placeholder={t('experts.column.region')} style={{ width: 160 }} onSearch={(region) => setFilter({ ...filter, region: region || undefined, page: 1 })} />
           <Input.Search allowClear placeholder={t('experts.library.keyword')} style={{ width: 200 }} onSearch={(keyword) => setFilter({ ...filter, keyword: keyword || undefined, page: 1 })} />
           <Space size={4}>
             <Switch size="small" checked={filter.expiring === 'true'} onChange={(on) => setFilter({ ...filter, expiring: on ? 'true' : undefined, page: 1 })} />
