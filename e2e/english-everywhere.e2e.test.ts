@@ -1,22 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventItem } from '@gridops/contract';
-import { centrePages, sitePages, workerPages, type PageDef } from '../apps/web/src/app/routes/pages.js';
 import { pageApiData } from './support/api.js';
 import { launchBrowser, loginAs, newPage } from './support/browser.js';
 import { click, dismissPending, open, selectSite } from './support/console.js';
 import { GatewayCommander, simulatedGateways } from './support/gateway.js';
-import { repoRoot } from './support/server.js';
+import { BUILT_PAGES, pageModules, settle, trackRequests } from './support/pages.js';
 
 /**
  * Issue 11 item 6, "English is complete": in English, no built page shows a Chinese character — not in its
  * header, menus, title, tables, cards, the live event list, the pop-ups of events raised while the page is
  * open, nor in the names of the demo's sites, addresses, gateways, devices, meters and people.
  *
- * The pages are every page of pages.ts that has a real module (a `page` of its own, or an entry in a feature's
- * pageModules.ts); the "under construction" frames are left out. The centre user visits the centre pages and
+ * The pages are every page of pages.ts that has a real module (support/pages.ts, shared with
+ * no-internal-words); the "under construction" frames are left out. The centre user visits the centre pages and
  * the site pages of Hangzhou (water, gas and heat meters, a camera); the site user the site pages of Suzhou
  * (PV, storage, chargers), after a breaker trip and an opened door were staged there live; the worker the
  * worker pages. Each page is read once its title is the page's and no request, skeleton or spinner is left.
@@ -24,49 +21,8 @@ import { repoRoot } from './support/server.js';
 const baseUrl = inject('baseUrl');
 const CJK = /[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]/;
 
-interface BuiltPage {
-  key: string;
-  path: string;
-  title: string;
-}
-
-/** Keys of the feature pages: the entries of every features/<x>/pageModules.ts (`Key: async () => …`). */
-function featurePageKeys(): Set<string> {
-  const features = path.join(repoRoot, 'apps/web/src/features');
-  const keys = new Set<string>();
-  for (const dir of fs.readdirSync(features)) {
-    const file = path.join(features, dir, 'pageModules.ts');
-    if (!fs.existsSync(file)) continue;
-    for (const m of fs.readFileSync(file, 'utf8').matchAll(/^\s+(\w+): async\b/gm)) keys.add(m[1]!);
-  }
-  return keys;
-}
-
-/** The built pages of one area with their full paths (a '' path is the parent's index page). */
-function builtPages(defs: readonly PageDef[], modules: Set<string>, parent = ''): BuiltPage[] {
-  return defs.flatMap((d) => {
-    const full = d.path.startsWith('/') ? d.path : d.path === '' ? parent : `${parent}/${d.path}`;
-    if (d.children) return builtPages(d.children, modules, full);
-    return d.page || modules.has(d.key) ? [{ key: d.key, path: full, title: d.en }] : [];
-  });
-}
-
-const modules = featurePageKeys();
-const PAGES = {
-  centre: builtPages(centrePages, modules),
-  site: builtPages(sitePages, modules),
-  worker: builtPages(workerPages, modules),
-};
-
-/** Counts the page's API requests still under way (the pages load their data through /api/). */
-function trackRequests(page: Page): () => number {
-  let inflight = 0;
-  const api = (u: string) => new URL(u).pathname.startsWith('/api/');
-  page.on('request', (r) => void (api(r.url()) && inflight++));
-  page.on('requestfinished', (r) => void (api(r.url()) && inflight--));
-  page.on('requestfailed', (r) => void (api(r.url()) && inflight--));
-  return () => inflight;
-}
+const modules = pageModules;
+const PAGES = BUILT_PAGES;
 
 /** Every notification the page shows (live events, captures), kept in `window.__notificationTexts`. */
 async function recordNotifications(page: Page): Promise<void> {
@@ -84,14 +40,6 @@ async function recordNotifications(page: Page): Promise<void> {
   });
 }
 const notificationTexts = (page: Page) => page.evaluate(() => (window as unknown as { __notificationTexts: string[] }).__notificationTexts);
-
-/** Waits until the page shows `title` and its data: no API request under way, no skeleton, no spinner. */
-async function settle(page: Page, inflight: () => number, title: string): Promise<void> {
-  await expect.poll(() => page.getByTestId('page-title').first().textContent(), { timeout: 20_000 }).toBe(title);
-  const idle = async () => inflight() === 0 && (await page.locator('.ant-skeleton, .ant-spin-spinning').count()) === 0 && inflight() === 0;
-  // Twice in a row: a page whose second query starts when the first answers is not done after the first.
-  for (let i = 0; i < 2; i++) await expect.poll(idle, { timeout: 30_000, interval: 300 }).toBe(true);
-}
 
 /**
  * The lines of visible text with CJK in them: the whole document (header, menus, page, drawers, dialogs and

@@ -39,7 +39,9 @@ describe('experts', () => {
     await expert.getByTestId('expert-name').fill(name);
     await expert.getByTestId('expert-name-en').fill(name);
     await expert.getByTestId('expert-phone').fill('+86 139 1234 5678');
-    await expert.getByTestId('expert-region').fill('Jiangsu');
+    // The region in both languages (issue 26 item 8): each console shows its own.
+    await expert.getByTestId('expert-region').fill('江苏苏州');
+    await expert.getByTestId('expert-region-en').fill('Suzhou, Jiangsu');
     await expert.getByTestId('expert-specialities').click();
     await expert.locator('.ant-select-item-option', { hasText: '继电保护' }).click();
     await expert.keyboard.press('Escape');
@@ -69,6 +71,9 @@ describe('experts', () => {
     const libraryRow = admin.locator('tr.ant-table-row', { hasText: name });
     await libraryRow.waitFor({ timeout: 20_000 });
     expect(await libraryRow.innerText()).toContain('20 天后到期');
+    expect(await libraryRow.getByTestId('expert-region-cell').innerText()).toBe('江苏苏州');
+    // The demo's expert too: "江苏", not the pinyin it was once stored in.
+    expect(await admin.locator('tr.ant-table-row', { hasText: '周建国' }).getByTestId('expert-region-cell').innerText()).toBe('江苏');
     await admin.context().close();
 
     // The library in English: no Chinese anywhere but the language switch.
@@ -78,6 +83,8 @@ describe('experts', () => {
     await open(en, '/WorkerManage', 'expert-library-page');
     await en.locator('tr.ant-table-row', { hasText: name }).waitFor({ timeout: 20_000 });
     expect(await en.locator('tr.ant-table-row', { hasText: name }).innerText()).toContain('Expires in 20 days');
+    expect(await en.locator('tr.ant-table-row', { hasText: name }).getByTestId('expert-region-cell').innerText()).toBe('Suzhou, Jiangsu');
+    expect(await en.locator('tr.ant-table-row', { hasText: 'Zhou Jianguo' }).getByTestId('expert-region-cell').innerText()).toBe('Jiangsu');
     const text = await en.getByTestId('expert-library-page').innerText();
     expect(text.split('\n').filter((l) => CJK.test(l))).toEqual([]);
     await en.context().close();

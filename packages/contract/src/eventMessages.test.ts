@@ -135,6 +135,31 @@ describe('event message catalogue', () => {
     expect(renderEventMessage('alarm.digital', params, 'en')).toBe('1#进线: Breaker open');
   });
 
+  it('leaves out an empty device name (a gateway\'s own point): no text starts with a space or a bare colon', () => {
+    const none = { zh: '', en: '' };
+    const blank = { zh: '  ', en: ' ' };
+    for (const device of [none, blank]) {
+      const digital = { ...examples['alarm.digital'].params, device };
+      expect(renderEventMessage('alarm.digital', digital, 'zh')).toBe('断路器分闸');
+      expect(renderEventMessage('alarm.digital', digital, 'en')).toBe('Breaker open');
+      expect(renderEventSpeech('alarm.digital', digital, 'zh')).toBe('断路器分闸');
+      const high = { ...examples['alarm.high'].params, device };
+      expect(renderEventMessage('alarm.high', high, 'zh')).toBe('绕组温度越上限 112.4°C（限值 110°C）');
+      expect(renderEventMessage('alarm.high', high, 'en')).toBe('Winding temperature above limit 112.4 °C (limit 110 °C)');
+    }
+    for (const key of EVENT_MESSAGE_KEYS) {
+      // Every named thing an event is about (device, camera, door terminal) without a name.
+      const params = Object.fromEntries(Object.entries(examples[key].params).map(([k, v]) => [k, ['device', 'camera', 'terminal'].includes(k) ? none : v]));
+      for (const lang of ['zh', 'en'] as const) {
+        const text = renderEventMessage(key, params as never, lang);
+        expect(text, `${key} ${lang}`).not.toMatch(/^[\s:：，,]/);
+        expect(renderEventSpeech(key, params as never, lang), `${key} ${lang} speech`).not.toMatch(/^[\s:：，,]/);
+      }
+    }
+    // An old row's stored text with a leading space is read trimmed.
+    expect(eventText({ message: ' 通信中断', message_key: null }, 'zh')).toBe('通信中断');
+  });
+
   it('renders stored rows: a valid key from its parameters, an old row (no key) or a malformed one as its stored text', () => {
     const stored = { message: '旧事件', message_key: 'alarm.digital', message_params: examples['alarm.digital'].params };
     expect(eventText(stored, 'en')).toBe('Feeder 4 (lifts): Breaker open');

@@ -108,7 +108,16 @@ export interface EventMessage<K extends EventMessageKey = EventMessageKey> {
 export const eventMessage = <K extends EventMessageKey>(key: K, params: EventMessageParams<K>): EventMessage<K> => ({ key, params });
 
 /** A name in the language (English falls back to Chinese while no English name is set). */
-export const inLang = (p: TextPair, lang: Lang) => (lang === 'en' ? p.en || p.zh : p.zh);
+export const inLang = (p: TextPair, lang: Lang) => (lang === 'en' ? p.en.trim() || p.zh.trim() : p.zh.trim());
+
+/**
+ * "<name><sep><rest>", or only `rest` when the name is empty (a gateway's own point has no device name): an
+ * event text never starts with a space or a dangling ": ".
+ */
+const prefixed = (name: TextPair, lang: Lang, sep: string, rest: string) => {
+  const n = inLang(name, lang);
+  return n ? `${n}${sep}${rest}` : rest;
+};
 
 const ZH_PHASE = /^([ABC])相/;
 const EN_PHASE = /\b[ABC]\b/;
@@ -132,9 +141,9 @@ function limitText(p: LimitParams, lang: Lang, perMinute: boolean): string {
   const cause = phaseCause(p.cause, p.phases);
   if (lang === 'en') {
     const unit = p.unit ? ` ${p.unit}` : '';
-    return `${inLang(p.device, 'en')}: ${inLang(cause, 'en')} ${v}${unit} (limit ${limit}${unit}${rate})`;
+    return prefixed(p.device, 'en', ': ', `${inLang(cause, 'en')} ${v}${unit} (limit ${limit}${unit}${rate})`);
   }
-  return `${p.device.zh} ${cause.zh} ${v}${p.unit}（限值 ${limit}${p.unit}${rate}）`;
+  return prefixed(p.device, 'zh', ' ', `${inLang(cause, 'zh')} ${v}${p.unit}（限值 ${limit}${p.unit}${rate}）`);
 }
 
 type Renderers = { [K in EventMessageKey]: (p: EventMessageParams<K>, lang: Lang) => string };
@@ -147,11 +156,13 @@ const sentences: Renderers = {
   'robot.overLimit': (p, lang) => limitText(p, lang, false),
   'alarm.digital': (p, lang) => {
     const cause = phaseCause(p.cause, p.phases);
-    return lang === 'en' ? `${inLang(p.device, 'en')}: ${inLang(cause, 'en')}` : `${p.device.zh} ${cause.zh}`;
+    return prefixed(p.device, lang, lang === 'en' ? ': ' : ' ', inLang(cause, lang));
   },
   'gateway.commLost': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}: communication lost` : `网关 ${p.gateway} 通信中断`),
   'ai.detected': (p, lang) =>
-    lang === 'en' ? `${inLang(p.camera, 'en')}: ${inLang(p.kind, 'en')} (AI, ${Math.round(p.confidence * 100)}% confidence)` : `${p.camera.zh} AI 识别：${p.kind.zh}（置信度 ${Math.round(p.confidence * 100)}%）`,
+    lang === 'en'
+      ? prefixed(p.camera, 'en', ': ', `${inLang(p.kind, 'en')} (AI, ${Math.round(p.confidence * 100)}% confidence)`)
+      : prefixed(p.camera, 'zh', ' ', `AI 识别：${inLang(p.kind, 'zh')}（置信度 ${Math.round(p.confidence * 100)}%）`),
   'gateway.commRestored': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}: communication restored` : `网关 ${p.gateway} 通信恢复`),
   'expert.certificateExpiring': (p, lang) =>
     lang === 'en'
@@ -161,12 +172,13 @@ const sentences: Renderers = {
     lang === 'en'
       ? `Inspection "${inLang(p.plan, 'en')}" of ${p.date} ${p.window} (${inLang(p.worker, 'en')}) is overdue`
       : `巡检「${p.plan.zh}」（${p.date} ${p.window}，${p.worker.zh}）已超时未完成`,
-  'face.strangerAtNight': (p, lang) => (lang === 'en' ? `${inLang(p.terminal, 'en')}: stranger at the door at night (${p.time})` : `${p.terminal.zh} 夜间识别到陌生人（${p.time}）`),
+  'face.strangerAtNight': (p, lang) =>
+    lang === 'en' ? prefixed(p.terminal, 'en', ': ', `stranger at the door at night (${p.time})`) : prefixed(p.terminal, 'zh', ' ', `夜间识别到陌生人（${p.time}）`),
 };
 
 const deviceAndCause = (p: { device: TextPair; cause: TextPair; phases?: string[] | undefined }, lang: Lang) => {
   const cause = phaseCause(p.cause, p.phases);
-  return lang === 'en' ? `${inLang(p.device, 'en')}, ${inLang(cause, 'en')}` : `${p.device.zh}，${cause.zh}`;
+  return prefixed(p.device, lang, lang === 'en' ? ', ' : '，', inLang(cause, lang));
 };
 
 const spoken: Renderers = {
@@ -176,24 +188,24 @@ const spoken: Renderers = {
   'robot.overLimit': deviceAndCause,
   'alarm.digital': deviceAndCause,
   'gateway.commLost': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}, communication lost` : `网关 ${p.gateway}，通信中断`),
-  'ai.detected': (p, lang) => (lang === 'en' ? `${inLang(p.camera, 'en')}, ${inLang(p.kind, 'en')}` : `${p.camera.zh}，${p.kind.zh}`),
+  'ai.detected': (p, lang) => prefixed(p.camera, lang, lang === 'en' ? ', ' : '，', inLang(p.kind, lang)),
   'gateway.commRestored': (p, lang) => (lang === 'en' ? `Gateway ${p.gateway}, communication restored` : `网关 ${p.gateway}，通信恢复`),
   'expert.certificateExpiring': (p, lang) =>
     lang === 'en' ? `Expert ${inLang(p.expert, 'en')}, certificate expiring` : `专家 ${p.expert.zh}，证书即将到期`,
   'inspection.overdue': (p, lang) => (lang === 'en' ? `Inspection ${inLang(p.plan, 'en')} overdue` : `巡检 ${p.plan.zh} 超时`),
-  'face.strangerAtNight': (p, lang) => (lang === 'en' ? `${inLang(p.terminal, 'en')}, stranger at night` : `${p.terminal.zh}，夜间陌生人`),
+  'face.strangerAtNight': (p, lang) => prefixed(p.terminal, lang, lang === 'en' ? ', ' : '，', lang === 'en' ? 'stranger at night' : '夜间陌生人'),
 };
 
 /** The event's sentence in the language. */
 export function renderEventMessage<K extends EventMessageKey>(key: K, params: EventMessageParams<K>, lang: Lang): string {
   const render: Renderers[K] = sentences[key];
-  return render(params, lang);
+  return render(params, lang).trim();
 }
 
 /** The short text the voice alarm speaks (device and cause, no numbers), in the language. */
 export function renderEventSpeech<K extends EventMessageKey>(key: K, params: EventMessageParams<K>, lang: Lang): string {
   const render: Renderers[K] = spoken[key];
-  return render(params, lang);
+  return render(params, lang).trim();
 }
 
 /** A stored key and parameters (from the database or an API answer), checked; null when unknown or malformed. */
@@ -210,7 +222,7 @@ export function parseEventMessage(key: string | null | undefined, params: unknow
  */
 export function eventText(e: { message: string; message_key?: string | null; message_params?: unknown }, lang: Lang): string {
   const m = parseEventMessage(e.message_key, e.message_params);
-  return m ? renderEventMessage(m.key, m.params, lang) : e.message;
+  return m ? renderEventMessage(m.key, m.params, lang) : e.message.trim();
 }
 
 /** The voice alarm's text of an event in the language, or null when it has no key. */
@@ -238,6 +250,6 @@ export function eventMessageAnswer(
   stored: string,
 ): { message: string; message_key: EventMessageKey | null; message_params: Record<string, unknown> | null } {
   const m = parseEventMessage(key, params);
-  if (!m) return { message: stored, message_key: null, message_params: null };
+  if (!m) return { message: stored.trim(), message_key: null, message_params: null };
   return { message: renderEventMessage(m.key, m.params, lang), message_key: m.key, message_params: { ...m.params } };
 }

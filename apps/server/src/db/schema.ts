@@ -398,7 +398,9 @@ export interface ExpertsTable {
   name: string;
   name_en: Generated<string>;
   phone: string;
+  /** The region in Chinese, and in English ('' = not given; English readers then see the Chinese). */
   region: string;
+  region_en: Generated<string>;
   specialities: Generated<string[]>;
   status: Generated<'pending' | 'approved' | 'rejected'>;
   reject_reason: Generated<string>;

@@ -46,10 +46,10 @@ export async function seedDemoWorkOrders(trx: Db, projectIds: Map<string, number
   const worker = await user('worker');
   const site = await user('site');
   const centre = await user('centre');
-  // The expert's region is free text in one language (as an expert types it): pinyin keeps the English console English.
+  // The expert's region in both languages (migration 0052): each console reads its own.
   const expert = await trx
     .insertInto('experts')
-    .values({ org_id: worker.org_id, name: '周建国', name_en: 'Zhou Jianguo', phone: '+86 138 0000 5521', region: 'Jiangsu', specialities: ['hvDistribution', 'lvDistribution', 'transformer'], status: 'approved', reviewed_by: centre.id, reviewed_at: new Date() })
+    .values({ org_id: worker.org_id, name: '周建国', name_en: 'Zhou Jianguo', phone: '+86 138 0000 5521', region: '江苏', region_en: 'Jiangsu', specialities: ['hvDistribution', 'lvDistribution', 'transformer'], status: 'approved', reviewed_by: centre.id, reviewed_at: new Date() })
     .returning('id')
     .executeTakeFirstOrThrow();
   const now = Date.now();

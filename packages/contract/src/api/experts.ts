@@ -67,7 +67,9 @@ export const expertRegisterRequest = z.object({
   name,
   name_en: z.string().trim().max(64).default(''),
   phone: expertPhone,
+  /** The region in Chinese (or as the expert writes it) and in English; an empty English one falls back to it. */
   region: z.string().trim().min(1).max(64),
+  region_en: z.string().trim().max(64).default(''),
   specialities: z.array(speciality).min(1).max(SPECIALITIES.length),
   certificates: z.array(certificateInput).min(1).max(CERTIFICATES_MAX),
 });
@@ -95,6 +97,8 @@ export const expert = z.object({
   name_en: z.string(),
   phone: z.string(),
   region: z.string(),
+  /** The region in English; '' when not given (English readers see `region`). */
+  region_en: z.string(),
   specialities: z.array(speciality),
   status: expertStatus,
   reject_reason: z.string(),
@@ -131,6 +135,7 @@ export const expertUpdateRequest = z.object({
   name_en: z.string().trim().max(64),
   phone: expertPhone,
   region: z.string().trim().min(1).max(64),
+  region_en: z.string().trim().max(64).default(''),
   specialities: z.array(speciality).min(1).max(SPECIALITIES.length),
   version: dbId,
 });

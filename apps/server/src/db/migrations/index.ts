@@ -47,6 +47,7 @@ import * as m0048 from './0048_sealed_secrets.js';
 import * as m0049 from './0049_control_log_detail_en.js';
 import * as m0050 from './0050_shipped_alarm_rules.js';
 import * as m0051 from './0051_reactive_energy_demand.js';
+import * as m0052 from './0052_expert_region_en.js';
 import type { Db } from '../database.js';
 import type { SecretBox } from '../../lib/storedSecrets.js';
 
@@ -63,4 +64,4 @@ export interface Migration {
 }
 
 /** Applied in this order; append new migrations at the end, never reorder or edit shipped ones. */
-export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024, m0025, m0026, m0027, m0028, m0029, m0030, m0031, m0033, m0034, m0035, m0036, m0037, m0038, m0039, m0040, m0041, m0042, m0044, m0045, m0046, m0047, m0048, m0049, m0050, m0051];
+export const migrations: Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008, m0009, m0010, m0011, m0012, m0013, m0014, m0015, m0016, m0017, m0018, m0019, m0020, m0021, m0022, m0023, m0024, m0025, m0026, m0027, m0028, m0029, m0030, m0031, m0033, m0034, m0035, m0036, m0037, m0038, m0039, m0040, m0041, m0042, m0044, m0045, m0046, m0047, m0048, m0049, m0050, m0051, m0052];

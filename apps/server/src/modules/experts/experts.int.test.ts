@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/password.js';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
 import { jpegWithGps, storedImageFacts } from '../../test-support/photo.js';
 import { attackImages, makePng } from '../../test-support/png.js';
+import { backfill as regionBackfill } from '../../db/migrations/0052_expert_region_en.js';
 import { remindExpiringCertificates } from './service.js';
 
 interface Envelope<T = unknown> {
@@ -15,6 +16,8 @@ interface Envelope<T = unknown> {
 interface ExpertAnswer {
   id: number;
   name_en: string;
+  region: string;
+  region_en: string;
   status: string;
   reject_reason: string;
   enabled: boolean;
@@ -51,7 +54,8 @@ describe.each(backends)('experts on %s', (backend) => {
     name: '王磊',
     name_en: 'Wang Lei',
     phone: '+86 139 1234 5678',
-    region: 'Jiangsu',
+    region: '江苏',
+    region_en: 'Jiangsu',
     specialities: ['hvDistribution', 'relay'],
     certificates: [{ cert_type: 'highVoltage', number: 'T320101', issued_on: day(-400), expires_on: day(600), photo: PNG.toString('base64'), ...cert }],
     ...over,
@@ -149,8 +153,9 @@ describe.each(backends)('experts on %s', (backend) => {
     expect(otherSpeciality.data.list.map((e) => e.id)).not.toContain(id);
 
     // Edit with a version check; disable.
-    const edited = await call<ExpertAnswer>('PUT', `/api/v6/expert/${id}`, centre, { name: '王磊', name_en: 'Wang Lei (HV)', phone: '13912345678', region: 'Jiangsu', specialities: ['pv'], version: approved.data.version });
+    const edited = await call<ExpertAnswer>('PUT', `/api/v6/expert/${id}`, centre, { name: '王磊', name_en: 'Wang Lei (HV)', phone: '13912345678', region: '江苏', region_en: 'Jiangsu Province', specialities: ['pv'], version: approved.data.version });
     expect(edited.data.name_en).toBe('Wang Lei (HV)');
+    expect([edited.data.region, edited.data.region_en]).toEqual(['江苏', 'Jiangsu Province']);
     const stale = await call('PUT', `/api/v6/expert/${id}`, centre, { name: 'x', name_en: 'x', phone: '13912345678', region: 'x', specialities: ['pv'], version: approved.data.version });
     expect(stale.code).toBe(ErrorCode.Conflict);
     const disabled = await call<ExpertAnswer>('POST', `/api/v6/expert/${id}/status`, centre, { enabled: false });
@@ -160,6 +165,49 @@ describe.each(backends)('experts on %s', (backend) => {
     const rejected = await call<ExpertAnswer>('POST', `/api/v6/expert/${second.data.id}/review`, centre, { decision: 'reject', reason: 'Certificate photo unreadable' });
     expect(rejected.data.status).toBe('rejected');
     expect(rejected.data.reject_reason).toBe('Certificate photo unreadable');
+  });
+
+  it('keeps an expert\'s region in both languages: registered, listed, found by either, edited (issue 26 item 8)', async () => {
+    // The demo's expert: Chinese and English region, not the pinyin in both lists.
+    const demo = (await call<{ list: ExpertAnswer[] }>('GET', '/api/v6/expert/list?keyword=Zhou%20Jianguo', centre)).data.list[0]!;
+    expect([demo.region, demo.region_en]).toEqual(['江苏', 'Jiangsu']);
+
+    const reg = await register(registration({ name_en: 'Qian Feng', region: '浙江杭州', region_en: 'Hangzhou, Zhejiang' }));
+    expect(reg.code).toBe(1);
+    const id = reg.data.id;
+    const pending = await call<ExpertAnswer>('GET', `/api/v6/expert/${id}`, centre);
+    expect([pending.data.region, pending.data.region_en]).toEqual(['浙江杭州', 'Hangzhou, Zhejiang']);
+    for (const q of ['杭州', 'hangzhou']) {
+      const found = await call<{ list: ExpertAnswer[] }>('GET', `/api/v6/expert/list?status=pending&region=${encodeURIComponent(q)}`, centre);
+      expect(found.data.list.map((e) => e.id), q).toContain(id);
+    }
+    // The English one may be left out (English readers then see the Chinese); a registration without it still works.
+    const edited = await call<ExpertAnswer>('PUT', `/api/v6/expert/${id}`, centre, { name: '钱锋', name_en: 'Qian Feng', phone: '13912345678', region: '浙江', region_en: '', specialities: ['pv'], version: pending.data.version });
+    expect([edited.data.region, edited.data.region_en]).toEqual(['浙江', '']);
+    const bare = await register(registration({ name_en: 'Sun Yu', region: '上海', region_en: undefined }));
+    expect(bare.code).toBe(1);
+    expect((await call<ExpertAnswer>('GET', `/api/v6/expert/${bare.data.id}`, centre)).data.region_en).toBe('');
+  });
+
+  it('migration 0052 gives regions typed in one language their other language (pinyin provinces get the Chinese name)', async () => {
+    const db = t.database.db;
+    const rows = [
+      ['Jiangsu', '江苏', 'Jiangsu'],
+      ['Shanghai Municipality', '上海', 'Shanghai Municipality'],
+      ['inner mongolia', '内蒙古', 'inner mongolia'],
+      ['浙江杭州', '浙江杭州', ''],
+      ['Bavaria', 'Bavaria', 'Bavaria'],
+    ] as const;
+    const ids: number[] = [];
+    const org = await db.selectFrom('organizations').select('id').orderBy('id').executeTakeFirstOrThrow();
+    for (const [region] of rows) {
+      const r = await db.insertInto('experts').values({ org_id: org.id, name: `迁移 ${region}`, phone: '13900000000', region, region_en: '' }).returning('id').executeTakeFirstOrThrow();
+      ids.push(r.id);
+    }
+    await sql.raw(regionBackfill).execute(db);
+    const after = await db.selectFrom('experts').select(['id', 'region', 'region_en']).where('id', 'in', ids).orderBy('id').execute();
+    expect(after.map((r) => [r.region, r.region_en])).toEqual(rows.map(([, zh, en]) => [zh, en]));
+    await db.deleteFrom('experts').where('id', 'in', ids).execute();
   });
 
   it('keeps experts within their organisation and reviewers with manageUsers', async () => {

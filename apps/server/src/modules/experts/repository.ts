@@ -10,6 +10,7 @@ export interface ExpertRow {
   name_en: string;
   phone: string;
   region: string;
+  region_en: string;
   specialities: string[];
   status: 'pending' | 'approved' | 'rejected';
   reject_reason: string;
@@ -46,6 +47,7 @@ export interface NewExpert {
   name_en: string;
   phone: string;
   region: string;
+  region_en: string;
   specialities: string[];
   certificates: { cert_type: string; number: string; issued_on: string; expires_on: string; photo: Buffer; photo_type: string }[];
 }
@@ -55,6 +57,7 @@ export interface ExpertWrite {
   name_en: string;
   phone: string;
   region: string;
+  region_en: string;
   specialities: string[];
 }
 
@@ -88,6 +91,7 @@ function baseQuery(db: Db) {
       'e.name_en',
       'e.phone',
       'e.region',
+      'e.region_en',
       'e.specialities',
       'e.status',
       'e.reject_reason',
@@ -130,7 +134,7 @@ export const expertsRepository = {
     return db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('experts')
-        .values({ org_id: e.org_id, name: e.name, name_en: e.name_en, phone: e.phone, region: e.region, specialities: e.specialities })
+        .values({ org_id: e.org_id, name: e.name, name_en: e.name_en, phone: e.phone, region: e.region, region_en: e.region_en, specialities: e.specialities })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx
@@ -145,7 +149,10 @@ export const expertsRepository = {
     if (f.orgIds.length === 0) return { total: 0, rows: [] };
     let q = baseQuery(db).where('e.org_id', 'in', f.orgIds).where('e.status', '=', f.status);
     if (f.speciality) q = q.where(sql<SqlBool>`${f.speciality} = ANY(e.specialities)`);
-    if (f.region) q = q.where('e.region', 'ilike', `%${escapeLike(f.region)}%`);
+    if (f.region) {
+      const r = `%${escapeLike(f.region)}%`;
+      q = q.where((eb) => eb.or([eb('e.region', 'ilike', r), eb('e.region_en', 'ilike', r)]));
+    }
     if (f.keyword) {
       const k = `%${escapeLike(f.keyword)}%`;
       q = q.where((eb) => eb.or([eb('e.name', 'ilike', k), eb('e.name_en', 'ilike', k), eb('e.phone', 'ilike', k)]));

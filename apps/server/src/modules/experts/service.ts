@@ -27,6 +27,7 @@ export interface ExpertRegistration {
   name_en: string;
   phone: string;
   region: string;
+  region_en: string;
   specialities: Speciality[];
   certificates: { cert_type: CertificateType; number: string; issued_on: string; expires_on: string; photo: string }[];
 }
@@ -82,6 +83,7 @@ export function createExpertService(db: Db, access: AccessService, limits: Regis
       name_en: r.name_en,
       phone: r.phone,
       region: r.region,
+      region_en: r.region_en,
       specialities: r.specialities as Speciality[],
       status: r.status,
       reject_reason: r.reject_reason,
@@ -138,6 +140,7 @@ export function createExpertService(db: Db, access: AccessService, limits: Regis
         name_en: input.name_en,
         phone: input.phone,
         region: input.region,
+        region_en: input.region_en,
         specialities: [...new Set(input.specialities)],
         certificates,
       });
@@ -200,7 +203,7 @@ export function createExpertService(db: Db, access: AccessService, limits: Regis
       return load(orgIds, id);
     },
 
-    async update(user: AuthUser, id: number, w: { name: string; name_en: string; phone: string; region: string; specialities: Speciality[]; version: number }) {
+    async update(user: AuthUser, id: number, w: { name: string; name_en: string; phone: string; region: string; region_en: string; specialities: Speciality[]; version: number }) {
       requirePermission(user, 'manageUsers');
       const orgIds = await orgScope(user);
       await load(orgIds, id);

@@ -74,7 +74,7 @@ export function robotRules(v: RobotFields): RuleSpecRow[] {
         name: clip(`机器人巡检：${r.name}${zh}`),
         name_en: clip(`Robot: ${r.name_en} ${en}`),
       });
-      if (r.kind === 'switch') return r.expected === null ? [] : [rule('digital', 1 - r.expected, '位置异常', 'position unexpected')];
+      if (r.kind === 'switch') return r.expected === null ? [] : [rule('digital', 1 - r.expected, '异常', 'not as expected')];
       const out: RuleSpecRow[] = [];
       if (r.high !== null) out.push(rule('high', r.high, '越上限', 'above limit'));
       if (r.low !== null) out.push(rule('low', r.low, '越下限', 'below limit'));

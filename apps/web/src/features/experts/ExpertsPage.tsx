@@ -3,7 +3,7 @@ import { Alert, App, Button, Descriptions, Drawer, Form, Image, Input, Popconfir
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session/store';
-import { localName } from '../../shared/ui/localName';
+import { localName, localText } from '../../shared/ui/localName';
 import { expertsApi, refusal, useCertificatePhoto, useExperts, useInvalidateExperts, useInviteCode, type ExpertFilter } from './api';
 import { certName, ExpiryTag, fieldPath, specialityName } from './shared';
 
@@ -19,7 +19,7 @@ function ExpertDrawer(props: { expert: Expert | null; review: boolean; canManage
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ reason: string; name: string; name_en: string; phone: string; region: string; specialities: Speciality[] }>();
+  const [form] = Form.useForm<{ reason: string; name: string; name_en: string; phone: string; region: string; region_en: string; specialities: Speciality[] }>();
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
   const e = props.expert;
@@ -53,15 +53,15 @@ function ExpertDrawer(props: { expert: Expert | null; review: boolean; canManage
   };
   const save = async () => {
     if (!e) return;
-    const v = await form.validateFields(['name', 'name_en', 'phone', 'region', 'specialities']);
-    await run(() => expertsApi.update(e.id, { ...v, name_en: v.name_en ?? '', version: e.version }), 'experts.action.saved');
+    const v = await form.validateFields(['name', 'name_en', 'phone', 'region', 'region_en', 'specialities']);
+    await run(() => expertsApi.update(e.id, { ...v, name_en: v.name_en ?? '', region_en: v.region_en ?? '', version: e.version }), 'experts.action.saved');
   };
   return (
     <Drawer open={e !== null} size={520} title={t(props.review ? 'experts.review.title' : 'experts.library.detail')} onClose={close} destroyOnHidden data-testid="expert-drawer">
       {e && (
         <>
           {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 12 }} data-testid="expert-error" />}
-          <Form form={form} layout="vertical" requiredMark={false} initialValues={{ name: e.name, name_en: e.name_en, phone: e.phone, region: e.region, specialities: e.specialities }}>
+          <Form form={form} layout="vertical" requiredMark={false} initialValues={{ name: e.name, name_en: e.name_en, phone: e.phone, region: e.region, region_en: e.region_en, specialities: e.specialities }}>
             {editing ? (
               <>
                 <Form.Item name="name" label={t('experts.field.name')} rules={[{ required: true, message: t('experts.required') }]}>
@@ -74,7 +74,10 @@ function ExpertDrawer(props: { expert: Expert | null; review: boolean; canManage
                   <Input />
                 </Form.Item>
                 <Form.Item name="region" label={t('experts.field.region')} rules={[{ required: true, message: t('experts.required') }]}>
-                  <Input />
+                  <Input data-testid="expert-edit-region" />
+                </Form.Item>
+                <Form.Item name="region_en" label={t('experts.field.region_en')}>
+                  <Input data-testid="expert-edit-region-en" />
                 </Form.Item>
                 <Form.Item name="specialities" label={t('experts.field.specialities')} rules={[{ required: true, message: t('experts.required') }]}>
                   <Select mode="multiple" options={SPECIALITIES.map((s) => ({ value: s, label: specialityName(s, lang) }))} />
@@ -90,7 +93,7 @@ function ExpertDrawer(props: { expert: Expert | null; review: boolean; canManage
               <Descriptions column={1} size="small" bordered>
                 <Descriptions.Item label={t('experts.field.name')}>{localName(e, lang)}</Descriptions.Item>
                 <Descriptions.Item label={t('experts.field.phone')}>{e.phone}</Descriptions.Item>
-                <Descriptions.Item label={t('experts.field.region')}>{e.region}</Descriptions.Item>
+                <Descriptions.Item label={t('experts.column.region')}>{localText(e.region, e.region_en, lang)}</Descriptions.Item>
                 <Descriptions.Item label={t('experts.field.specialities')}>
                   {e.specialities.map((s) => (
                     <Tag key={s}>{specialityName(s, lang)}</Tag>
@@ -166,7 +169,7 @@ export function ExpertsPage({ mode }: { mode: 'library' | 'review' }) {
   const columns: TableColumnsType<Expert> = [
     { title: t('experts.column.name'), key: 'name', width: 140, render: (_, e) => localName(e, lang) },
     { title: t('experts.column.phone'), dataIndex: 'phone', width: 150 },
-    { title: t('experts.column.region'), dataIndex: 'region', width: 120 },
+    { title: t('experts.column.region'), key: 'region', width: 120, render: (_, e) => <span data-testid="expert-region-cell">{localText(e.region, e.region_en, lang)}</span> },
     {
       title: t('experts.column.specialities'),
       key: 'specialities',
@@ -229,7 +232,7 @@ export function ExpertsPage({ mode }: { mode: 'library' | 'review' }) {
             options={SPECIALITIES.map((s) => ({ value: s, label: specialityName(s, lang) }))}
             data-testid="expert-filter-speciality"
           />
-          <Input.Search allowClear placeholder={t('experts.field.region')} style={{ width: 160 }} onSearch={(region) => setFilter({ ...filter, region: region || undefined, page: 1 })} />
+          <Input.Search allowClear placeholder={t('experts.column.region')} style={{ width: 160 }} onSearch={(region) => setFilter({ ...filter, region: region || undefined, page: 1 })} />
           <Input.Search allowClear placeholder={t('experts.library.keyword')} style={{ width: 200 }} onSearch={(keyword) => setFilter({ ...filter, keyword: keyword || undefined, page: 1 })} />
           <Space size={4}>
             <Switch size="small" checked={filter.expiring === 'true'} onChange={(on) => setFilter({ ...filter, expiring: on ? 'true' : undefined, page: 1 })} />

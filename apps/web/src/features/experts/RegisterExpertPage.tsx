@@ -30,6 +30,7 @@ interface RegisterForm {
   name_en?: string;
   phone: string;
   region: string;
+  region_en?: string;
   specialities: Speciality[];
   certificates: CertificateForm[];
 }
@@ -93,6 +94,7 @@ export function RegisterExpertPage() {
         name_en: v.name_en ?? '',
         phone: v.phone,
         region: v.region,
+        region_en: v.region_en ?? '',
         specialities: v.specialities,
         certificates: v.certificates.map((c) => ({ cert_type: c.cert_type, number: c.number, issued_on: c.issued_on, expires_on: c.expires_on, photo: c.photo })),
       });
@@ -146,8 +148,11 @@ export function RegisterExpertPage() {
                 <Form.Item name="phone" label={t('experts.field.phone')} rules={required} style={{ flex: 1, marginRight: 8 }}>
                   <Input data-testid="expert-phone" autoComplete="tel" />
                 </Form.Item>
-                <Form.Item name="region" label={t('experts.field.region')} rules={required} style={{ flex: 1 }}>
+                <Form.Item name="region" label={t('experts.field.region')} rules={required} style={{ flex: 1, marginRight: 8 }}>
                   <Input data-testid="expert-region" />
+                </Form.Item>
+                <Form.Item name="region_en" label={t('experts.field.region_en')} style={{ flex: 1 }}>
+                  <Input data-testid="expert-region-en" />
                 </Form.Item>
               </Space.Compact>
               <Form.Item name="specialities" label={t('experts.field.specialities')} rules={required}>

@@ -28,7 +28,8 @@ const expert = (e: Partial<Expert> = {}): Expert => ({
   name: '王磊',
   name_en: 'Wang Lei',
   phone: '13912345678',
-  region: 'Jiangsu',
+  region: '江苏',
+  region_en: 'Jiangsu',
   specialities: ['hvDistribution', 'relay'],
   status: 'approved',
   reject_reason: '',
@@ -50,12 +51,15 @@ describe('expert pages', { timeout: 60_000 }, () => {
     mockApi({ 'GET /api/v6/expert/list': { total: 1, list: [expert()] } });
     await renderPage(<ExpertLibraryPage />, { session: session(['view', 'manageUsers']), pageKey: 'WorkerManage' });
     await expectTexts('王磊', '高压配电', '继电保护', '高压电工作业', '12 天后到期', '可派遣');
+    // The region in the reader's language (issue 26 item 8: "Jiangsu" in the Chinese list).
+    expect(screen.getByTestId('expert-region-cell').textContent).toBe('江苏');
   });
 
   it('lists the library in English without Chinese', async () => {
     mockApi({ 'GET /api/v6/expert/list': { total: 1, list: [expert()] } });
     await renderPage(<ExpertLibraryPage />, { session: session(['view', 'manageUsers']), pageKey: 'WorkerManage', lang: 'en' });
     await expectTexts('Wang Lei', 'HV distribution', 'High-voltage electrician', 'Expires in 12 days', 'Available');
+    expect(screen.getByTestId('expert-region-cell').textContent).toBe('Jiangsu');
     await expectEnglishOnly();
   });
 
