@@ -82,7 +82,9 @@ export async function seedAnalogHistory(db: Db, days: number, now = Date.now()):
   if (points.length === 0 || days <= 0) return { quarters: 0, samples: 0 };
   const cut = (await db.selectFrom('rollup_15m_state').select('done_until').executeTakeFirstOrThrow()).done_until.getTime();
   const end = Math.floor(now / MINUTE) * MINUTE;
-  const rawStart = Math.max(cut - days * DAY, Math.floor((end - RAW_DAYS * DAY) / QUARTER) * QUARTER);
+  // An hour more than RAW_DAYS: "the last 24 h" stays whole from the seed until the simulator (and a restart's
+  // fill) has taken over, even when the start after the seed takes minutes.
+  const rawStart = Math.max(cut - days * DAY, Math.floor((end - RAW_DAYS * DAY - HOUR) / QUARTER) * QUARTER);
   const start = cut - days * DAY;
   let quarters = 0;
   let samples = 0;
