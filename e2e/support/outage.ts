@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { startServer, type RunningServer } from './server.js';
@@ -14,7 +15,12 @@ const HOUR = 3_600_000;
 export async function demoWithOutage(hoursAgo: [from: number, to: number]): Promise<{ server: RunningServer; outage: { from: Date; to: Date } }> {
   const env = { SEED_HISTORY_DAYS: '2' };
   const first = await startServer(env);
-  await first.stop();
+  // Stopped as `stop()` does, but keeping the data directory (stop() removes it): the second start reuses it.
+  if (first.process.exitCode === null) {
+    const exited = new Promise((r) => first.process.once('exit', r));
+    first.process.kill('SIGTERM');
+    await exited;
+  }
   const now = Date.now();
   const outage = { from: new Date(now - hoursAgo[0] * HOUR), to: new Date(now - hoursAgo[1] * HOUR) };
   const pg = await PGlite.create({ dataDir: path.join(first.dataDir, 'pglite') });
@@ -26,6 +32,14 @@ export async function demoWithOutage(hoursAgo: [from: number, to: number]): Prom
   } finally {
     await pg.close();
   }
-  const server = await startServer({ ...env, DATA_DIR: first.dataDir });
+  const second = await startServer({ ...env, DATA_DIR: first.dataDir });
+  const server: RunningServer = {
+    ...second,
+    dataDir: first.dataDir,
+    stop: async () => {
+      await second.stop();
+      fs.rmSync(first.dataDir, { recursive: true, force: true });
+    },
+  };
   return { server, outage };
 }
