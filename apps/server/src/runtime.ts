@@ -13,6 +13,7 @@ import { startPipeline, type Pipeline } from './pipeline.js';
 import { startMonthReportJob } from './modules/month-report/service.js';
 import { createMqttAuthService } from './modules/mqtt-auth/service.js';
 import { seedDemo } from './seed/demo.js';
+import { fillDemoGaps } from './seed/demoGapFill.js';
 import { startStep } from './lib/startProgress.js';
 import { bootstrapAdmin } from './modules/account/bootstrap.js';
 import { spawnSimulator, type SimulatorProcess } from './simulatorHost.js';
@@ -86,6 +87,11 @@ export async function startRuntime(config: AppConfig, opts: { logger?: boolean }
     if (applied.length) app.log.info({ applied: applied.length, last: applied.at(-1) }, `database migrated (${applied.length} migrations)`);
     const seedOpts = { energyHistoryDays: config.seedHistoryDays, faceKeys: services.faceKeys };
     if (config.seedDemo && (await startStep(app.log, 'seeding the demo', (onProgress) => seedDemo(db, { ...seedOpts, onProgress })))) app.log.info('demo organisation seeded');
+    // The demo's simulated gateways were silent while the demo was stopped: their history reaches now again.
+    if (config.seedDemo && config.simulator) {
+      const fill = await startStep(app.log, 'filling the demo history since its last stop', () => fillDemoGaps(db));
+      if (fill.samples) app.log.info({ stations: fill.filled.map((f) => f.code), samples: fill.samples }, 'demo history filled since its last stop');
+    }
 
     // The server's own MQTT identity: configured for external brokers, random per process when embedded.
     const serviceCreds = {

@@ -108,11 +108,15 @@ export interface SeedDemoOptions {
    * step (about every second of work); `done` of `total` are units of estimated work, `label` names the step.
    */
   onProgress?: (done: number, total: number, label: string) => void;
+  /** The instant the seeded history ends at (default: the wall clock when the seed starts); tests pin it. */
+  now?: number;
 }
 
 /** What the steps share: the ids the first step made, and the progress of the running step. */
 interface SeedContext {
   historyDays: number;
+  /** Where the seeded histories end: the live simulator (or the restart fill) continues from there. */
+  now: number;
   opts: SeedDemoOptions;
   /** The embedded database, when it is PGlite: the long histories are bulk-loaded with its COPY. */
   pglite: PGlite | undefined;
@@ -193,6 +197,7 @@ const steps: SeedStep[] = [
     (trx, ctx) =>
       seedDemoEnergy(trx, demoStations, ctx.projectIds, {
         historyDays: ctx.historyDays,
+        now: ctx.now,
         onProgress: ctx.progress,
         pglite: ctx.pglite,
       }),
@@ -201,7 +206,7 @@ const steps: SeedStep[] = [
     'analog history',
     (ctx) => 50 * Math.min(ANALOG_HISTORY_DAYS, ctx.historyDays),
     (trx, ctx) =>
-      seedAnalogHistory(trx, Math.min(ANALOG_HISTORY_DAYS, ctx.historyDays)).then(() => undefined),
+      seedAnalogHistory(trx, Math.min(ANALOG_HISTORY_DAYS, ctx.historyDays), ctx.now).then(() => undefined),
   ),
   step('distribution', 20, (trx) => seedDemoDistribution(trx)),
   step('integrated energy sets', 20, (trx, ctx) => seedDemoIeSets(trx, ctx.projectIds.values())),
@@ -238,6 +243,7 @@ export async function seedDemo(
   if (existing) return false;
   const ctx: SeedContext = {
     historyDays: opts.energyHistoryDays ?? HISTORY_DAYS,
+    now: opts.now ?? Date.now(),
     opts,
     pglite: embeddedPglite(db),
     groupIds: {},

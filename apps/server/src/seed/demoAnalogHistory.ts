@@ -21,8 +21,8 @@ const MINUTE = 60_000;
 const QUARTER = 15 * MINUTE;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const KEYS = ['P', 'Q', 'PF', 'load_rate', 'Ia', 'Ib', 'Ic', 'Ua', 'Ub', 'Uc'] as const;
-type Key = (typeof KEYS)[number];
+export const ANALOG_KEYS = ['P', 'Q', 'PF', 'load_rate', 'Ia', 'Ib', 'Ic', 'Ua', 'Ub', 'Uc'] as const;
+type Key = (typeof ANALOG_KEYS)[number];
 /**
  * Keys that also get the month of quarter-hours before the raw day: what operators chart over weeks. Phase
  * currents and voltages only get the raw day (the special analyses' default week then shows that day), which
@@ -77,12 +77,14 @@ export async function seedAnalogHistory(db: Db, days: number, now = Date.now()):
     .innerJoin('projects as pr', 'pr.id', 'd.project_id')
     .select(['p.id', 'p.key', 'd.id as device_id', 'd.props', 'pr.timezone'])
     .where('d.kind', '=', 'transformer')
-    .where('p.key', 'in', [...KEYS])
+    .where('p.key', 'in', [...ANALOG_KEYS])
     .execute();
   if (points.length === 0 || days <= 0) return { quarters: 0, samples: 0 };
   const cut = (await db.selectFrom('rollup_15m_state').select('done_until').executeTakeFirstOrThrow()).done_until.getTime();
   const end = Math.floor(now / MINUTE) * MINUTE;
-  const rawStart = Math.max(cut - days * DAY, Math.floor((end - RAW_DAYS * DAY) / QUARTER) * QUARTER);
+  // An hour more than RAW_DAYS: "the last 24 h" stays whole from the seed until the simulator (and a restart's
+  // fill) has taken over, even when the start after the seed takes minutes.
+  const rawStart = Math.max(cut - days * DAY, Math.floor((end - RAW_DAYS * DAY - HOUR) / QUARTER) * QUARTER);
   const start = cut - days * DAY;
   let quarters = 0;
   let samples = 0;

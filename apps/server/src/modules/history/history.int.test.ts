@@ -53,6 +53,28 @@ describe.each(backends)('history, statistics and special analysis on %s', (backe
   const series = (token: string, ids: number[], from: number, to: number, width: number) =>
     get(`/api/v6/history/series?point_ids=${ids.join(',')}&from=${iso(from)}&to=${iso(to)}&width=${width}`, token);
 
+  it("an event older than the raw samples kept still gets its curve, from the quarter-hour rollups", async () => {
+    const db = t.database.db;
+    // T1.Q has no raw samples at all here: only quarter-hour rollups around the event (as after retention).
+    const at = Date.parse('2024-02-10T04:00:00Z');
+    const quarters = [-2, -1, 0, 1, 2].map((k) => at + k * 15 * MIN);
+    await db
+      .insertInto('rollup_15m')
+      .values(quarters.map((b, i) => ({ point_id: pid['T1.Q']!, bucket: new Date(b), min: i, max: i + 2, sum: (i + 1) * 15, count: 15, first: i, first_ts: new Date(b), last: i + 2, last_ts: new Date(b + 14 * MIN) })))
+      .execute();
+    const ev = await db
+      .insertInto('events')
+      .values({ project_id: szip, device_id: null, point_id: pid['T1.Q']!, rule_id: null, event_type: 1, level: 2, title: 'Q', message: 'Q', value: 1, limit_value: 2, rule_kind: 'high', state_from: null, group_key: null, message_key: null, message_params: null, raised_at: new Date(at), cleared_at: null, acknowledged_at: null, acknowledged_by: null, handled_at: null, handled_by: null, handle_note: null, closed_at: null, closed_by: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const r = await get(`/api/v6/event/${ev.id}/curve`, centre);
+    expect(r.code).toBe(1);
+    expect(r.data.series[0].t).toEqual(quarters);
+    expect(r.data.series[0].avg).toEqual([1, 2, 3, 4, 5]);
+    // Rollups without telemetry would break the next test's rollups-equal-telemetry check.
+    await db.deleteFrom('rollup_15m').where('point_id', '=', pid['T1.Q']!).execute();
+  });
+
   it('returns raw samples when they fit the width', async () => {
     const r = await series(site, [pid['F01.P']!], T0, T0 + 2 * HOUR, 200);
     expect(r.code).toBe(1);

@@ -190,6 +190,13 @@ export function createHistoryService(db: Db, access: AccessService) {
       const to = new Date(e.raised_at.getTime() + HOUR);
       const points = await repo.points(db, ids);
       const s = await series(points, from, to, 720);
+      // An event older than the raw samples kept (or than the demo's seeded raw day) still has its quarter-hour
+      // rollups: a point without raw rows in the window reads those instead of coming back empty.
+      for (const p of points) {
+        if (s.byPoint.get(p.id)?.length) continue;
+        const quarters = await repo.fromQuarterHours(db, [p.id], from, to, QUARTER, from);
+        if (quarters.length) s.byPoint.set(p.id, quarters);
+      }
       return {
         event_id: e.id,
         raised_at: e.raised_at.toISOString(),

@@ -1,5 +1,5 @@
 import type { AlarmPerformance, AlarmRulePreview } from '@gridops/contract';
-import type { TimeSeriesChartInput } from '../../shared/charts';
+import { withGaps, type TimeSeriesChartInput } from '../../shared/charts';
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 const TEN_MIN = 600_000;
@@ -15,12 +15,16 @@ export function previewChartInput(
   tz: string,
 ): TimeSeriesChartInput {
   const limitOnAxis = draft.kind !== 'digital' && draft.kind !== 'comm_loss' && draft.kind !== 'rate';
+  // Where the point sent nothing (its gateway was down) the line breaks and a "no data" band says so.
+  const history = withGaps(p.series, t('alarmRules.preview.noData'), {
+    range: { from: Date.parse(p.from), to: Date.parse(p.to) },
+  });
   return {
     series: [
       {
         name: t('alarmRules.preview.history'),
         unit: p.unit,
-        points: p.series,
+        points: history.points,
         step: draft.kind === 'digital',
       },
     ],
@@ -28,12 +32,15 @@ export function previewChartInput(
     markLines: limitOnAxis
       ? [{ name: t('alarmRules.col.threshold'), value: draft.threshold, unit: p.unit, color: '#ff4d4f' }]
       : [],
-    markAreas: p.draft.map((e) => ({
-      name: '',
-      from: e.raised_at,
-      to: e.cleared_at ?? p.to,
-      color: 'rgba(255,77,79,0.18)',
-    })),
+    markAreas: [
+      ...p.draft.map((e) => ({
+        name: '',
+        from: e.raised_at,
+        to: e.cleared_at ?? p.to,
+        color: 'rgba(255,77,79,0.18)',
+      })),
+      ...history.areas,
+    ],
     xRange: { from: p.from, to: p.to },
     tz,
   };

@@ -100,6 +100,7 @@ export const alarmRulesBundle: Bundle = {
       value: '触发值',
       stillActive: '仍在告警',
       history: '历史值',
+      noData: '无数据',
       needDevice: '请选择一台设备以预览',
     },
     perf: {
@@ -230,6 +231,7 @@ export const alarmRulesBundle: Bundle = {
       value: 'Value',
       stillActive: 'Still active',
       history: 'History',
+      noData: 'No data',
       needDevice: 'Choose a device to preview on',
     },
     perf: {

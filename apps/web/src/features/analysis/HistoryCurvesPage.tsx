@@ -3,12 +3,13 @@ import { Alert, Button, Card, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart, buildTimeSeriesOption, columnarToPoints, useChartLocale } from '../../shared/charts';
+import { Chart, buildTimeSeriesOption, useChartLocale } from '../../shared/charts';
+import { curvesChartInput } from './curvesChart';
 import { ExportButton } from '../../shared/export';
 import { useFormat } from '../../shared/format';
 import { useHistorySeries } from './api';
 import { useSiteTree } from '../../api/siteTree';
-import { granularityOf, seriesExportColumns, seriesExportRows } from './historyExport';
+import { seriesExportColumns, seriesExportRows } from './historyExport';
 import { PointPicker } from './PointPicker';
 import { defaultPointIds } from './pointTree';
 import { RangeControl } from './RangeControl';
@@ -38,24 +39,11 @@ function HistoryCurves({ projectId }: { projectId: number }) {
   const ids = points ?? fallback;
   const series = useHistorySeries(problem || !ids.length ? null : { pointIds: ids, ...toIso(range.range), width });
   const data = series.data;
-  const option = useMemo(() => {
-    if (!data) return null;
-    const step = data.bucket_ms || undefined;
-    return buildTimeSeriesOption(
-      {
-        series: data.series.map((s) => ({
-          name: `${s.device_name} ${s.name}`,
-          unit: s.unit,
-          points: columnarToPoints(s.t, s.avg, step),
-          ...(data.source === 'raw' ? {} : { band: { min: columnarToPoints(s.t, s.min, step), max: columnarToPoints(s.t, s.max, step) } }),
-        })),
-        granularity: granularityOf(data.source),
-        xRange: { from: data.from, to: data.to },
-        dataZoom: true,
-      },
-      locale,
-    );
-  }, [data, locale]);
+  // "Now" for the gaps is when the answer arrived: the range's end after it is still to come, not missing.
+  const answeredAt = series.dataUpdatedAt;
+  const input = useMemo(() => (data ? curvesChartInput(data, t('analysis.curves.noData'), answeredAt) : null), [data, t, answeredAt]);
+  const option = useMemo(() => (input ? buildTimeSeriesOption(input, locale) : null), [input, locale]);
+  const gapCount = input?.markAreas?.length ?? 0;
   const exportRows = useMemo(() => (data ? seriesExportRows(data) : []), [data]);
   const samples = data?.series.reduce((n, s) => n + s.t.length, 0) ?? 0;
 
@@ -76,7 +64,7 @@ function HistoryCurves({ projectId }: { projectId: number }) {
         </Button>
       </Space>
       {problem && <Alert type="warning" showIcon title={t(`analysis.range.${problem}`, { max: MAX_RANGE_DAYS })} style={{ marginBottom: 12 }} />}
-      <div ref={ref} data-testid="curves-chart" data-series={data?.series.length ?? 0} data-samples={samples} data-source={data?.source ?? ''}>
+      <div ref={ref} data-testid="curves-chart" data-series={data?.series.length ?? 0} data-samples={samples} data-source={data?.source ?? ''} data-gaps={gapCount}>
         <QueryState look={ANALYSIS_QUERY}
           loading={tree.isLoading || (series.isLoading && ids.length > 0)}
           error={tree.error ?? series.error}
@@ -91,6 +79,7 @@ function HistoryCurves({ projectId }: { projectId: number }) {
         <Typography.Text type="secondary" data-testid="curves-source">
           <Tag>{t(`analysis.source.${data.source}`)}</Tag>
           {data.source === 'raw' ? t('analysis.curves.infoRaw', { samples: f.number(samples, 0) }) : t('analysis.curves.info', { width, bucket: data.bucket_ms >= 60_000 ? `${f.number(data.bucket_ms / 60_000, 0)} min` : `${f.number(data.bucket_ms / 1000, 0)} s`, samples: f.number(samples, 0) })}
+          {gapCount > 0 && <span data-testid="curves-gaps"> {t('analysis.curves.gaps', { count: gapCount })}</span>}
         </Typography.Text>
       )}
     </Card>

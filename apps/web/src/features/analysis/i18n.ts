@@ -27,6 +27,8 @@ export const analysisBundle: Bundle = {
       pickFirst: '请选择要查看的测点',
       infoRaw: '原始采样，共 {{samples}} 点（时间段短，未降采样）。',
       info: '图宽 {{width}} 像素，服务器按每像素一个时段降采样（时段 {{bucket}}，共 {{samples}} 点）；阴影为时段内最小～最大值。',
+      noData: '无数据',
+      gaps: '灰色带为无数据时段（如网关离线），共 {{count}} 段。',
     },
     stats: {
       title: '历史统计',
@@ -136,6 +138,8 @@ export const analysisBundle: Bundle = {
       pickFirst: 'Choose the points to show',
       infoRaw: 'Raw samples, {{samples}} points (the range is short enough to need no downsampling).',
       info: 'Chart width {{width}} px; the server downsamples to one bucket per pixel (bucket {{bucket}}, {{samples}} points); the shade is the min–max within a bucket.',
+      noData: 'No data',
+      gaps: 'Grey bands are spans without data (a gateway offline, say): {{count}}.',
     },
     stats: {
       title: 'History statistics',

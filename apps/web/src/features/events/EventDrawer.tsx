@@ -3,7 +3,8 @@ import { Alert, Card, Descriptions, Drawer, Empty, Skeleton, Tag, Timeline } fro
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { Chart, buildTimeSeriesOption, columnarToPoints, useChartLocale } from '../../shared/charts';
+import { Chart, buildTimeSeriesOption, useChartLocale } from '../../shared/charts';
+import { eventCurveInput, eventCurveState } from './eventCurveChart';
 import { useFormat } from '../../shared/format';
 import { localText } from '../../shared/ui/localName';
 import { useEventText } from '../../shared/i18n/eventText';
@@ -14,49 +15,27 @@ import { eventReading } from './eventReading';
 import { useDictionary } from '../dictionary/store';
 import { EventMedia } from '../video/EventMedia';
 
-/** Smallest step between samples: the curve API does not say its bucket, and gaps are breaks of > 2 steps. */
-export function curveStep(t: readonly number[]): number | undefined {
-  let step = Infinity;
-  for (let i = 1; i < t.length; i++) step = Math.min(step, (t[i] as number) - (t[i - 1] as number));
-  return Number.isFinite(step) && step > 0 ? step : undefined;
-}
-
-function CurveChart({ curve, event }: { curve: EventCurve; event: EventItem }) {
+/** `answeredAt`: when the curve arrived; after it the window is still to come, not missing. */
+function CurveChart({ curve, event, answeredAt }: { curve: EventCurve; event: EventItem; answeredAt: number }) {
   const { t } = useTranslation();
   const locale = useChartLocale();
+  const input = useMemo(
+    () => eventCurveInput(curve, event, { limit: t('events.limit'), eventSpan: t('events.eventSpan'), noData: t('events.noData') }, answeredAt),
+    [curve, event, t, answeredAt],
+  );
   const option = useMemo(() => {
-    const first = curve.series[0];
-    const option = buildTimeSeriesOption(
-      {
-        series: curve.series.map((s) => {
-          const step = curveStep(s.t);
-          return {
-            name: s.name,
-            unit: s.unit,
-            points: columnarToPoints(s.t, s.avg, step),
-            band: { min: columnarToPoints(s.t, s.min, step), max: columnarToPoints(s.t, s.max, step) },
-          };
-        }),
-        granularity: 'raw',
-        // One hour either side of the raise, also when the data stops at "now" (a recent event).
-        xRange: { from: curve.from, to: curve.to },
-        markLines: curve.limit_value !== null && first ? [{ name: t('events.limit'), value: curve.limit_value, unit: first.unit }] : [],
-        // The event's own span (raised → cleared, or a thin band at the raise when still active).
-        markAreas: [
-          {
-            name: t('events.eventSpan'),
-            from: event.raised_at,
-            to: event.cleared_at ?? new Date(Date.parse(event.raised_at) + 60_000).toISOString(),
-          },
-        ],
-      },
-      locale,
-    );
+    const option = buildTimeSeriesOption(input, locale);
     // The axis spans the whole ±1 h window, so the event sits where it happened even when data is missing.
     const xAxis = Array.isArray(option.xAxis) ? option.xAxis[0] : option.xAxis;
     return { ...option, xAxis: { ...xAxis, min: Date.parse(curve.from), max: Date.parse(curve.to) } };
-  }, [curve, event, locale, t]);
-  return <Chart option={option} height={280} ariaLabel={t('events.curve')} />;
+  }, [input, curve, locale]);
+  const gaps = (input.markAreas?.length ?? 1) - 1;
+  return (
+    <div data-testid="event-curve-chart" data-gaps={gaps}>
+      <Chart option={option} height={280} ariaLabel={t('events.curve')} />
+      {gaps > 0 && <div style={{ opacity: 0.65, fontSize: 12 }} data-testid="event-curve-gaps">{t('events.curveGaps')}</div>}
+    </div>
+  );
 }
 
 /**
@@ -137,10 +116,10 @@ export function EventDrawer({ event, onClose }: { event: EventItem | null; onClo
               <Skeleton active />
             ) : curve.error ? (
               <Alert type="error" showIcon title={t('common.loadFailed')} />
-            ) : !curve.data?.series.length ? (
-              <Empty description={t('events.noCurve')} />
+            ) : eventCurveState(curve.data) !== 'curve' ? (
+              <Empty description={<span data-testid="event-curve-empty">{t(eventCurveState(curve.data) === 'noPoint' ? 'events.noCurve' : 'events.noCurveData')}</span>} />
             ) : (
-              <CurveChart curve={curve.data} event={event} />
+              curve.data && <CurveChart curve={curve.data} event={event} answeredAt={curve.dataUpdatedAt} />
             )}
           </Card>
           <Card size="small" title={t('events.log')} data-testid="event-log">

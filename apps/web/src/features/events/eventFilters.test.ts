@@ -1,6 +1,5 @@
 import type { EventItem } from '@gridops/contract';
 import { describe, expect, it } from 'vitest';
-import { curveStep } from './EventDrawer';
 import { acknowledgeable, canAcknowledge, canClose, canHandle, emptyEventFilters, eventExportColumns, isFiltered, toEventQuery, withProject } from './eventFilters';
 
 const ctx = { scopeProjectId: null, typeFilterHidden: false, page: 2, size: 50 };
@@ -44,9 +43,5 @@ describe('event lifecycle', () => {
     expect(eventExportColumns(t, false).map((c) => c.key)).not.toContain('project_name');
     const status = eventExportColumns(t, false).find((c) => c.key === 'status')?.format;
     expect(typeof status === 'function' ? status('pending', ev(1, 'pending')) : null).toBe('events.statuses.pending');
-  });
-  it('curve step is the smallest sample spacing', () => {
-    expect(curveStep([0, 2000, 4000, 10_000])).toBe(2000);
-    expect(curveStep([5])).toBeUndefined();
   });
 });

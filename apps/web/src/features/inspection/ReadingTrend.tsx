@@ -27,7 +27,7 @@ export function ReadingTrend({ projectId, zone }: { projectId: number; zone: str
   const [picked, setPicked] = useState<string | null>(null);
   const current = choices.find((c) => c.value === picked) ?? choices[0];
   const readings = useReadings(current ? { plan_id: current.plan_id, seq: current.seq, item_key: current.item_key } : null);
-  const option = readings.data && current ? buildReadingOption({ ...readings.data, name: current.name, zone, rangeLabel: t('inspection.range') }) : null;
+  const option = readings.data && current ? buildReadingOption({ ...readings.data, name: current.name, zone, rangeLabel: t('inspection.range'), noDataLabel: t('inspection.noData') }) : null;
   return (
     <Card
       size="small"

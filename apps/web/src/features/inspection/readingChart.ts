@@ -1,4 +1,5 @@
-import { formatInZone } from '@gridops/format';
+import { formatInZone, toMillis } from '@gridops/format';
+import { markAreaData, withGaps } from '../../shared/charts';
 import type { ChartOption } from '../../shared/charts';
 import { palette } from '../../shared/theme/palette';
 
@@ -13,6 +14,8 @@ export interface ReadingChartInput {
   zone: string;
   /** Label of the normal-range band. */
   rangeLabel: string;
+  /** Label of the band over missed readings (spacing > 3× the usual one), e.g. "无数据"; no bands without it. */
+  noDataLabel?: string;
 }
 
 /**
@@ -20,9 +23,14 @@ export interface ReadingChartInput {
  * runs to the axis edge) and the out-of-range points in red. Pure: the page passes names and the zone.
  */
 export function buildReadingOption(input: ReadingChartInput): ChartOption {
-  const data = input.points.map((p) => {
-    const out = (input.min !== null && p.value < input.min) || (input.max !== null && p.value > input.max);
-    return { value: [formatInZone(new Date(p.at), input.zone, 'YYYY-MM-DD HH:mm'), p.value], itemStyle: { color: out ? palette.error : palette.primary } };
+  const label = (ms: number) => formatInZone(new Date(ms), input.zone, 'YYYY-MM-DD HH:mm');
+  // Missed readings: the line breaks (a null category at the gap's start) and a "no data" band covers them.
+  const gaps = input.noDataLabel ? withGaps(input.points.map((p) => [p.at, p.value] as const), input.noDataLabel) : null;
+  const points = gaps ? gaps.points : input.points.map((p) => [p.at, p.value] as const);
+  const data = points.map(([at, value]) => {
+    const ms = toMillis(at) ?? 0;
+    const out = value !== null && ((input.min !== null && value < input.min) || (input.max !== null && value > input.max));
+    return { value: [label(ms), value] as const, itemStyle: { color: out ? palette.error : palette.primary } };
   });
   const band =
     input.min !== null || input.max !== null
@@ -37,10 +45,16 @@ export function buildReadingOption(input: ReadingChartInput): ChartOption {
       {
         type: 'line',
         name: input.name,
-        data: data.map((d) => ({ value: d.value[1] as number, itemStyle: d.itemStyle })),
+        data: data.map((d) => ({ value: d.value[1], itemStyle: d.itemStyle })),
+        connectNulls: false,
         symbolSize: 7,
         lineStyle: { color: palette.primary },
-        markArea: { silent: true, itemStyle: { color: 'rgba(82, 196, 26, 0.12)' }, label: { color: 'rgba(255,255,255,0.55)' }, data: band as never },
+        markArea: {
+          silent: true,
+          itemStyle: { color: 'rgba(82, 196, 26, 0.12)' },
+          label: { color: 'rgba(255,255,255,0.55)' },
+          data: [...band, ...markAreaData(gaps?.areas ?? [], label)] as never,
+        },
       },
     ],
   };

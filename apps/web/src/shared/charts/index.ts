@@ -16,3 +16,5 @@ export { buildGaugeOption, loadBand, LOAD_BANDS } from './builders/gauge';
 export type { GaugeInput, LoadBand } from './builders/gauge';
 export { buildSankeyOption, drawableLinks } from './builders/sankey';
 export type { FlowLinkInput, FlowNodeInput, SankeyInput } from './builders/sankey';
+export { breakAtGaps, commonGaps, findGaps, gapAreas, GAP_COLOR, GAP_FACTOR, markAreaData, medianStep, withGaps } from './builders/gaps';
+export type { ChartArea, DataGap, GapOptions } from './builders/gaps';

@@ -83,3 +83,21 @@ export const flowFixture = {
 
 export const T0_FIXTURE = T0;
 export const HOUR_MS = H;
+
+/**
+ * A gateway that was down: one-minute samples 08:00–08:09, nothing until 10:30, then 10:30–10:39, over the
+ * range 08:00–11:00 (UTC+8). Gaps: 08:10–10:30 (the outage) and 10:40–11:00 (nothing at the range's end).
+ */
+const M = 60_000;
+const OUTAGE_T = [...Array.from({ length: 10 }, (_, i) => T0 + 8 * H + i * M), ...Array.from({ length: 10 }, (_, i) => T0 + 10.5 * H + i * M)];
+export const outageFixture = {
+  from: T0 + 8 * H,
+  to: T0 + 11 * H,
+  t: OUTAGE_T,
+  avg: OUTAGE_T.map((_, i) => 100 + i),
+  /** The gaps the fixture has, by construction. */
+  gaps: [
+    { from: T0 + 8 * H + 10 * M, to: T0 + 10.5 * H },
+    { from: T0 + 10.5 * H + 10 * M, to: T0 + 11 * H },
+  ],
+};

@@ -4,6 +4,7 @@ import type { LineSeriesOption, BarSeriesOption, YAXisComponentOption } from 'ec
 import { unitScaleFor } from '../../format/units';
 import type { UnitScale } from '../../format/units';
 import { seriesColors } from '../../theme/palette';
+import { markAreaData } from './gaps';
 import { axisTooltip, divide, escapeHtml, markerHtml, toolbox, valueText } from './common';
 import type { ChartLocale, ChartOption } from './common';
 
@@ -199,18 +200,13 @@ export function buildTimeSeriesOption(input: TimeSeriesChartInput, locale: Chart
   if (first && input.markAreas?.length)
     first.markArea = {
       silent: true,
-      data: input.markAreas.flatMap((a) => {
-        const from = toMillis(a.from);
-        const to = toMillis(a.to);
-        return from === null || to === null
-          ? []
-          : [
-              [
-                { name: a.name, xAxis: from, itemStyle: { color: a.color ?? 'rgba(250, 173, 20, 0.12)' } },
-                { xAxis: to },
-              ] as const,
-            ];
-      }),
+      data: markAreaData(
+        input.markAreas.flatMap((a) => {
+          const from = toMillis(a.from);
+          const to = toMillis(a.to);
+          return from === null || to === null ? [] : [{ name: a.name, from, to, ...(a.color ? { color: a.color } : {}) }];
+        }),
+      ) as never,
     };
 
   const zoom = input.dataZoom ?? true;
