@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { ExportButton, type ExportColumn } from '../../shared/export';
 import { useFormat } from '../../shared/format/useFormat';
 import { useSession } from '../../session/store';
+import { actionName, targetName } from './actionNames';
 import { diffRows, EXPORT_MAX, fetchForExport, showValue, useAuditLog, type AuditEntry, type AuditFilter } from './api';
 
 const KIND_COLOR: Record<AuditKind, string> = {
@@ -32,11 +33,14 @@ function EntryDrawer(props: { entry: AuditEntry | null; onClose: () => void }) {
         <div data-testid="audit-detail">
           <Typography.Paragraph>
             <Tag color={KIND_COLOR[e.kind]}>{t(`auditLog.kind.${e.kind}`)}</Tag>
-            <Typography.Text code>{e.action}</Typography.Text>
+            <span data-testid="audit-detail-action">{actionName(t, e.action)}</span>
+          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+            {t('auditLog.actionCode')}: <Typography.Text code>{e.action}</Typography.Text>
           </Typography.Paragraph>
           <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
             {f.date(e.at)} · {e.username ?? '—'} · {e.ip ?? '—'}
-            {e.target_type ? ` · ${e.target_type} #${e.target_id ?? ''}` : ''}
+            {e.target_type ? ` · ${targetName(t, e.target_type, e.target_id)}` : ''}
             {e.user_agent ? (
               <>
                 <br />
@@ -110,7 +114,7 @@ export function UsageLogsPage() {
 
   const target = (e: AuditEntry) => {
     if (!e.target_type) return '—';
-    const text = `${e.target_type} #${e.target_id ?? ''}`;
+    const text = targetName(t, e.target_type, e.target_id);
     return e.kind === 'control' ? (
       <Link to="/CtrlLogs" title={t('auditLog.ctrlLog')}>
         {text}
@@ -129,7 +133,12 @@ export function UsageLogsPage() {
       width: 110,
       render: (k: AuditKind) => <Tag color={KIND_COLOR[k]}>{t(`auditLog.kind.${k}`)}</Tag>,
     },
-    { title: t('auditLog.column.action'), dataIndex: 'action', width: 220, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+    { title: t('auditLog.column.action'), dataIndex: 'action', width: 220, render: (v: string) => (
+        <span title={v} data-testid="audit-action">
+          {actionName(t, v)}
+        </span>
+      ),
+    },
     { title: t('auditLog.column.target'), key: 'target', width: 170, render: (_, e) => target(e) },
     { title: t('auditLog.column.ip'), dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '—' },
     {
@@ -155,8 +164,9 @@ export function UsageLogsPage() {
     { title: t('auditLog.column.at'), key: 'at', format: (v) => new Date(String(v)) },
     { title: t('auditLog.column.user'), key: 'username' },
     { title: t('auditLog.column.kind'), key: 'kind', format: (v) => t(`auditLog.kind.${String(v)}`) },
-    { title: t('auditLog.column.action'), key: 'action' },
-    { title: t('auditLog.column.target'), key: 'target_id', format: (_, e) => (e.target_type ? `${e.target_type} #${e.target_id ?? ''}` : '') },
+    { title: t('auditLog.column.action'), key: 'action', format: (v) => actionName(t, String(v)) },
+    { title: t('auditLog.actionCode'), key: 'action' },
+    { title: t('auditLog.column.target'), key: 'target_id', format: (_, e) => (e.target_type ? targetName(t, e.target_type, e.target_id) : '') },
     { title: t('auditLog.column.ip'), key: 'ip' },
     { title: t('auditLog.exportColumn.userAgent'), key: 'user_agent' },
     { title: t('auditLog.exportColumn.before'), key: 'before', width: 60, format: (v) => (v === null || v === undefined ? '' : JSON.stringify(v)) },

@@ -2,6 +2,8 @@ import type { AuditEntry, UserInfo } from '@gridops/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { centreSession, expectTexts, mockApi, renderPage, resetHarness } from '../../test/harness';
+import type { TFunction } from 'i18next';
+import { actionName, targetName } from './actionNames';
 import { diffRows } from './api';
 import { UsageLogsPage } from './UsageLogsPage';
 
@@ -57,13 +59,16 @@ describe('usage log page', { timeout: 60_000 }, () => {
   it('lists logins, changes and control operations (zh)', async () => {
     api();
     await renderPage(<UsageLogsPage />, { session: session(['view', 'manageUsers']), pageKey: 'UseLogs' });
-    await expectTexts('member.update', '修改', '登录失败', '遥控操作', '10.0.0.9', 'control_command #42', '电脑', '导出 Excel');
+    await expectTexts('成员 · 修改', '账号登录 · 登录', '遥控 · 执行', '登录失败', '遥控操作', '10.0.0.9', '遥控命令 #42', '电脑', '导出 Excel');
+    // The code stays at hand for the filter (title of the cell), not as the visible name.
+    expect(screen.getAllByTestId('audit-action').map((el) => el.getAttribute('title'))).toEqual(['member.update', 'user.login', 'control.execute']);
+    expect(screen.queryByText('member.update')).toBeNull();
   });
 
   it('shows before → after with the changed fields marked (en)', async () => {
     api();
     await renderPage(<UsageLogsPage />, { session: session(['view', 'manageUsers']), pageKey: 'UseLogs', lang: 'en' });
-    await expectTexts('Change', 'Failed login', 'Control', 'Desktop');
+    await expectTexts('Change', 'Failed login', 'Control', 'Desktop', 'Members · edit', 'Remote control · execute', 'Control command #42');
     fireEvent.click(await screen.findByTestId('audit-view-1'));
     await waitFor(() => expect(screen.getByTestId('audit-diff')).toBeTruthy());
     await expectTexts('Before', 'After', '13800000001', '13800000002');
@@ -75,6 +80,15 @@ describe('usage log page', { timeout: 60_000 }, () => {
     api();
     await renderPage(<UsageLogsPage />, { session: session(['view']), pageKey: 'UseLogs', lang: 'en' });
     await expectTexts('This account does not hold the manage-users permission needed to read the usage log.');
+  });
+
+  it('names an action from its code, and falls back to the code for an unknown module', () => {
+    const t = ((key: string, o?: { defaultValue?: string }) => ({ 'auditLog.module.face': 'Face recognition', 'auditLog.verb.view': 'view', 'auditLog.targetType.face_person': 'Person' })[key] ?? o?.defaultValue ?? key) as unknown as TFunction;
+    expect(actionName(t, 'face.photo.view')).toBe('Face recognition · view');
+    expect(actionName(t, 'face.somethingNew')).toBe('Face recognition');
+    expect(actionName(t, 'brandNew.create')).toBe('brandNew.create');
+    expect(targetName(t, 'face_person', '6')).toBe('Person #6');
+    expect(targetName(t, 'unknown_kind', '7')).toBe('unknown_kind #7');
   });
 
   it('diffs objects field by field', () => {
