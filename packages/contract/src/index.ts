@@ -60,3 +60,4 @@ export * from './api/checklist.js';
 export * from './routes/index.js';
 export * from './glossary.js';
 export * from './derived.js';
+export * from './api/kpi.js';
