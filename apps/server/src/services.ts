@@ -23,6 +23,7 @@ import { createSecurityService } from './modules/security/service.js';
 import { createMeteringService } from './modules/metering/service.js';
 import { createCarbonService } from './modules/overview/carbonService.js';
 import { createOverviewService } from './modules/overview/service.js';
+import { createKpiService } from './modules/kpi/service.js';
 import { createStatisticsService } from './modules/statistics/service.js';
 import { createWeatherService } from './modules/weather/service.js';
 import { createChecklistService } from './modules/checklist/service.js';
@@ -90,6 +91,7 @@ export function createServices(db: Db, config: AppConfig) {
   const statistics = createStatisticsService(db, access);
   const overview = createOverviewService(db, access);
   const carbon = createCarbonService(db, access);
+  const kpi = createKpiService(db, { access, overview, statistics, distribution });
   // Every outbound request a user's settings point somewhere goes through one guard (docs/security.md "Outbound requests").
   const outbound = createOutbound(config.outboundAllow);
   // Stored secrets (SMTP passwords, webhook URLs and secrets, camera credentials) are sealed with SECRETS_KEY.
@@ -147,7 +149,7 @@ export function createServices(db: Db, config: AppConfig) {
   const faceSync = createFaceSyncService(db, access, faceKeys, { maxCommandBytes: config.mqtt.maxPacketBytes });
   const faceRecords = createFaceRecordsService(db, access, faceKeys, audit);
   const face = createFaceService(db, access, faceKeys, audit, faceSync);
-  return { config, db, checklist, push, pushTransport, outbound, secrets, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, members, experts, ieSets, energyAssets, essStrategySync, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face, ledger, ledgerImport, dataEntry, dataEntryImport, monthReport, auxDevices, auxRules, auxImport, fireSets, fireLoopImport, arcDetectorImport, faceSync, faceRecords, faceKeys, robots, robotRounds, building };
+  return { config, db, checklist, push, pushTransport, outbound, secrets, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, kpi, members, experts, ieSets, energyAssets, essStrategySync, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face, ledger, ledgerImport, dataEntry, dataEntryImport, monthReport, auxDevices, auxRules, auxImport, fireSets, fireLoopImport, arcDetectorImport, faceSync, faceRecords, faceKeys, robots, robotRounds, building };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

@@ -11,7 +11,7 @@ describe('parseCli', () => {
       manifestPath: 'm.json',
       synthetic: null,
       intervalMs: 5000,
-      faultRate: 5000 / 600_000,
+      faultRate: 5000 / 3_600_000,
       aiRatePerHour: 3,
       bufferSize: 10_000,
     });
@@ -19,7 +19,7 @@ describe('parseCli', () => {
 
   it('parses the server’s invocation and the load-test flags', () => {
     const cmd = parseCli(['--mqtt', 'mqtt://10.0.0.2:11883', '--manifest', '/d/manifest.json', '--interval', '2000']);
-    expect(cmd).toMatchObject({ mqttUrl: 'mqtt://10.0.0.2:11883', intervalMs: 2000, faultRate: 2000 / 600_000 });
+    expect(cmd).toMatchObject({ mqttUrl: 'mqtt://10.0.0.2:11883', intervalMs: 2000, faultRate: 2000 / 3_600_000 });
     expect(parseCli(['--gateways', '40', '--devices', '50', '--points', '4', '--fault-rate', '0'])).toMatchObject({
       manifestPath: null,
       synthetic: { gateways: 40, devices: 50, points: 4 },

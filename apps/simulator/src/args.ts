@@ -29,7 +29,7 @@ Options:
   --manifest PATH     gateways and devices to simulate (JSON, see packages/contract/src/simulator.ts)
   --interval MS       telemetry interval per gateway in ms (default 5000, minimum 100)
   --fault-rate P      probability per gateway and tick that a random fault starts, 0…1
-                      (default: interval / 600000, i.e. about one fault per gateway every 10 minutes; 0 = none)
+                      (default: interval / 3600000, i.e. about one fault per gateway an hour; 0 = none)
   --ai-rate N         edge AI detections per camera and hour (default 3 with --manifest, 0 for load tests)
   --buffer-size N     store-and-forward capacity in messages per gateway (default 10000, oldest dropped)
   --help              show this text
@@ -107,7 +107,7 @@ export function parseCli(argv: readonly string[]): CliCommand {
 
   const intervalMs = integer('interval', str('interval'), DEFAULT_INTERVAL_MS, 100, 3600_000);
   const rawRate = str('fault-rate');
-  const faultRate = rawRate === undefined ? Math.min(1, intervalMs / 600_000) : Number(rawRate);
+  const faultRate = rawRate === undefined ? Math.min(1, intervalMs / 3_600_000) : Number(rawRate);
   if (rawRate !== undefined && (rawRate.trim() === '' || !Number.isFinite(faultRate) || faultRate < 0 || faultRate > 1)) {
     throw new ArgError(`--fault-rate must be a number from 0 to 1, got "${rawRate}"`);
   }

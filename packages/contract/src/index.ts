@@ -60,3 +60,5 @@ export * from './api/building.js';
 export * from './api/checklist.js';
 export * from './routes/index.js';
 export * from './glossary.js';
+export * from './derived.js';
+export * from './api/kpi.js';

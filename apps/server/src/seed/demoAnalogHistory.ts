@@ -1,3 +1,4 @@
+import { transformerLoadPct } from '@gridops/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { compactRange } from '../modules/telemetry/quarterHours.js';
@@ -60,7 +61,7 @@ export function transformerValues(t: number, seed: number, ratedKw: number, rate
     P: p,
     Q: p * Math.tan(Math.acos(pf)),
     PF: pf,
-    load_rate: (100 * p) / pf / ratedKva,
+    load_rate: transformerLoadPct(p, pf, ratedKva) ?? 0,
     Ia: current(0, ua),
     Ib: current(1, ub),
     Ic: current(2, uc),

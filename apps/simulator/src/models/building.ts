@@ -219,7 +219,7 @@ export class BuildingModel {
     for (const u of of('lighting_circuit')) {
       const on = this.wanted(u, ctx);
       const rated = prop(u.def.props, 'rated_kw', 20);
-      out.set(u.def.sn, { run: on ? 1 : 0, P: on ? rated * (0.45 + 0.5 * occ - 0.15 * sun) : rated * 0.06 });
+      out.set(u.def.sn, { run: on ? 1 : 0, P: on ? rated * (0.45 + 0.5 * occ - 0.15 * sun) : 0 }); // a stopped circuit's contactor is open: 0 kW
     }
     for (const u of of('elevator')) {
       const busy = ctx.faulted(u.def.sn) ? 0 : clamp(0.1 + 0.8 * occ * (0.6 + 0.4 * hash01(u.seed, Math.floor(ctx.t / MIN))), 0, 1);

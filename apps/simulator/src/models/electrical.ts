@@ -1,3 +1,4 @@
+import { transformerLoadPct } from '@gridops/contract';
 import { commercialLoad, dailyWarmth } from '../curves.js';
 import { clamp, drift, hash01 } from '../noise.js';
 import { dayActivity, seasonFactor } from './physics.js';
@@ -97,7 +98,7 @@ export function sampleThreePhase(kind: ElectricalKind, input: ModelInput, prev: 
   if (hasBreaker) values.breaker = closed ? 1 : 0;
   if (kind === 'transformer') {
     const ratedKva = prop(input.props, 'rated_kva', ratedKw / 0.8);
-    const loadRate = pf > 0 ? (100 * p) / pf / ratedKva : 0;
+    const loadRate = transformerLoadPct(p, pf, ratedKva) ?? 0;
     // Winding hot-spot: ambient plus a rise ∝ load^1.6 (IEC 60076-7 shape), with a 20 min thermal lag.
     const ambient = 27 + 4 * dailyWarmth(input.t, input.zone);
     const target = ambient + 62 * (loadRate / 100) ** 1.6 + 0.5 * drift(input.seed ^ 0x21, input.t, 10 * MIN);

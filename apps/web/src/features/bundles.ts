@@ -20,6 +20,7 @@ import { carbonBundle } from './carbon/i18n';
 import { microgridBundle } from './microgrid/i18n';
 import { energyBundle } from './energy/i18n';
 import { centreHomeBundle } from './centre-home/i18n';
+import { homeKpisBundle } from './home-kpis/i18n';
 import { checklistBundle } from './checklist/i18n';
 import { eventsBundle } from './events/i18n';
 import { gatewaysBundle } from './gateways/i18n';
@@ -46,6 +47,7 @@ export const featureBundles: Record<string, Bundle> = {
   org: orgBundle,
   orgAdmin: orgAdminBundle,
   centreHome: centreHomeBundle,
+  homeKpis: homeKpisBundle,
   checklist: checklistBundle,
   siteHome: siteHomeBundle,
   events: eventsBundle,

@@ -245,6 +245,25 @@ export const COMFORT_BANDS = {
 } as const;
 
 /**
+ * Bands of a floor whose air-conditioning is off (nights, weekends): nobody is to be kept comfortable, only the
+ * building protected, so 19 °C on a Saturday is fine and only a setback range that threatens the building or
+ * Monday morning's pull-down is flagged (heating setback ≥ 16 °C, cooling set-up ≤ 30 °C; issue 26 item 7).
+ */
+export const COMFORT_BANDS_UNOCCUPIED = {
+  temp: { good: [16, 30], fair: [12, 32] },
+  humidity: { good: [30, 70], fair: [20, 80] },
+  co2: { good: [0, 1000], fair: [0, 1500] },
+} as const;
+
+/** Whether a floor is conditioned now: any of its air units (else the building's) runs; true without air units. */
+export function floorConditioned(equipment: readonly { set: string; floor: string | null; values: Record<string, number | null> }[], floor: string): boolean {
+  const air = equipment.filter((e) => e.set === 'air');
+  const own = air.filter((e) => e.floor === floor);
+  const units = own.length > 0 ? own : air;
+  return units.length === 0 || units.some((e) => (e.values.run ?? 0) >= 0.5);
+}
+
+/**
  * The set-point an operator may move on a unit: the kind's absolute limits narrowed by the unit's own limits
  * from BuildAirSet (`setpoint_min`, `setpoint_max` of its entry). Null for equipment without one.
  */

@@ -38,6 +38,7 @@ import { aiSecurityApi } from './aiSecurity.js';
 import { weatherApi } from './weather.js';
 import { workOrderApi } from './workorders.js';
 import { ledgerApi } from './ledger.js';
+import { kpiApi } from './kpi.js';
 
 export * from './define.js';
 export {
@@ -81,6 +82,7 @@ export {
   workOrderApi,
   ledgerApi,
   dataEntryApi,
+  kpiApi,
 };
 
 /**
@@ -136,6 +138,7 @@ export const apiRoutes = {
   buildingPower: buildingApi.power,
   buildingLive: { live: buildingApi.live },
   checklist: checklistApi,
+  kpi: kpiApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

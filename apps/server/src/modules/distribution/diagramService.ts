@@ -1,4 +1,4 @@
-import { ErrorCode, sldDocument, type Lang, type SldDocument } from '@gridops/contract';
+import { ErrorCode, sldDocument, transformerLoadPct, type Lang, type SldDocument } from '@gridops/contract';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -62,7 +62,7 @@ export function liveStates(doc: SldDocument, devices: Map<number, DeviceRow>, po
       p_kw: v.get('P')?.value ?? null,
       i_a: currents.length ? Math.max(...currents) : null,
       u_v: u,
-      load_rate: v.get('load_rate')?.value ?? null,
+      load_rate: d.kind === 'transformer' ? (transformerLoadPct(v.get('P')?.value ?? null, v.get('PF')?.value ?? null, typeof d.props.rated_kva === 'number' ? d.props.rated_kva : null) ?? v.get('load_rate')?.value ?? null) : (v.get('load_rate')?.value ?? null),
       ts: iso(ts),
       quality: qualityOf(ts, now, intervalOf(d.props, intervalMs), d.gateway_online),
     });

@@ -1,4 +1,4 @@
-import type { DistributionOverview, Lang, RealtimeResponse } from '@gridops/contract';
+import { transformerLoadPct, type DistributionOverview, type Lang, type RealtimeResponse } from '@gridops/contract';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../types.js';
@@ -107,7 +107,9 @@ export function createDistributionService(db: Db, access: AccessService, config:
             room_id: tr.room_id,
             name: pick(lang, tr.name, tr.name_en),
             rated_kva: num(tr.props.rated_kva),
-            load_rate: v.get('load_rate')?.value ?? null,
+            // S / kVA from the P and PF shown beside the gauge (contract derived.ts), so the card agrees with
+            // itself; the gateway's own load_rate only when P or PF is missing.
+            load_rate: transformerLoadPct(v.get('P')?.value ?? null, v.get('PF')?.value ?? null, num(tr.props.rated_kva)) ?? v.get('load_rate')?.value ?? null,
             p_kw: v.get('P')?.value ?? null,
             pf: v.get('PF')?.value ?? null,
             ts: iso(ts),

@@ -1,4 +1,4 @@
-import type { BuildingLive, LiveEquipment } from '@gridops/contract';
+import { floorConditioned, type BuildingLive, type LiveEquipment } from '@gridops/contract';
 import { Alert, Card, Col, Empty, Row, Segmented, Select, Space, Statistic, Table, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,13 +20,13 @@ import { EquipmentTable } from './EquipmentTable';
 const PLANT_KINDS = ['chiller', 'hvac_pump'];
 
 /** One comfort reading coloured by its band. */
-function ComfortTag({ metric, value, unit, precision }: { metric: ComfortMetric; value: number | null; unit: string; precision: number }) {
+function ComfortTag({ metric, value, unit, precision, conditioned }: { metric: ComfortMetric; value: number | null; unit: string; precision: number; conditioned: boolean }) {
   const { t } = useTranslation();
   const f = useFormat();
-  const band = comfortBand(metric, value);
+  const band = comfortBand(metric, value, conditioned);
   return (
-    <Tooltip title={band ? t(`building.page.band.${band}`) : undefined}>
-      <Tag color={band ? BAND_COLOUR[band] : 'default'} data-testid={`comfort-${metric}`} data-band={band ?? ''}>
+    <Tooltip title={band ? `${t(`building.page.band.${band}`)}${conditioned ? '' : ` · ${t('building.page.setback')}`}` : undefined}>
+      <Tag color={band ? BAND_COLOUR[band] : 'default'} data-testid={`comfort-${metric}`} data-band={band ?? ''} data-conditioned={conditioned ? '1' : '0'}>
         {t(`building.page.${metric}`)} {f.unit(value, unit, { precision }).text}
       </Tag>
     </Tooltip>
@@ -43,15 +43,16 @@ function FloorGrid({ live, buildingId }: { live: BuildingLive; buildingId: numbe
       {floors.map((fl) => {
         const c = live.comfort.find((x) => x.building_id === buildingId && x.floor === fl.code);
         const units = live.equipment.filter((e) => e.building_id === buildingId && e.floor === fl.code);
+        const conditioned = floorConditioned(live.equipment.filter((e) => e.building_id === buildingId), fl.code);
         return (
           <Col key={fl.code} xs={24} md={12} xl={8}>
             <Card size="small" title={`${fl.code} · ${localName(fl, i18n.language)}`} data-testid={`floor-${fl.code}`}>
               <Space wrap size={4} style={{ marginBottom: 6 }}>
                 {c && c.temp !== null ? (
                   <>
-                    <ComfortTag metric="temp" value={c.temp} unit="°C" precision={1} />
-                    <ComfortTag metric="humidity" value={c.humidity} unit="%" precision={0} />
-                    <ComfortTag metric="co2" value={c.co2} unit="ppm" precision={0} />
+                    <ComfortTag conditioned={conditioned} metric="temp" value={c.temp} unit="°C" precision={1} />
+                    <ComfortTag conditioned={conditioned} metric="humidity" value={c.humidity} unit="%" precision={0} />
+                    <ComfortTag conditioned={conditioned} metric="co2" value={c.co2} unit="ppm" precision={0} />
                   </>
                 ) : (
                   <Tag>{t('building.page.noSensor')}</Tag>

@@ -20,6 +20,13 @@ describe('smart-building charts', () => {
     expect(comfortBand('humidity', null)).toBeNull();
   });
 
+  it('tolerates a setback temperature on a floor whose air-conditioning is off (issue 26 item 7)', () => {
+    expect(comfortBand('temp', 19)).toBe('poor');
+    expect(comfortBand('temp', 19, false)).toBe('good');
+    expect(comfortBand('temp', 13, false)).toBe('fair');
+    expect(comfortBand('temp', 8, false)).toBe('poor');
+  });
+
   it('draws energy by system in the language asked, leaving out empty slices', () => {
     const en = JSON.stringify(systemEnergyOption(systems, 'month', locale('en')));
     expect(en).toContain('HVAC');

@@ -1,13 +1,16 @@
-import { COMFORT_BANDS, type SystemEnergy } from '@gridops/contract';
+import { COMFORT_BANDS, COMFORT_BANDS_UNOCCUPIED, type SystemEnergy } from '@gridops/contract';
 import { buildPieOption, type ChartLocale, type ChartOption } from '../../shared/charts';
 
 export type ComfortMetric = keyof typeof COMFORT_BANDS;
 export type Band = 'good' | 'fair' | 'poor';
 
-/** Where a floor's reading sits against the office comfort bands (contract COMFORT_BANDS); null without a reading. */
-export function comfortBand(metric: ComfortMetric, value: number | null): Band | null {
+/**
+ * Where a floor's reading sits against the office comfort bands (contract COMFORT_BANDS), or the wider bands of
+ * a floor whose air-conditioning is off (COMFORT_BANDS_UNOCCUPIED); null without a reading.
+ */
+export function comfortBand(metric: ComfortMetric, value: number | null, conditioned = true): Band | null {
   if (value === null) return null;
-  const b = COMFORT_BANDS[metric];
+  const b = (conditioned ? COMFORT_BANDS : COMFORT_BANDS_UNOCCUPIED)[metric];
   if (value >= b.good[0] && value <= b.good[1]) return 'good';
   if (value >= b.fair[0] && value <= b.fair[1]) return 'fair';
   return 'poor';

@@ -6,8 +6,9 @@ import { envelope, testOrgTree } from '../../test/orgFixture';
 import { initialSession, useSession } from '../../session/store';
 import { dispatchPayload } from '../../api/liveWire';
 import { CentreHomePage } from './CentreHomePage';
+import { centreKpiFixture } from '../../test/fixtures/kpi';
 
-describe('centre home follows live events', () => {
+describe('centre home follows live events', { timeout: 30_000 }, () => {
   let pendingHefei = 0;
   beforeEach(async () => {
     await i18n.changeLanguage('zh');
@@ -17,6 +18,7 @@ describe('centre home follows live events', () => {
       'fetch',
       vi.fn((url: string) => {
         if (url.endsWith('/api/v6/org/tree')) return Promise.resolve(envelope(testOrgTree));
+        if (url.endsWith('/api/v6/index/centreKpi')) return Promise.resolve(envelope(centreKpiFixture));
         // Every site has devices: no set-up panel.
         if (url.endsWith('/api/v6/checklist/all')) return Promise.resolve(envelope({ sites: [], site_count: 3 }));
         const list = [{ id: 3, title: '苏州工业园光储充站', total: 10 }, ...(pendingHefei ? [{ id: 5, title: '合肥园区配电站', total: pendingHefei }] : [])];

@@ -13,6 +13,7 @@ import { useLiveRefresh } from '../../shared/stats/useLiveRefresh';
 import { flattenProjects, orgName, projectName, useOrgTree } from '../org/api';
 import { cityName } from '../org/cityNames';
 import { NewSitesPanel } from '../checklist/NewSitesPanel';
+import { CentreKpiStrip } from '../home-kpis/KpiStrips';
 
 const countOrgs = (ns: OrgNode[]): number => ns.reduce((s, n) => s + 1 + countOrgs(n.children), 0);
 const sum = (ps: Project[], f: (p: Project) => number) => ps.reduce((s, p) => s + f(p), 0);
@@ -66,6 +67,7 @@ export function CentreHomePage() {
   return (
     <div data-testid="centre-home">
       <NewSitesPanel />
+      {organID > 0 && <CentreKpiStrip orgId={organID} />}
       <div className="stat-grid">
         <Card>
           <Statistic title={t('centreHome.orgs')} value={countOrgs(tree ?? [])} prefix={<ApartmentOutlined />} />

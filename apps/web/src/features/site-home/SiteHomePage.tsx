@@ -12,8 +12,9 @@ import { projectName, useCurrentProject, useOrgTree } from '../org/api';
 import { cityName } from '../org/cityNames';
 import { localText } from '../../shared/ui/localName';
 import { WeatherCard } from '../weather/WeatherCard';
+import { SiteKpiStrip } from '../home-kpis/KpiStrips';
 
-/** Site home: the project card, weather, pending count and the latest events of the selected site. */
+/** Site home: the live KPI strip, the project card, weather, pending count and the latest events of the selected site. */
 export function SiteHomePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -28,6 +29,7 @@ export function SiteHomePage() {
   if (isLoading || !project) return <Skeleton active />;
   return (
     <div data-testid="site-home" data-project={project.id}>
+      <SiteKpiStrip projectId={project.id} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={10}>
           <Card title={t('siteHome.project')} data-testid="project-card" style={{ height: '100%' }}>
