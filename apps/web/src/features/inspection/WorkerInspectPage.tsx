@@ -8,6 +8,7 @@ import { inspectionCalls, refusal, useInvalidateInspection, useMyTasks } from '.
 import { drafts } from './drafts';
 import { installWorkerPwa } from './pwa';
 import { TaskStatusTag, windowText } from './shared';
+import { groupTasks, TASK_GROUPS } from './taskOrder';
 import { useOnline } from './useOnline';
 import { flushOutbox } from './WorkerInspectForm';
 
@@ -54,7 +55,7 @@ function TaskCard({ task }: { task: InspectionTask }) {
   );
 }
 
-/** /WorkerInspect: the worker's inspections of today and every overdue one, as cards for a phone. */
+/** /WorkerInspect: the worker's inspections as cards for a phone: today's round first, then overdue ones, then later ones. */
 export function WorkerInspectPage() {
   const { t } = useTranslation();
   const query = useMyTasks();
@@ -67,25 +68,23 @@ export function WorkerInspectPage() {
   }, [online, invalidate]);
 
   if (query.isPending) return <Skeleton active />;
-  const list = query.data?.list ?? [];
-  const overdue = list.filter((x) => x.status === 'overdue');
-  const today = list.filter((x) => x.status !== 'overdue');
+  const groups = groupTasks(query.data?.list ?? []);
   return (
     <div data-testid="worker-inspect">
-      {overdue.length ? (
-        <>
-          <Typography.Title level={5} type="danger">
-            {t('inspection.overdueTitle')} ({overdue.length})
-          </Typography.Title>
-          {overdue.map((x) => (
-            <TaskCard key={x.id} task={x} />
-          ))}
-        </>
-      ) : null}
-      <Typography.Title level={5}>
-        {t('inspection.today')} {query.data?.today ?? ''}
-      </Typography.Title>
-      {today.length === 0 ? <Empty description={t('inspection.noTasks')} data-testid="no-tasks" /> : today.map((x) => <TaskCard key={x.id} task={x} />)}
+      {TASK_GROUPS.map((g) =>
+        g === 'today' || groups[g].length ? (
+          <section key={g} data-testid={`task-group-${g}`} data-group={g}>
+            <Typography.Title level={5} type={g === 'overdue' ? 'danger' : undefined}>
+              {t(`inspection.group.${g}`)} {g === 'today' ? (query.data?.today ?? '') : `(${groups[g].length})`}
+            </Typography.Title>
+            {g === 'today' && groups.today.length === 0 ? (
+              <Empty description={t('inspection.noTasks')} data-testid="no-tasks" />
+            ) : (
+              groups[g].map((x) => <TaskCard key={x.id} task={x} />)
+            )}
+          </section>
+        ) : null,
+      )}
     </div>
   );
 }

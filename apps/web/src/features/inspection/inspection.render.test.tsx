@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { centreSession, expectEnglishOnly, expectTexts, mockApi, renderPage, resetHarness, siteSession } from '../../test/harness';
 import { detail, doneDetail, overdueTask, plan, task, template } from './fixtures';
 import { ReleaseInspectPage } from './ReleaseInspectPage';
@@ -43,11 +43,24 @@ describe('routine inspection pages', { timeout: 60_000 }, () => {
     await expectEnglishOnly();
   });
 
-  it('the worker list shows overdue and today cards (en, no Chinese)', async () => {
-    mockApi({ 'GET /api/v6/inspection/myTasks': { today: '2026-11-25', list: [overdueTask, task] } });
-    await renderPage(<WorkerInspectPage />, { session: worker, pageKey: 'WorkerInspect', lang: 'en' });
-    await expectTexts('Overdue (1)', 'Today 2026-11-25', 'Switch room daily round', '09:00–12:00', 'To do', 'Start');
-    await expectEnglishOnly();
+  it("the worker list shows today's round first, then the overdue cards (en, no Chinese)", async () => {
+    // The fixtures' today at the site (Shanghai): 2026-11-25 10:00. Only Date is faked (waitFor keeps its timers).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T02:00:00Z'));
+    try {
+      // The server lists by window start: the overdue task of yesterday first.
+      mockApi({ 'GET /api/v6/inspection/myTasks': { today: '2026-11-25', list: [overdueTask, task] } });
+      await renderPage(<WorkerInspectPage />, { session: worker, pageKey: 'WorkerInspect', lang: 'en' });
+      await expectTexts('Overdue (1)', 'Today 2026-11-25', 'Switch room daily round', '09:00–12:00', 'To do', 'Start');
+      await expectEnglishOnly();
+      const cards = [...document.querySelectorAll('[data-testid^="task-card-"]')].map((c) => [c.closest('[data-group]')?.getAttribute('data-group'), c.getAttribute('data-testid')]);
+      expect(cards).toEqual([
+        ['today', `task-card-${task.id}`],
+        ['overdue', `task-card-${overdueTask.id}`],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('the form checks in by typed code, turns an out-of-range reading red and asks for a note and a photo', async () => {

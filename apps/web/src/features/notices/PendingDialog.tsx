@@ -1,5 +1,7 @@
 import type { EventNotice, SiteNotice } from '@gridops/contract';
-import { Button, Checkbox, Modal, Table, Tag } from 'antd';
+import { Button, Card, Checkbox, Grid, Modal, Table, Tag, Typography } from 'antd';
+import { useFormat } from '../../shared/format';
+import { useSession } from '../../session/store';
 import { useTranslation } from 'react-i18next';
 import { useEventText } from '../../shared/i18n/eventText';
 import { eventTypeTag, isEventNotice } from './api';
@@ -26,6 +28,11 @@ export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, 
   const { t } = useTranslation();
   const dict = useDictionary();
   const text = useEventText();
+  const f = useFormat();
+  // The event list is the selected site's: its times on that site's clock.
+  const project = useSession((s) => s.proID);
+  // On a phone (narrower than antd's sm, 576 px) a table squeezed into the dialog wraps every name: cards instead.
+  const phone = Grid.useBreakpoint().sm === false;
   const sites = scope === 'org' ? list.filter((n): n is SiteNotice => !isEventNotice(n)) : [];
   const events = scope === 'site' ? list.filter(isEventNotice) : [];
 
@@ -41,10 +48,10 @@ export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, 
         {t('notices.muteSession')}
       </Checkbox>
     ),
-    <Button key="later" autoInsertSpace={false} onClick={onDismiss} data-testid={scope === 'org' ? 'pending-acknowledged' : 'pending-later'}>
+    <Button key="later" size={phone ? 'large' : undefined} autoInsertSpace={false} onClick={onDismiss} data-testid={scope === 'org' ? 'pending-acknowledged' : 'pending-later'}>
       {scope === 'org' ? t('notices.acknowledged') : t('notices.handleLater')}
     </Button>,
-    <Button key="now" type="primary" autoInsertSpace={false} onClick={handleFirst} data-testid="pending-handle-first">
+    <Button key="now" size={phone ? 'large' : undefined} type="primary" autoInsertSpace={false} onClick={handleFirst} data-testid="pending-handle-first">
       {t('notices.handleNow')}
     </Button>,
   ];
@@ -61,7 +68,44 @@ export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, 
       wrapClassName={PENDING_WRAP_CLASS}
       wrapProps={{ 'data-testid': 'pending-dialog', 'data-scope': scope }}
     >
-      {scope === 'org' ? (
+      {phone ? (
+        <div className="pending-cards" data-testid="pending-cards" style={{ maxHeight: '60vh', overflowY: 'auto' }}>
+          {scope === 'org'
+            ? sites.map((r) => (
+                <Card key={r.id} size="small" style={{ marginBottom: 8 }} data-testid={`pending-card-${r.id}`}>
+                  <Typography.Text strong>{r.title}</Typography.Text>
+                  <div>
+                    {t('notices.pendingCount')}: {r.total}
+                  </div>
+                  <Button block size="large" type="primary" style={{ marginTop: 8, minHeight: 44 }} onClick={() => onHandleSite(r.id)} data-testid={`pending-handle-${r.id}`}>
+                    {t('notices.handle')}
+                  </Button>
+                </Card>
+              ))
+            : events.map((r) => {
+                const tag = eventTypeTag(r);
+                return (
+                  <Card key={r.id} size="small" style={{ marginBottom: 8 }} data-testid={`pending-card-${r.id}`}>
+                    <Typography.Text strong>{text.notice(r)}</Typography.Text>
+                    <div>
+                      <Typography.Text type="secondary">{r.device_name}</Typography.Text>
+                    </div>
+                    <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 4 }}>
+                      <Typography.Text type="secondary" data-testid="pending-time">
+                        {f.siteTime(r.created_at, project, 'YYYY-MM-DD HH:mm')}
+                      </Typography.Text>
+                      <Tag color={tag.color} data-testid={`pending-type-${tag.kind}`}>
+                        {dict.label('eventType', r.event_type)}
+                      </Tag>
+                    </div>
+                    <Button block size="large" type="primary" style={{ marginTop: 8, minHeight: 44 }} onClick={() => onHandleEvent(r)} data-testid={`pending-handle-${r.id}`}>
+                      {t('notices.handleNow')}
+                    </Button>
+                  </Card>
+                );
+              })}
+        </div>
+      ) : scope === 'org' ? (
         <Table<SiteNotice>
           rowKey="id"
           size="small"

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { palette } from '../../../shared/theme/palette';
 import { elementAt, toEdges, toNodes, withPositions, type SldEdge, type SldNode } from './flow';
 import { GRID, newElement, type EditorAction } from './history';
+import { placeFree } from './placement';
 import { DRAG_TYPE } from './Palette';
 import { SldEdgeView, SldNodeView } from './SldNode';
 
@@ -44,7 +45,10 @@ export const EditorCanvas = forwardRef<CanvasHandle, Props>(function EditorCanva
 
   const add = (kind: SldKind, x: number, y: number) => {
     const names = { label: t(`distribution.editor.kind.${kind}`, { lng: 'zh' }), label_en: t(`distribution.editor.kind.${kind}`, { lng: 'en' }) };
-    const el = newElement(doc, kind, kind === 'busbar' ? x - 200 : x, y, names);
+    const make = (px: number, py: number) => newElement(doc, kind, px, py, names);
+    // The nearest free spot: never on top of an existing element or its label (placement.ts).
+    const at = placeFree(doc, { x: kind === 'busbar' ? x - 200 : x, y }, make, lang);
+    const el = make(at.x, at.y);
     dispatch({ type: 'add', element: el });
     onSelect(el.id);
   };
@@ -53,8 +57,8 @@ export const EditorCanvas = forwardRef<CanvasHandle, Props>(function EditorCanva
     addCentre: (kind) => {
       const r = wrap.current?.getBoundingClientRect();
       const p = r ? rf.screenToFlowPosition({ x: r.left + r.width / 2, y: r.top + r.height / 2 }) : { x: 200, y: 200 };
-      // Consecutive clicks must not stack symbols on one spot.
-      add(kind, p.x + (doc.elements.length % 5) * GRID * 4, p.y + (doc.elements.length % 5) * GRID * 3);
+      // Consecutive clicks do not stack symbols on one spot: each goes to the nearest free place.
+      add(kind, p.x, p.y);
     },
     // Only a drawing is fitted (an empty canvas keeps 1:1, so dropped symbols land where they are dropped).
     fit: () => {

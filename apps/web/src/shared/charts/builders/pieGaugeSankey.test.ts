@@ -117,6 +117,11 @@ describe('buildSankeyOption', () => {
     expect((byId(buildSankeyOption(long, localeFor('en')), 'flow') as { right: number }).right).toBe(320);
   });
 
+  it('is drawn whole on its first frame: no clip animation revealing it from the left', () => {
+    const s = byId(buildSankeyOption(flowFixture, localeFor('zh')), 'flow') as { animation?: boolean };
+    expect(s.animation).toBe(false);
+  });
+
   it('scales kW to MW for large flows and is empty without links', () => {
     const o = buildSankeyOption(
       { nodes: flowFixture.nodes, links: [{ source: 'grid', target: 'bus', value: 25000 }] },

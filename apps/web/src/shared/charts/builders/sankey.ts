@@ -118,6 +118,10 @@ export function buildSankeyOption(input: SankeyInput, locale: ChartLocale): Char
         nodeGap: 14,
         nodeWidth: 14,
         draggable: false,
+        // No entry animation: ECharts' sankey reveals itself through a clip growing from the left over a second,
+        // so the first frames showed a diagram squashed into its left ~180 px with cut labels (issue 26 item 10);
+        // and the page's 5 s refresh (notMerge) replayed it. Drawn whole at once, every time.
+        animation: false,
         emphasis: { focus: 'adjacency' },
         lineStyle: { color: 'gradient', opacity: 0.35, curveness: 0.5 },
         label: {
