@@ -59,3 +59,5 @@ export * from './api/building.js';
 export * from './api/checklist.js';
 export * from './routes/index.js';
 export * from './glossary.js';
+export * from './energisation.js';
+export * from './voltage.js';
