@@ -52,7 +52,7 @@ describe('energisation on the diagram and the energy flow', () => {
     await openDiagram(page);
     await expect.poll(() => busStates(page), { timeout: 30_000 }).toSatisfy((s: (string | null)[]) => s.length > 0 && s.every((x) => x === 'live'));
     const u = page.locator('[data-testid^="sld-u-SRC-"]').first();
-    await expect.poll(() => u.textContent(), { timeout: 20_000 }).toMatch(/^U线 \d+(\.\d+)? kV$/);
+    await expect.poll(() => u.textContent(), { timeout: 20_000 }).toMatch(/^U线 \d+(\.\d+)?\s?kV$/);
     expect(Number((await u.textContent())!.replace(/[^\d.]/g, ''))).toBeGreaterThan(9);
 
     await setIncomer(false);
@@ -66,7 +66,7 @@ describe('energisation on the diagram and the energy flow', () => {
     await open(page, '/EnergyManage', 'energy-flow');
     const dead = page.getByTestId('flow-deenergised');
     await dead.waitFor({ timeout: 30_000 });
-    expect(await dead.textContent()).toMatch(/全站失电 · 0(\.0)? kW/);
+    expect(await dead.textContent()).toMatch(/全站失电 · 0(\.0)?\s?kW/);
     expect(await page.locator('[data-testid^="flow-node-"][data-state="dead"]').count()).toBeGreaterThan(2);
     expect(await page.getByTestId('flow-chart').textContent()).not.toContain('暂无数据');
 
