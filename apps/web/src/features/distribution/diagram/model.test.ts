@@ -105,8 +105,8 @@ describe('single-line diagram model', () => {
     expect(dark.wires.filter((w) => w.state === 'live').map((w) => w.id)).toEqual([dark.wires[0]!.id]);
   });
 
-  it('a stale incomer breaker makes the room unknown, not live', () => {
-    const m = buildDiagramModel(doc, [grid, { ...state('QF-15', 15, true), quality: 'stale' }, state('QF-18', 18, true)], 'zh');
+  it('an incomer breaker whose gateway is offline makes the room unknown, not live', () => {
+    const m = buildDiagramModel(doc, [grid, { ...state('QF-15', 15, true), quality: 'offline' }, state('QF-18', 18, true)], 'zh');
     expect(m.elements.find((e) => e.id === 'QF-15')?.breaker).toBe('unknown');
     expect(m.elements.find((e) => e.id === 'BUS-LV-1')?.energisation).toBe('unknown');
   });

@@ -92,10 +92,16 @@ export function wirePoints(from: SldElement, to: SldElement, bends: readonly (re
   return [start, ...inner, end];
 }
 
-/** A switch's state; telemetry that is not fresh is unknown (the last value seen may be wrong by now). */
+/**
+ * A switch's state: unknown without a value or when its gateway is offline (nothing says where it is now). A
+ * stale value (a few samples missed) keeps its last state and is drawn faded, as every stale value is.
+ */
 export function breakerState(live: LiveState | null): BreakerState {
-  return switchStateOf(live?.breaker_closed ?? null, live !== null && live.quality === 'fresh');
+  return switchStateOf(live?.breaker_closed ?? null, reliable(live));
 }
+
+/** Telemetry the diagram trusts for energisation: reported, and its gateway online (fresh or merely stale). */
+const reliable = (live: LiveState | null): boolean => live !== null && live.quality !== 'offline';
 
 const SOURCE_KINDS: readonly SldElement['type'][] = ['source', 'pv', 'storage', 'generator'];
 
@@ -104,7 +110,7 @@ const SOURCE_KINDS: readonly SldElement['type'][] = ['source', 'pv', 'storage', 
  * generator when they deliver (or take) power. Unbound or stale: unknown.
  */
 function sourceState(type: SldElement['type'], live: LiveState | null, nominalKv: number | undefined): Energisation {
-  const fresh = live !== null && live.quality === 'fresh';
+  const fresh = reliable(live);
   if (type === 'source') {
     const nominalPhaseV = nominalKv ? (nominalKv * 1000) / Math.sqrt(3) : undefined;
     return gridSourceState(live?.u_v ?? null, fresh, nominalPhaseV);

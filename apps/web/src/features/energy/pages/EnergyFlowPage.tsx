@@ -95,7 +95,8 @@ function EnergyFlow({ projectId }: { projectId: number }) {
                   {d.imbalance_kw > 0 && (
                     <Alert type="warning" showIcon data-testid="flow-imbalance" title={t('energy.flow.imbalance', { value: f.unit(d.imbalance_kw, 'kW').text })} description={t('energy.flow.imbalanceHint')} />
                   )}
-                  {view.dead.length > 0 && (
+                  {/* A dead site lists every circuit in the chart's place already. */}
+                  {view.dead.length > 0 && !view.allDead && (
                     <Alert type="error" showIcon data-testid="flow-dead" title={t('energy.flow.dead', { names: view.dead.join(f.lang === 'zh' ? '、' : ', ') })} description={t('energy.flow.deadHint')} />
                   )}
                   {view.unknown.length > 0 && <Alert type="warning" showIcon data-testid="flow-unknown" title={t('energy.flow.unknown', { names: view.unknown.join(f.lang === 'zh' ? '、' : ', ') })} />}
@@ -104,6 +105,8 @@ function EnergyFlow({ projectId }: { projectId: number }) {
                   )}
                   <Table<FlowLinkRow>
                     data-testid="flow-links"
+                    // A dead site has no flows: say so (0 kW, de-energised), not "no data".
+                    locale={view.allDead ? { emptyText: `${t('energy.flow.state.dead')} · ${f.unit(0, 'kW', { precision: 1 }).text}` } : undefined}
                     size="small"
                     rowKey="key"
                     dataSource={view.links}
