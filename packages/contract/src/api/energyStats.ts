@@ -3,6 +3,7 @@ import { bill } from './billing.js';
 import { dbIdParam, int32Param } from '../ids.js';
 import { ENERGY_TYPES } from '../constants.js';
 import { METER_NODE_TYPES, TOU_BANDS } from './metering.js';
+import { ENERGISATION_STATES } from '../energisation.js';
 import { ieCategoryBreakdown } from './ieSets.js';
 
 /**
@@ -335,9 +336,12 @@ export const flowNode = z.object({
   name: z.string(),
   name_en: z.string(),
   kind: z.enum([...METER_NODE_TYPES, 'external', 'loss']),
+  /** null: no fresh reading. A dead node reads 0 (it carries nothing), not null. */
   kw: z.number().nullable(),
   x: z.number().nullable(),
   y: z.number().nullable(),
+  /** Energisation (contract `energise`, docs/energy-model.md "Energisation"): live, dead or unknown. */
+  state: z.enum(ENERGISATION_STATES),
 });
 export const flowLink = z.object({ source: z.string(), target: z.string(), kw: z.number() });
 export const energyFlow = z.object({

@@ -1,4 +1,5 @@
-import type { MeterNodeType } from '@gridops/contract';
+import { energise, gridSourceState, runningSourceState, switchStateOf } from '@gridops/contract';
+import type { Energisation, EnergisationNode, MeterNodeType } from '@gridops/contract';
 import { childrenOf, isSource, nodeBalance } from '../metering/tree.js';
 import type { StatNode } from '../statistics/compute.js';
 import { round } from '../statistics/counterEnergy.js';
@@ -49,6 +50,7 @@ export interface FlowGraph {
     kw: number | null;
     x: number | null;
     y: number | null;
+    state: Energisation;
   }[];
   links: { source: string; target: string; kw: number }[];
   imbalance_kw: number;
@@ -59,9 +61,16 @@ export interface FlowGraph {
  * wind and storage discharge, grid_export → grid. Each metered parent's input minus its outputs is a link to
  * the shared "loss" node when positive; when negative it is metering mismatch, summed as imbalance.
  */
-export function flowGraph(nodes: StatNode[], kw: Map<number, number | null>): FlowGraph {
+export function flowGraph(nodes: StatNode[], kw: Map<number, number | null>, energy: Map<number, Energisation> = new Map()): FlowGraph {
   const kids = childrenOf(nodes);
   const key = (id: number) => `n${id}`;
+  const states = [...energy.values()];
+  const overall: Energisation = states.includes('live') ? 'live' : states.includes('unknown') || states.length === 0 ? 'unknown' : 'dead';
+  // A dead node carries nothing: 0 kW (a reading that is missing because the circuit is off is not "no data").
+  const kwOf = (id: number): number | null => {
+    const v = kw.get(id) ?? null;
+    return v === null && energy.get(id) === 'dead' ? 0 : v;
+  };
   const graph: FlowGraph = {
     nodes: [
       {
@@ -73,6 +82,7 @@ export function flowGraph(nodes: StatNode[], kw: Map<number, number | null>): Fl
         kw: null,
         x: null,
         y: null,
+        state: overall,
       },
       ...nodes.map((n) => ({
         id: key(n.id),
@@ -80,9 +90,10 @@ export function flowGraph(nodes: StatNode[], kw: Map<number, number | null>): Fl
         name: n.name,
         name_en: n.name_en,
         kind: n.node_type,
-        kw: kw.get(n.id) === null ? null : round(kw.get(n.id)!, 2),
+        kw: kwOf(n.id) === null ? null : round(kwOf(n.id)!, 2),
         x: n.layout_x,
         y: n.layout_y,
+        state: energy.get(n.id) ?? ('unknown' as const),
       })),
     ],
     links: [],
@@ -122,7 +133,60 @@ export function flowGraph(nodes: StatNode[], kw: Map<number, number | null>): Fl
       kw: round(loss, 2),
       x: null,
       y: null,
+      state: overall,
     });
   graph.imbalance_kw = round(graph.imbalance_kw, 2);
   return graph;
+}
+
+/** What the energisation of the power tree reads of each node's device: latest values with their time. */
+export interface DeviceSignals {
+  breaker?: { value: number; ts: Date };
+  /** Phase (or single) voltage, V. */
+  voltage?: { value: number; ts: Date };
+  /** Running status of an inverter or PCS (1 running). */
+  status?: { value: number; ts: Date };
+}
+
+/**
+ * Energisation of the power tree's nodes (docs/energy-model.md, "Energisation"), by the contract's
+ * `energise` — the same function the live single-line diagram uses. Each node is a circuit joined to its
+ * parent; a node whose device has a breaker point joins through that breaker. A root grid node is fed by the
+ * grid, live when its device measures voltage (line side of the incomer); without a voltage point, when it
+ * draws power. PV, wind and storage discharge nodes are sources live while running (status point, else
+ * power > 0). Values older than STALE_AFTER_S make switches and sources unknown.
+ */
+export function flowEnergisation(nodes: StatNode[], kw: Map<number, number | null>, signals: Map<number, DeviceSignals>, now: Date): Map<number, Energisation> {
+  const fresh = (s: { ts: Date } | undefined) => s !== undefined && now.getTime() - new Date(s.ts).getTime() <= STALE_AFTER_S * 1000;
+  const graph: { nodes: EnergisationNode[]; edges: [string, string][] } = { nodes: [], edges: [] };
+  for (const n of nodes) {
+    const sig = n.device_id === null ? undefined : signals.get(n.device_id);
+    const head = sig?.breaker ? `q${n.id}` : `n${n.id}`;
+    graph.nodes.push({ id: `n${n.id}` });
+    if (sig?.breaker) {
+      graph.nodes.push({ id: head, switch: switchStateOf(sig.breaker.value >= 0.5, fresh(sig.breaker)) });
+      graph.edges.push([head, `n${n.id}`]);
+    }
+    if (n.parent_id !== null) graph.edges.push([`n${n.parent_id}`, head]);
+    if (n.parent_id === null && n.node_type === 'grid') {
+      const v = kw.get(n.id) ?? null;
+      const source = sig?.voltage
+        ? gridSourceState(sig.voltage.value, fresh(sig.voltage))
+        : v === null
+          ? 'unknown'
+          : v > 0
+            ? 'live'
+            : 'unknown';
+      graph.nodes.push({ id: `s${n.id}`, source });
+      graph.edges.push([`s${n.id}`, head]);
+    }
+    if (isSource(n.node_type)) {
+      const v = kw.get(n.id) ?? null;
+      const source = sig?.status ? runningSourceState(sig.status.value >= 0.5, fresh(sig.status)) : runningSourceState(v === null ? null : v > 0, v !== null);
+      graph.nodes.push({ id: `s${n.id}`, source });
+      graph.edges.push([`s${n.id}`, `n${n.id}`]);
+    }
+  }
+  const energy = energise(graph);
+  return new Map(nodes.map((n) => [n.id, energy.get(`n${n.id}`) ?? 'unknown']));
 }

@@ -27,6 +27,18 @@ export const overviewRepository = {
           .execute()
       : [],
 
+  /** Latest breaker, voltage and running-status values of these devices (the power tree's energisation). */
+  deviceSignals: async (db: Db, deviceIds: number[]) =>
+    deviceIds.length
+      ? db
+          .selectFrom('device_points as dp')
+          .innerJoin('point_latest as pl', 'pl.point_id', 'dp.id')
+          .select(['dp.device_id', 'dp.key', 'pl.value', 'pl.ts'])
+          .where('dp.device_id', 'in', deviceIds)
+          .where('dp.key', 'in', ['breaker', 'Ua', 'U', 'status'])
+          .execute()
+      : [],
+
   /** SOC of the site's BMS (first one), for the storage and micro-grid views. */
   /** The site's storage systems as EssSet configured them (their strategy schedules). */
   essSpecs: async (db: Db, projectId: number) =>

@@ -8,7 +8,7 @@ import { ratioPct, round } from '../statistics/counterEnergy.js';
 import { expenseReport } from '../statistics/expense.js';
 import { dayOf, monthOf, siteDate, upTo, yearOf } from '../statistics/periods.js';
 import { co2Kg, treesFor } from './factors.js';
-import { flowGraph, nodeKw, STALE_AFTER_S } from './live.js';
+import { flowEnergisation, flowGraph, nodeKw, STALE_AFTER_S, type DeviceSignals } from './live.js';
 import { overviewRepository, type OverviewRepository } from './repository.js';
 import { clearSkyRange, expectedClearSkyYield } from './solar.js';
 
@@ -212,7 +212,18 @@ export function createOverviewService(db: Db, access: AccessService, repo: Overv
     async flow(user: AuthUser, projectId: number, now = new Date()) {
       const { nodes } = await site(user, projectId);
       const { kw, at } = await live(nodes, now);
-      return { project_id: projectId, at, ...flowGraph(nodes, kw), stale_after_s: STALE_AFTER_S };
+      const devices = [...new Set(nodes.flatMap((n) => (n.device_id === null ? [] : [n.device_id])))];
+      const signals = new Map<number, DeviceSignals>();
+      for (const r of await repo.deviceSignals(db, devices)) {
+        const s = signals.get(r.device_id) ?? {};
+        const v = { value: r.value, ts: new Date(r.ts) };
+        if (r.key === 'breaker') s.breaker = v;
+        else if (r.key === 'status') s.status = v;
+        else if (r.key === 'Ua' || !s.voltage) s.voltage = v;
+        signals.set(r.device_id, s);
+      }
+      const energy = flowEnergisation(nodes, kw, signals, now);
+      return { project_id: projectId, at, ...flowGraph(nodes, kw, energy), stale_after_s: STALE_AFTER_S };
     },
 
     async microgrid(user: AuthUser, projectId: number, now = new Date()) {

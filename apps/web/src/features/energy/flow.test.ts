@@ -7,12 +7,12 @@ const flow: EnergyFlow = {
   project_id: 2,
   at: '2026-11-23T02:52:08.774Z',
   nodes: [
-    { id: 'grid', node_id: null, name: '电网', name_en: 'Grid', kind: 'external', kw: null, x: null, y: null },
-    { id: 'n11', node_id: 11, name: '进线', name_en: 'Incomer', kind: 'grid', kw: 700, x: null, y: null },
-    { id: 'n18', node_id: 18, name: '光伏', name_en: 'PV', kind: 'pv', kw: 40, x: null, y: null },
-    { id: 'n12', node_id: 12, name: '变压器', name_en: 'T1', kind: 'load', kw: 720, x: null, y: null },
-    { id: 'n30', node_id: 30, name: '离线表', name_en: 'Offline', kind: 'load', kw: null, x: null, y: null },
-    { id: 'loss', node_id: null, name: '损耗', name_en: 'Losses', kind: 'loss', kw: 20, x: null, y: null },
+    { id: 'grid', node_id: null, name: '电网', name_en: 'Grid', kind: 'external', kw: null, x: null, y: null, state: 'live' },
+    { id: 'n11', node_id: 11, name: '进线', name_en: 'Incomer', kind: 'grid', kw: 700, x: null, y: null, state: 'live' },
+    { id: 'n18', node_id: 18, name: '光伏', name_en: 'PV', kind: 'pv', kw: 40, x: null, y: null, state: 'live' },
+    { id: 'n12', node_id: 12, name: '变压器', name_en: 'T1', kind: 'load', kw: 720, x: null, y: null, state: 'live' },
+    { id: 'n30', node_id: 30, name: '离线表', name_en: 'Offline', kind: 'load', kw: null, x: null, y: null, state: 'unknown' },
+    { id: 'loss', node_id: null, name: '损耗', name_en: 'Losses', kind: 'loss', kw: 20, x: null, y: null, state: 'live' },
   ],
   links: [
     { source: 'grid', target: 'n11', kw: 700 },
@@ -26,6 +26,25 @@ const flow: EnergyFlow = {
 };
 
 describe('flowView', () => {
+  it('a dead site (incomer open) is 0 kW and de-energised, not "no data"; nodes coloured grey', () => {
+    const dead: EnergyFlow = {
+      ...flow,
+      nodes: flow.nodes.map((n) => (n.node_id === null ? { ...n, state: 'dead' } : { ...n, kw: 0, state: 'dead' })),
+      links: [],
+    };
+    const v = flowView(dead, 'en');
+    expect(v.allDead).toBe(true);
+    expect(v.nodes.every((n) => n.kw === 0 && n.state === 'dead')).toBe(true);
+    expect(v.dead).toContain('Incomer');
+    expect(v.sankey.nodes.find((n) => n.id === 'n12')?.color).toBe('#5b6678');
+    expect(v.stale).toEqual([]);
+    // The live flow is not dead, and unknown nodes are listed as such.
+    const live = flowView(flow, 'en');
+    expect(live.allDead).toBe(false);
+    expect(live.unknown).toEqual(['Offline']);
+    expect(live.sankey.nodes.find((n) => n.id === 'n30')?.color).toBe('#faad14');
+  });
+
   it('names nodes in the language, lists positive links and marks the loss flow', () => {
     const v = flowView(flow, 'en');
     expect(v.sankey.nodes.map((n) => n.name)).toContain('Losses');

@@ -4,6 +4,18 @@ import type { EnergyFlow } from './api';
 import { nameOf } from './rows';
 import type { Lang } from './rows';
 
+/** Energisation colours of the flow (the single-line diagram's: dead grey, unknown amber). */
+export const ENERGY_COLOR = { dead: '#5b6678', unknown: '#faad14' } as const;
+
+export interface FlowStateRow {
+  id: string;
+  name: string;
+  kind: string;
+  /** 0 when dead (it carries nothing), else the reading (null: none fresh). */
+  kw: number | null;
+  state: 'live' | 'dead' | 'unknown';
+}
+
 export interface FlowLinkRow {
   key: string;
   source: string;
@@ -14,12 +26,24 @@ export interface FlowLinkRow {
 }
 
 /** The live flow answer as Sankey input (names in the page language) and the link table beside it. */
-export function flowView(flow: EnergyFlow, lang: Lang): { sankey: SankeyInput; links: FlowLinkRow[]; stale: string[] } {
+export function flowView(
+  flow: EnergyFlow,
+  lang: Lang,
+): { sankey: SankeyInput; links: FlowLinkRow[]; stale: string[]; nodes: FlowStateRow[]; dead: string[]; unknown: string[]; allDead: boolean } {
   const names = new Map(flow.nodes.map((n) => [n.id, nameOf(n, lang)]));
   const kind = new Map(flow.nodes.map((n) => [n.id, n.kind]));
+  const metered = flow.nodes.filter((n) => n.node_id !== null);
+  const nodes: FlowStateRow[] = metered.map((n) => ({ id: n.id, name: nameOf(n, lang), kind: n.kind, kw: n.state === 'dead' ? 0 : n.kw, state: n.state }));
+  const dead = nodes.filter((n) => n.state === 'dead');
   return {
+    nodes,
+    dead: dead.map((n) => n.name),
+    unknown: nodes.filter((n) => n.state === 'unknown').map((n) => n.name),
+    // Nothing flows and the tree is dead (not merely unread): a dead site, drawn as such instead of "no data".
+    allDead: dead.length > 0 && !flow.links.some((l) => l.kw > 0) && nodes.every((n) => n.state !== 'live'),
     sankey: {
-      nodes: flow.nodes.map((n) => ({ id: n.id, name: nameOf(n, lang), kind: n.kind })),
+      // Colour by energisation: dead grey, unknown amber, live by the node's kind.
+      nodes: flow.nodes.map((n) => ({ id: n.id, name: nameOf(n, lang), kind: n.kind, ...(n.state === 'live' ? {} : { color: ENERGY_COLOR[n.state] }) })),
       links: flow.links.map((l) => ({ source: l.source, target: l.target, value: l.kw })),
       unit: 'kW',
     },
@@ -33,7 +57,7 @@ export function flowView(flow: EnergyFlow, lang: Lang): { sankey: SankeyInput; l
         loss: kind.get(l.target) === 'loss',
       })),
     // Metered nodes whose power reading is older than `stale_after_s` come back with kW null.
-    stale: flow.nodes.filter((n) => n.node_id !== null && n.kw === null).map((n) => nameOf(n, lang)),
+    stale: flow.nodes.filter((n) => n.node_id !== null && n.kw === null && n.state !== 'dead').map((n) => nameOf(n, lang)),
   };
 }
 

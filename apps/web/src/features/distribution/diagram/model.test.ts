@@ -32,19 +32,22 @@ const doc: SldDocument = {
   ],
 };
 
-const state = (element_id: string, device_id: number, breaker_closed: boolean | null, p_kw: number | null = 10): LiveState => ({
+const state = (element_id: string, device_id: number, breaker_closed: boolean | null, p_kw: number | null = 10, u_v: number | null = null): LiveState => ({
   element_id,
   device_id,
   breaker_closed,
   p_kw,
   i_a: 20,
+  u_v,
   load_rate: null,
   ts: '2026-01-01T00:00:00Z',
   quality: 'fresh',
 });
 
 describe('single-line diagram model', () => {
-  const states = [state('QF-15', 15, true), state('QF-18', 18, true), state('FD-18', 18, true), state('QF-20', 20, false, 0)];
+  // The grid source is bound to the incomer: voltage present on its line side.
+  const grid = state('SRC-15', 15, null, 100, 5681.5);
+  const states = [grid, state('QF-15', 15, true), state('QF-18', 18, true), state('FD-18', 18, true), state('QF-20', 20, false, 0)];
 
   it('resolves breaker states: closed, open, and unknown when unbound or without a value', () => {
     const m = buildDiagramModel(doc, states, 'zh');
@@ -80,15 +83,41 @@ describe('single-line diagram model', () => {
     expect(m.wires).toHaveLength(8);
   });
 
-  it('wires below an open breaker are de-energised, the rest stay live', () => {
+  it('colours by energisation: below an open feeder breaker dead, the rest live', () => {
     const m = buildDiagramModel(doc, states, 'zh');
-    const live = (id: string) => m.wires.find((w) => w.id.includes(id))?.energised;
-    expect(live('QF-20-FD-20')).toBe(false);
-    expect(live('QF-18-FD-18')).toBe(true);
-    expect(live('BUS-LV-1-QF-20')).toBe(true);
-    // Opening the incomer kills everything downstream of it.
-    const dark = buildDiagramModel(doc, [state('QF-15', 15, false)], 'zh');
-    expect(dark.wires.filter((w) => w.energised).map((w) => w.id)).toEqual([dark.wires[0]!.id]);
+    const wire = (id: string) => m.wires.find((w) => w.id.includes(id))?.state;
+    const el = (mm: typeof m, id: string) => mm.elements.find((e) => e.id === id)?.energisation;
+    expect(wire('QF-20-FD-20')).toBe('dead');
+    expect(wire('QF-18-FD-18')).toBe('live');
+    expect(wire('BUS-LV-1-QF-20')).toBe('live');
+    expect(el(m, 'FD-20')).toBe('dead');
+    expect(el(m, 'BUS-LV-1')).toBe('live');
+    expect(m.wires.find((w) => w.id.includes('QF-15-BUS-HV'))?.hv).toBe(true);
+    expect(m.wires.find((w) => w.id.includes('QF-18-FD-18'))?.hv).toBe(false);
+  });
+
+  it('opening the incomer kills both busbars and everything below; the source side stays live', () => {
+    const dark = buildDiagramModel(doc, [grid, state('QF-15', 15, false), state('QF-18', 18, true)], 'zh');
+    const el = (id: string) => dark.elements.find((e) => e.id === id)?.energisation;
+    expect(el('SRC-15')).toBe('live');
+    expect(el('QF-15')).toBe('live');
+    for (const id of ['BUS-HV', 'TR-16', 'BUS-LV-1', 'FD-18']) expect(el(id)).toBe('dead');
+    expect(dark.wires.filter((w) => w.state === 'live').map((w) => w.id)).toEqual([dark.wires[0]!.id]);
+  });
+
+  it('an incomer breaker whose gateway is offline makes the room unknown, not live', () => {
+    const m = buildDiagramModel(doc, [grid, { ...state('QF-15', 15, true), quality: 'offline' }, state('QF-18', 18, true)], 'zh');
+    expect(m.elements.find((e) => e.id === 'QF-15')?.breaker).toBe('unknown');
+    expect(m.elements.find((e) => e.id === 'BUS-LV-1')?.energisation).toBe('unknown');
+  });
+
+  it('the 10 kV incomer shows line voltage in kV; LV elements their phase voltage', () => {
+    const m = buildDiagramModel(doc, [...states, state('FD-18', 18, true, 10, 229.6)], 'zh');
+    const src = m.elements.find((e) => e.id === 'SRC-15')?.voltage;
+    expect(src?.kind).toBe('line');
+    expect(src?.unit).toBe('kV');
+    expect(src?.value).toBeCloseTo(9.84, 2);
+    expect(m.elements.find((e) => e.id === 'FD-18')?.voltage).toEqual({ kind: 'phase', value: 229.6, unit: 'V' });
   });
 
   it('anchors clamp to the bar and handle vertical bars', () => {

@@ -1,4 +1,5 @@
-import type { Quality, SldDocument, SldElement } from '@gridops/contract';
+import { energise, gridSourceState, runningSourceState, switchStateOf, voltageReading } from '@gridops/contract';
+import type { Energisation, EnergisationNode, Quality, SldDocument, SldElement, VoltageReading } from '@gridops/contract';
 
 /** Live values the server joined to one bound element (contract `sldLiveState`). */
 export interface LiveState {
@@ -32,6 +33,10 @@ export interface ElementModel {
   /** Switching devices (breaker, load switch, disconnector): their state. */
   breaker?: BreakerState;
   live: LiveState | null;
+  /** Live, dead or unknown (contract `energise`): what colours the symbol. */
+  energisation: Energisation;
+  /** The voltage as shown: line kV for HV, phase V for LV (contract `voltageReading`). */
+  voltage: VoltageReading | null;
   /** Elements bound to a device open the detail drawer on click. */
   clickable: boolean;
 }
@@ -39,8 +44,10 @@ export interface ElementModel {
 export interface WireModel {
   id: string;
   points: [number, number][];
-  /** A wire below an open breaker carries no power; drawn dimmed so the dead part of the room shows. */
-  energised: boolean;
+  /** The lesser of its two ends' energisation: live, dead (grey, dashed) or unknown (amber, dashed). */
+  state: Energisation;
+  /** On a high-voltage (≥ 1 kV) part of the room: drawn in the HV colour when live. */
+  hv: boolean;
 }
 
 export interface DiagramModel {
@@ -85,27 +92,87 @@ export function wirePoints(from: SldElement, to: SldElement, bends: readonly (re
   return [start, ...inner, end];
 }
 
+/**
+ * A switch's state: unknown without a value or when its gateway is offline (nothing says where it is now). A
+ * stale value (a few samples missed) keeps its last state and is drawn faded, as every stale value is.
+ */
 export function breakerState(live: LiveState | null): BreakerState {
-  if (!live || live.breaker_closed === null) return 'unknown';
-  return live.breaker_closed ? 'closed' : 'open';
+  return switchStateOf(live?.breaker_closed ?? null, reliable(live));
+}
+
+/** Telemetry the diagram trusts for energisation: reported, and its gateway online (fresh or merely stale). */
+const reliable = (live: LiveState | null): boolean => live !== null && live.quality !== 'offline';
+
+const SOURCE_KINDS: readonly SldElement['type'][] = ['source', 'pv', 'storage', 'generator'];
+
+/**
+ * A source element's own state: the grid incomer is live when voltage is present on it; PV, storage and a
+ * generator when they deliver (or take) power. Unbound or stale: unknown.
+ */
+function sourceState(type: SldElement['type'], live: LiveState | null, nominalKv: number | undefined): Energisation {
+  const fresh = reliable(live);
+  if (type === 'source') {
+    const nominalPhaseV = nominalKv ? (nominalKv * 1000) / Math.sqrt(3) : undefined;
+    return gridSourceState(live?.u_v ?? null, fresh, nominalPhaseV);
+  }
+  const p = live?.p_kw ?? null;
+  return runningSourceState(p === null ? null : Math.abs(p) > 0.05, fresh);
+}
+
+const RANK: Record<Energisation, number> = { dead: 0, unknown: 1, live: 2 };
+const lesser = (a: Energisation, b: Energisation): Energisation => (RANK[a] <= RANK[b] ? a : b);
+
+/**
+ * Nominal voltage (kV) of each element: that of the nearest busbar reached over wires without crossing a
+ * transformer. Transformers themselves get none (which side they measure is the device's business).
+ */
+function nominalKvs(doc: SldDocument): Map<string, number> {
+  const adj = new Map<string, string[]>();
+  for (const w of doc.wires) {
+    adj.set(w.from, [...(adj.get(w.from) ?? []), w.to]);
+    adj.set(w.to, [...(adj.get(w.to) ?? []), w.from]);
+  }
+  const type = new Map(doc.elements.map((e) => [e.id, e.type]));
+  const out = new Map<string, number>();
+  const queue: { id: string; kv: number }[] = doc.elements.flatMap((e) => (e.type === 'busbar' ? [{ id: e.id, kv: e.voltage_kv }] : []));
+  for (let i = 0; i < queue.length; i++) {
+    const { id, kv } = queue[i]!;
+    if (out.has(id)) continue;
+    out.set(id, kv);
+    if (type.get(id) === 'transformer') continue;
+    for (const next of adj.get(id) ?? []) if (!out.has(next) && type.get(next) !== 'transformer') queue.push({ id: next, kv });
+  }
+  return out;
 }
 
 /**
  * Turns the stored diagram document and the live states into what the SVG draws: labels in the chosen
  * language, breaker states, and wire polylines with their end points resolved. Wires whose ends are missing
  * are dropped (the server validates documents on save, but a half-edited one should still draw).
- * A wire is dead when it hangs below an open breaker: de-energising is followed downstream from every open
- * breaker along the wires' direction (from → to).
+ * Every element and wire is live, dead or unknown by the contract's `energise` over the wires (both ways:
+ * rings and back-feeding sources), from switch states and the sources' own states.
  */
 export function buildDiagramModel(doc: SldDocument, states: readonly LiveState[], lang: 'zh' | 'en'): DiagramModel {
   const byId = new Map(doc.elements.map((e) => [e.id, e]));
   const liveOf = new Map(states.map((s) => [s.element_id, s]));
 
+  const kvOf = nominalKvs(doc);
+
+  // Energisation: one node per element, the wires as edges (contract `energise`, shared with the energy flow).
+  const nodes: EnergisationNode[] = doc.elements.map((e) => {
+    const live = liveOf.get(e.id) ?? null;
+    if (e.type === 'breaker' || e.type === 'switch' || e.type === 'disconnector') return { id: e.id, switch: breakerState(live) };
+    if (SOURCE_KINDS.includes(e.type)) return { id: e.id, source: sourceState(e.type, live, kvOf.get(e.id)) };
+    return { id: e.id };
+  });
+  const energy = energise({ nodes, edges: doc.wires.map((w) => [w.from, w.to] as const) });
+
   const elements: ElementModel[] = doc.elements.map((e) => {
     const label = lang === 'en' && e.label_en ? e.label_en : e.label;
     const live = liveOf.get(e.id) ?? null;
     const deviceId = 'device_id' in e ? e.device_id : null;
-    const base: ElementModel = { id: e.id, type: e.type, x: e.x, y: e.y, label, deviceId, live, clickable: deviceId !== null };
+    const voltage = voltageReading({ phaseV: live?.u_v ?? null }, e.type === 'transformer' ? null : kvOf.get(e.id));
+    const base: ElementModel = { id: e.id, type: e.type, x: e.x, y: e.y, label, deviceId, live, energisation: energy.get(e.id) ?? 'unknown', voltage, clickable: deviceId !== null };
     if (e.type === 'busbar') {
       const [x2, y2] = e.orientation === 'v' ? [e.x, e.y + e.length] : [e.x + e.length, e.y];
       return { ...base, x2, y2, voltageKv: e.voltage_kv };
@@ -115,27 +182,13 @@ export function buildDiagramModel(doc: SldDocument, states: readonly LiveState[]
     return base;
   });
 
-  // Downstream of an open breaker: walk the wires from → to.
-  const out = new Map<string, string[]>();
-  for (const w of doc.wires) out.set(w.from, [...(out.get(w.from) ?? []), w.to]);
-  const dead = new Set<string>();
-  const stack = elements.filter((e) => e.breaker === 'open').map((e) => e.id);
-  const openIds = new Set(stack);
-  while (stack.length) {
-    const id = stack.pop() as string;
-    for (const next of out.get(id) ?? []) {
-      if (dead.has(next)) continue;
-      dead.add(next);
-      stack.push(next);
-    }
-  }
-
   const wires: WireModel[] = doc.wires.flatMap((w, i) => {
     const from = byId.get(w.from);
     const to = byId.get(w.to);
     if (!from || !to) return [];
-    const energised = !(openIds.has(w.from) || dead.has(w.from));
-    return [{ id: `w${i}-${w.from}-${w.to}`, points: wirePoints(from, to, w.points), energised }];
+    const state = lesser(energy.get(w.from) ?? 'unknown', energy.get(w.to) ?? 'unknown');
+    const kv = kvOf.get(w.from) ?? kvOf.get(w.to) ?? 0;
+    return [{ id: `w${i}-${w.from}-${w.to}`, points: wirePoints(from, to, w.points), state, hv: kv >= 1 }];
   });
 
   return { width: doc.width, height: doc.height, elements, wires };

@@ -3,7 +3,9 @@ import { palette } from '../../../shared/theme/palette';
 import { BREAKER_COLOR } from '../points';
 
 export const WIRE = '#4fa3ff';
-export const DEAD = '#3a4a63';
+export const DEAD = '#5b6678';
+/** Energisation unknown (stale telemetry, switch state unknown): amber. */
+export const ENERGY_UNKNOWN = '#faad14';
 export const BUS_COLOR = { hv: '#ffd666', lv: '#36cfc9' } as const;
 const LINE = '#d6e4ff';
 const BG = palette.bgContainer;

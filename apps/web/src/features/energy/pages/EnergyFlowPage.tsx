@@ -5,13 +5,54 @@ import { buildSankeyOption, Chart, useChartLocale } from '../../../shared/charts
 import { unitScaleFor, useFormat } from '../../../shared/format';
 import { useLiveRefresh } from '../../../shared/stats';
 import { FLOW_REFRESH_MS, useFlow } from '../api';
-import { flowView, withEdgeLabels } from '../flow';
-import type { FlowLinkRow } from '../flow';
+import { ENERGY_COLOR, flowView, withEdgeLabels } from '../flow';
+import type { FlowLinkRow, FlowStateRow } from '../flow';
+import { nodeTypeColor } from '../../../shared/theme/nodeTypes';
 import { Stack } from '../components/common';
 import { ReportSection } from '../../../shared/ui/ReportPage';
 import { ENERGY_QUERY, ENERGY_SITE } from '../pageStates';
 import { QueryState } from '../../../shared/ui/QueryState';
 import { SiteGate } from '../../../shared/ui/SiteGate';
+
+/** What the flow's colours mean: live by type, dead grey (0 kW), unknown amber. */
+function FlowLegend() {
+  const { t } = useTranslation();
+  const item = (colour: string, text: string, dashed = false) => (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, marginRight: 16 }}>
+      <span style={{ width: 14, height: 10, background: dashed ? 'transparent' : colour, border: `2px ${dashed ? 'dashed' : 'solid'} ${colour}`, display: 'inline-block' }} />
+      {text}
+    </span>
+  );
+  return (
+    <div data-testid="flow-legend" style={{ fontSize: 12, display: 'flex', flexWrap: 'wrap', rowGap: 4, marginBottom: 6 }}>
+      {item(nodeTypeColor('grid') ?? '#4fa3ff', t('energy.flow.legendLive'))}
+      {item(ENERGY_COLOR.dead, t('energy.flow.legendDead'))}
+      {item(ENERGY_COLOR.unknown, t('energy.flow.legendUnknown'), true)}
+    </div>
+  );
+}
+
+/** A dead site: no flow to draw, so every circuit at 0 kW and marked de-energised (not "no data"). */
+function DeadSite({ nodes }: { nodes: FlowStateRow[] }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (
+    <div data-testid="flow-deenergised" style={{ minHeight: 520 }}>
+      <Alert type="error" showIcon title={`${t('energy.flow.allDead')} · ${f.unit(0, 'kW', { precision: 1 }).text}`} description={t('energy.flow.allDeadHint')} />
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 12 }}>
+        {nodes.map((n) => (
+          <div key={n.id} data-testid={`flow-node-${n.id}`} data-state={n.state} style={{ border: `1px ${n.state === 'unknown' ? 'dashed' : 'solid'} ${n.state === 'live' ? '#4fa3ff' : ENERGY_COLOR[n.state]}`, borderRadius: 4, padding: '6px 10px', minWidth: 160 }}>
+            <div>{n.name}</div>
+            <div style={{ fontSize: 12 }}>
+              {n.kw === null ? '-' : f.unit(n.kw, 'kW', { precision: 1 }).text}{' '}
+              <Tag color={n.state === 'dead' ? 'default' : n.state === 'unknown' ? 'gold' : 'blue'}>{t(`energy.flow.state.${n.state}`)}</Tag>
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
 
 function EnergyFlow({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
@@ -44,7 +85,8 @@ function EnergyFlow({ projectId }: { projectId: number }) {
                   </Typography.Text>
                 }
               >
-                <Chart option={option} height={560} />
+                <FlowLegend />
+                {view.allDead ? <DeadSite nodes={view.nodes} /> : <Chart option={option} height={560} />}
               </ReportSection>
             </Col>
             <Col xs={24} xl={7}>
@@ -53,11 +95,18 @@ function EnergyFlow({ projectId }: { projectId: number }) {
                   {d.imbalance_kw > 0 && (
                     <Alert type="warning" showIcon data-testid="flow-imbalance" title={t('energy.flow.imbalance', { value: f.unit(d.imbalance_kw, 'kW').text })} description={t('energy.flow.imbalanceHint')} />
                   )}
+                  {/* A dead site lists every circuit in the chart's place already. */}
+                  {view.dead.length > 0 && !view.allDead && (
+                    <Alert type="error" showIcon data-testid="flow-dead" title={t('energy.flow.dead', { names: view.dead.join(f.lang === 'zh' ? '、' : ', ') })} description={t('energy.flow.deadHint')} />
+                  )}
+                  {view.unknown.length > 0 && <Alert type="warning" showIcon data-testid="flow-unknown" title={t('energy.flow.unknown', { names: view.unknown.join(f.lang === 'zh' ? '、' : ', ') })} />}
                   {view.stale.length > 0 && (
                     <Alert type="info" showIcon title={t('energy.flow.stale', { s: d.stale_after_s, names: view.stale.join('、') })} />
                   )}
                   <Table<FlowLinkRow>
                     data-testid="flow-links"
+                    // A dead site has no flows: say so (0 kW, de-energised), not "no data".
+                    locale={view.allDead ? { emptyText: `${t('energy.flow.state.dead')} · ${f.unit(0, 'kW', { precision: 1 }).text}` } : undefined}
                     size="small"
                     rowKey="key"
                     dataSource={view.links}
