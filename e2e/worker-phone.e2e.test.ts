@@ -50,9 +50,10 @@ describe("the worker's phone", () => {
     expect(await dialog.locator('table').count()).toBe(0);
     await dialog.getByTestId('pending-cards').waitFor();
     const handle = dialog.locator('[data-testid^="pending-card-"] [data-testid^="pending-handle-"]').first();
+    // The modal opens with a zoom animation (scaled below 1 while it runs): measure once it has ended.
+    await expect.poll(async () => (await handle.boundingBox())?.height ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(44);
     const box = await handle.boundingBox();
     const card = await dialog.locator('[data-testid^="pending-card-"]').first().boundingBox();
-    expect(box!.height).toBeGreaterThanOrEqual(44);
     expect(box!.width).toBeGreaterThan(card!.width * 0.8);
     const small = await page.evaluate(() => {
       const out: string[] = [];
