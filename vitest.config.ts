@@ -64,6 +64,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // expect.poll waits on what the page shows; vitest's 1 s default is shorter than a render on a busy
+          // machine (CI runs the suite with two CPU-bound processes beside it).
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
           globalSetup: ['e2e/support/globalSetup.ts'],
         },

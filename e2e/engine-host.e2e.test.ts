@@ -34,12 +34,14 @@ describe('engine host (window messages)', () => {
     await dismissPending(page.frames()[1] as Frame, { waitMs: 8_000, mayStayOpen: true });
     expect(await root(frame, 'data-ue')).toBe('0');
 
+    // The first engine message loads the schema module on demand (the login page does not carry zod), so its
+    // effect may come a few seconds later on a busy machine: poll longer than vitest's 1 s default.
     await page.getByTestId('send-ratio').click();
-    await expect.poll(() => root(frame, 'class')).toContain('ratio-21-9');
+    await expect.poll(() => root(frame, 'class'), { timeout: 20_000 }).toContain('ratio-21-9');
     expect(await root(frame, 'data-ue')).toBe('1');
     await page.fill('#value', '169');
     await page.getByTestId('send-ratio').click();
-    await expect.poll(() => root(frame, 'class')).toContain('ratio-16-9');
+    await expect.poll(() => root(frame, 'class'), { timeout: 10_000 }).toContain('ratio-16-9');
 
     await page.getByTestId('send-devMonitor').click();
     await expect.poll(() => root(frame, 'data-dev')).toBe('1001');

@@ -155,14 +155,16 @@ describe('GatewaySim telemetry', () => {
 
   it('starts random faults at the configured rate, each on a device it applies to, and expires them', () => {
     // Fire once (0 < rate), not the gateway-wide comm loss (0.5), first candidate, first fault, shortest
-    // duration (120 s); after that the draws stay above the rate, so nothing else starts.
+    // duration (120 s); after that the draws stay above the rate, so nothing else starts. The incomer is never a
+    // random candidate (its trip and over-current are staged only), so the first candidate is the transformer.
     const seq = [0, 0.5, 0, 0, 0];
     let i = 0;
     const sim = new GatewaySim(gateway, { intervalMs: 5000, faultRate: 0.5, rng: () => seq[i++] ?? 0.99 });
     sim.tick(T0);
-    expect(sim.activeFaults('AH1')).toEqual(['over_current']);
+    expect(sim.activeFaults('AH1')).toEqual([]);
+    expect(sim.activeFaults('T1')).toEqual(['over_temperature']);
     sim.tick(T0 + 60_000);
-    expect(sim.activeFaults('AH1')).toEqual(['over_current']);
+    expect(sim.activeFaults('T1')).toEqual(['over_temperature']);
     sim.tick(T0 + 121_000);
     expect(gateway.devices.flatMap((d) => sim.activeFaults(d.sn))).toEqual([]);
     const never = new GatewaySim(gateway, { intervalMs: 5000, faultRate: 0, rng: () => 0 });

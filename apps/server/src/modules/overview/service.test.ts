@@ -61,6 +61,8 @@ function fakeRepository(latest: Record<number, { value: number; ageS: number }>,
         ids.flatMap((id) => Object.entries(monthEnergy[id] ?? {}).map(([key, energy]) => ({ point_id: id, key, energy, resets: 0 }))),
       ),
     firstReadings: (_db, ids) => Promise.resolve(new Map(ids.map((id) => [id, new Date('2023-01-01T00:00:00+08:00')]))),
+    // No breaker, voltage or status signals: energisation follows the power readings alone.
+    deviceSignals: () => Promise.resolve([]),
   };
   return repo as OverviewRepository;
 }

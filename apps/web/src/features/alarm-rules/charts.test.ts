@@ -20,7 +20,8 @@ const preview: AlarmRulePreview = {
 describe('alarm-rule charts', () => {
   it('the preview shows the history, the draft limit and each would-be event up to its end (or the window end)', () => {
     const input = previewChartInput(preview, { kind: 'high', threshold: 80 }, t, 'Asia/Shanghai');
-    expect(input.series[0]!.points).toHaveLength(2);
+    // The two samples, led by a break at the window start: the history before them is missing.
+    expect(input.series[0]!.points).toEqual([[Date.parse(preview.from), null], ...preview.series]);
     expect(input.markLines).toEqual([
       { name: 'alarmRules.col.threshold', value: 80, unit: '°C', color: '#ff4d4f' },
     ]);
@@ -31,6 +32,9 @@ describe('alarm-rule charts', () => {
         to: '2026-11-25T00:00:00.000Z',
         color: 'rgba(255,77,79,0.18)',
       },
+      // "No data" before the first sample and after the last one (plus one 10-minute step) to the window end.
+      { name: 'alarmRules.preview.noData', from: Date.parse(preview.from), to: Date.parse('2026-11-20T09:50:00Z'), color: 'rgba(140, 140, 140, 0.22)' },
+      { name: 'alarmRules.preview.noData', from: Date.parse('2026-11-20T10:10:00Z'), to: Date.parse(preview.to), color: 'rgba(140, 140, 140, 0.22)' },
     ]);
     expect(previewChartInput(preview, { kind: 'digital', threshold: 1 }, t, 'UTC').markLines).toEqual([]);
   });

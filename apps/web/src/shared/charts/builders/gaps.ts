@@ -1,5 +1,5 @@
 import { toMillis } from '@gridops/format';
-import type { TimePoint } from './timeSeries';
+import type { TimePoint } from './timePoint';
 
 /**
  * Data gaps (docs/energy-model.md, "Data gaps"): where a series has no samples for longer than k times its

@@ -8,7 +8,8 @@ import { markAreaData } from './gaps';
 import { axisTooltip, divide, escapeHtml, markerHtml, toolbox, valueText } from './common';
 import type { ChartLocale, ChartOption } from './common';
 
-export type TimePoint = readonly [time: TimeInput, value: number | null];
+import type { TimePoint } from './timePoint';
+export type { TimePoint } from './timePoint';
 
 export interface TimeSeriesInput {
   name: string;
