@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AlarmRuleList } from '@gridops/contract';
 import { pageApiData } from './support/api.js';
-import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { launchBrowser, loginAs, liveSubscribed, newPage } from './support/browser.js';
 import { click, dismissPending, open } from './support/console.js';
 import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
@@ -16,13 +16,6 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 let commander: GatewayCommander;
 
-function liveSubscribed(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('console', (m) => {
-      if (m.text().includes('[live] subscribed')) resolve();
-    });
-  });
-}
 
 /** Picks an option of the antd Select whose input has `id`, by its visible title. */
 async function choose(page: Page, id: string, title: string): Promise<void> {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventItem } from '@gridops/contract';
 import { pageApiData } from './support/api.js';
-import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { launchBrowser, liveSubscribed, loginAs, newPage } from './support/browser.js';
 import { click, dismissPending, open, selectSite } from './support/console.js';
 import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 import { BUILT_PAGES, pageModules, settle, trackRequests } from './support/pages.js';
@@ -90,8 +90,11 @@ describe('English everywhere: the site user', () => {
     page = await newPage(browser, { lang: 'en', pending: 'shown' });
     inflight = trackRequests(page);
     await recordNotifications(page);
+    // The staged events' pop-ups come only to a subscribed live client (clean session): wait for it.
+    const live = liveSubscribed(page);
     await loginAs(page, baseUrl, 'site');
     await page.getByTestId('site-home').waitFor();
+    await live;
   });
   afterAll(async () => {
     await commander.command(feeder.gateway, 'clear_fault', { device_sn: feeder.device });

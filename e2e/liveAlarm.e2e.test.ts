@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventItem } from '@gridops/contract';
 import { pageApiData } from './support/api.js';
-import { launchBrowser, loginAs, newPage } from './support/browser.js';
+import { launchBrowser, loginAs, liveSubscribed, newPage } from './support/browser.js';
 import { dismissPending, open } from './support/console.js';
 import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
@@ -18,14 +18,6 @@ const baseUrl = inject('baseUrl');
 let browser: Browser;
 let commander: GatewayCommander;
 
-/** Resolves once the console's live client has subscribed to its topics (it logs that, spec §8). */
-function liveSubscribed(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('console', (m) => {
-      if (m.text().includes('[live] subscribed')) resolve();
-    });
-  });
-}
 
 /** Every live-event pop-up the page ever shows, kept in `window.__liveEventTexts` (pop-ups leave after 10 s). */
 async function recordLivePopUps(page: Page): Promise<void> {

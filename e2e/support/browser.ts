@@ -118,3 +118,16 @@ export async function downloadBytes(download: Download): Promise<Buffer> {
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/**
+ * Resolves once the console's live client has subscribed to its topics (it logs that, spec §8). Call it before
+ * the login: a live event pushed before the subscription is never delivered (clean session), so a test that
+ * stages an event and waits for its pop-up must wait for this first.
+ */
+export function liveSubscribed(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('console', (m) => {
+      if (m.text().includes('[live] subscribed')) resolve();
+    });
+  });
+}
