@@ -50,6 +50,7 @@ const VOLATILE = [
   'key_id',
   'reviewed_at',
   'expert_invite_code',
+  'submission_id',
 ];
 
 async function main() {

@@ -7,6 +7,7 @@ import type { DemoStation } from './demoData.js';
 import { demoTariffVersions } from './demoTariffs.js';
 import { ROLLUP_COLUMNS, seedStationHistory, type HistoryNode } from './demoEnergyHistory.js';
 import { bulkRows } from './bulkRows.js';
+import { counterHours } from './counterHours.js';
 import { plannedPowerTree } from './demoMeterTree.js';
 
 /**
@@ -50,7 +51,7 @@ export async function seedDemoEnergy(
   const out =
     opts.historyDays > 0
       ? {
-          hourly: await bulkRows(trx, opts.pglite, 'rollup_hourly', ROLLUP_COLUMNS),
+          hourly: await counterHours(trx),
           daily: await bulkRows(trx, opts.pglite, 'rollup_daily', ROLLUP_COLUMNS),
         }
       : null;
