@@ -139,35 +139,44 @@ const counterRow = (
     lastTsIso,
   ] as const;
 
+/** One station's history run: its metered nodes and devices, ending `now`, `days` whole local days long. */
+export interface StationHistoryJob {
+  nodes: HistoryNode[];
+  devices: readonly SiteDeviceDef[];
+  station: { code: string; latitude: number; longitude: number; timezone: string };
+  now: number;
+  days: number;
+}
+
+/** The hours of a station's history: whole local days of the site (23 or 25 hours across a daylight-saving change). */
+export function historySpan(zone: string, now: number, days: number) {
+  const start = siteDayStart(addDays(siteDate(zone, now), -days), zone).getTime();
+  const hours = Math.ceil((now - start) / HOUR);
+  const lastFraction = (now - (start + (hours - 1) * HOUR)) / HOUR;
+  return { start, hours, lastFraction };
+}
+
+/** The hourly energy of every metered node of a job (generateHistory over its span). */
+export function stationEnergy(job: StationHistoryJob, onProgress?: (fraction: number) => void) {
+  const { start, hours, lastFraction } = historySpan(job.station.timezone, job.now, job.days);
+  return generateHistory(job.nodes, job.devices, job.station, start, hours, lastFraction, onProgress);
+}
+
 /**
  * Writes hourly rollups (inside the database, counterHours.ts), daily ones (through the step's bulk loader) and
- * point_latest for the metered nodes of one station, ending `now`. Returns the rollup rows written.
+ * point_latest for the metered nodes of one station from its hourly energy (stationEnergy, run here or in the
+ * seed's worker: historyEnergies.ts). Returns the rollup rows written.
  */
 export async function seedStationHistory(
   db: Db,
   out: { hourly: CounterHours; daily: BulkRows },
-  nodes: HistoryNode[],
-  devices: readonly SiteDeviceDef[],
-  station: { code: string; latitude: number; longitude: number; timezone: string },
-  now: number,
-  days = HISTORY_DAYS,
+  job: StationHistoryJob,
+  energy: Map<number, Float64Array>,
   onProgress?: (fraction: number) => void,
 ) {
+  const { nodes, station, now } = job;
   const zone = station.timezone;
-  // Whole local days of the site (23 or 25 hours across a daylight-saving change).
-  const start = siteDayStart(addDays(siteDate(zone, now), -days), zone).getTime();
-  const hours = Math.ceil((now - start) / HOUR);
-  const lastFraction = (now - (start + (hours - 1) * HOUR)) / HOUR;
-  // The model run is about half of the work, the hourly rows the database makes the rest.
-  const energy = generateHistory(
-    nodes,
-    devices,
-    station,
-    start,
-    hours,
-    lastFraction,
-    onProgress && ((f) => onProgress(0.45 * f)),
-  );
+  const { start, hours, lastFraction } = historySpan(zone, now, job.days);
   const latest: { point_id: number; ts: Date; value: number }[] = [];
   // The local day of each hour, once for all points: where days begin and end, and each day's bucket.
   const dayOfHour = Array.from({ length: hours + 1 }, (_, i) => siteDate(zone, start + i * HOUR));
@@ -214,7 +223,7 @@ export async function seedStationHistory(
     }
     await out.hourly.write(pointId, start, now, firsts, lasts, lastCount);
     written += hours;
-    onProgress?.(0.45 + (0.5 * ++done) / energy.size);
+    onProgress?.((0.95 * ++done) / energy.size);
     latest.push({ point_id: pointId, ts: new Date(now), value: reading(counter) });
   }
   const rows = written + out.daily.pending;
