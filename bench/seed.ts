@@ -1,6 +1,6 @@
 /**
  * Demo seed benchmark (issue 27: 400 days of history in ≤ 10 s on PGlite). Usage:
- *   npx tsx bench/seed.ts [--backend pglite|postgres] [--days 400] [--memory]
+ *   npx tsx bench/seed.ts [--backend pglite|postgres] [--days 400] [--memory] [--dist]
  *
  * Opens a fresh database (PGlite in a temporary data directory, as `npm start` does, or in memory with
  * --memory; PostgreSQL: a temporary database on TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres,
@@ -8,7 +8,9 @@
  * prints each step's time and the rows it inserted (pg_stat_xact_user_tables, read between steps inside the
  * transaction), the commit, the total, and the load average before and after. CPU time is this process's
  * (on PGlite the database runs in it too; PostgreSQL's own is not counted): under load it varies less than
- * the wall time. Record the figures in
+ * the wall time. --dist runs the built server's modules (apps/server/dist, `npm run build` first): what `npm start`
+ * runs, with the model of the counter history in its worker thread (seed/historyEnergies.ts); from sources it runs
+ * in this thread. Record the figures in
  * docs/performance.md ("Demo seed — bench/seed.ts").
  */
 import fs from 'node:fs';
@@ -17,17 +19,24 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { migrate, openDatabase, type Db } from '../apps/server/src/db/database.js';
-import { facePhotoKeyring } from '../apps/server/src/modules/face/photo.js';
-import { seedDemo } from '../apps/server/src/seed/demo.js';
+import type { Db } from '../apps/server/src/db/database.js';
+import * as databaseSrc from '../apps/server/src/db/database.js';
+import * as photoSrc from '../apps/server/src/modules/face/photo.js';
+import * as demoSrc from '../apps/server/src/seed/demo.js';
 
 const { values: args } = parseArgs({
   options: {
     backend: { type: 'string', default: 'pglite' },
     days: { type: 'string', default: '400' },
     memory: { type: 'boolean', default: false },
+    dist: { type: 'boolean', default: false },
   },
 });
+// The built modules have the same exports as their sources (esbuild transpiles file by file).
+const built = async <T>(rel: string): Promise<T> => (await import(new URL(`../apps/server/dist/${rel}`, import.meta.url).href)) as T;
+const { migrate, openDatabase } = args.dist ? await built<typeof databaseSrc>('db/database.js') : databaseSrc;
+const { facePhotoKeyring } = args.dist ? await built<typeof photoSrc>('modules/face/photo.js') : photoSrc;
+const { seedDemo } = args.dist ? await built<typeof demoSrc>('seed/demo.js') : demoSrc;
 const backend = args.backend === 'postgres' ? 'postgres' : 'pglite';
 const days = Number(args.days);
 const load = () =>
@@ -76,7 +85,7 @@ async function main() {
     await migrate(database.db);
     const migrateMs = performance.now() - t;
     console.log(
-      `${backend}${backend === 'pglite' ? (args.memory ? ' (memory)' : ' (data directory)') : ''}, ${days} days of history; load ${loadBefore}`,
+      `${backend}${backend === 'pglite' ? (args.memory ? ' (memory)' : ' (data directory)') : ''}, ${days} days of history, ${args.dist ? 'built server (dist)' : 'sources'}; load ${loadBefore}`,
     );
     console.log(`open ${(openMs / 1000).toFixed(2)} s, migrate ${(migrateMs / 1000).toFixed(2)} s`);
 

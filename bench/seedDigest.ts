@@ -1,7 +1,8 @@
 /**
  * What the demo seed writes, as one digest per table, so a change to how the seed writes (bulk loading, fewer
  * round trips) can be shown to write the same data. Usage:
- *   npx tsx bench/seedDigest.ts [--backend pglite|postgres] [--days 400] [--now 2026-11-28T08:17:23.456Z]
+ *   npx tsx bench/seedDigest.ts [--backend pglite|postgres] [--days 400] [--now 2026-11-28T08:17:23.456Z] [--dist]
+ * (--dist: the built server's modules, as `npm start` runs them, the counter model in its worker thread.)
  *
  * The seed reads the clock (Date.now, and rollup_15m_state.done_until from the migration's now()): both are pinned
  * to --now, so two runs on the same day with the same --now write the same rows. Columns filled from the real
@@ -15,9 +16,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { migrate, openDatabase } from '../apps/server/src/db/database.js';
-import { facePhotoKeyring } from '../apps/server/src/modules/face/photo.js';
-import { seedDemo } from '../apps/server/src/seed/demo.js';
+import * as databaseSrc from '../apps/server/src/db/database.js';
+import * as photoSrc from '../apps/server/src/modules/face/photo.js';
+import * as demoSrc from '../apps/server/src/seed/demo.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,9 +30,15 @@ const { values: args } = parseArgs({
         Math.floor(Date.now() / 86_400_000) * 86_400_000 + 8 * 3_600_000 + 1_043_456,
       ).toISOString(),
     },
+    dist: { type: 'boolean', default: false },
   },
 });
 const backend = args.backend === 'postgres' ? 'postgres' : 'pglite';
+// The built modules have the same exports as their sources (esbuild transpiles file by file).
+const built = async <T>(rel: string): Promise<T> => (await import(new URL(`../apps/server/dist/${rel}`, import.meta.url).href)) as T;
+const { migrate, openDatabase } = args.dist ? await built<typeof databaseSrc>('db/database.js') : databaseSrc;
+const { facePhotoKeyring } = args.dist ? await built<typeof photoSrc>('modules/face/photo.js') : photoSrc;
+const { seedDemo } = args.dist ? await built<typeof demoSrc>('seed/demo.js') : demoSrc;
 const NOW = Date.parse(args.now);
 
 /** Columns whose values come from the real clock or from randomness, per run. */
@@ -50,6 +57,7 @@ const VOLATILE = [
   'key_id',
   'reviewed_at',
   'expert_invite_code',
+  'submission_id',
 ];
 
 async function main() {

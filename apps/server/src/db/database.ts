@@ -6,6 +6,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import type { DB } from './schema.js';
 import { migrations, type Migration, type MigrationContext } from './migrations/index.js';
+import { unpackInitdbImage } from './pgliteImage.js';
 
 // Both back ends speak through node-postgres, so types must parse identically: bigint counts and numeric
 // sums become JS numbers (our values stay far below 2^53), instead of strings.
@@ -55,7 +56,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) await fs.mkdir(path.dirname(path.resolve(dir)), { recursive: true });
+  if (!dir.startsWith('memory://')) {
+    await fs.mkdir(path.dirname(path.resolve(dir)), { recursive: true });
+    // A new data directory from the cluster `npm install` prepared, instead of PGlite's initdb (pgliteImage.ts).
+    if (!options.pglite?.loadDataDir) await unpackInitdbImage(dir);
+  }
   const pglite = await PGlite.create({ dataDir: dir, ...options.pglite });
   // PGlite is a single connection; the pool of one serialises queries and transactions through it.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 } as pg.PoolConfig);

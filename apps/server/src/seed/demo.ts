@@ -206,7 +206,9 @@ const steps: SeedStep[] = [
     'analog history',
     (ctx) => 50 * Math.min(ANALOG_HISTORY_DAYS, ctx.historyDays),
     (trx, ctx) =>
-      seedAnalogHistory(trx, Math.min(ANALOG_HISTORY_DAYS, ctx.historyDays), ctx.now).then(() => undefined),
+      seedAnalogHistory(trx, Math.min(ANALOG_HISTORY_DAYS, ctx.historyDays), ctx.now, ctx.progress).then(
+        () => undefined,
+      ),
   ),
   step('distribution', 20, (trx) => seedDemoDistribution(trx)),
   step('integrated energy sets', 20, (trx, ctx) => seedDemoIeSets(trx, ctx.projectIds.values())),

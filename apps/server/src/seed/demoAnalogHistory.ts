@@ -71,7 +71,16 @@ export function transformerValues(t: number, seed: number, ratedKw: number, rate
   };
 }
 
-export async function seedAnalogHistory(db: Db, days: number, now = Date.now()): Promise<{ quarters: number; samples: number }> {
+/**
+ * Writes the history; `onProgress` gets the fraction done (0..1) after each point and each closing statement, so
+ * the start's output never sits silent through the step.
+ */
+export async function seedAnalogHistory(
+  db: Db,
+  days: number,
+  now = Date.now(),
+  onProgress?: (fraction: number) => void,
+): Promise<{ quarters: number; samples: number }> {
   const points = await db
     .selectFrom('device_points as p')
     .innerJoin('devices as d', 'd.id', 'p.device_id')
@@ -89,44 +98,60 @@ export async function seedAnalogHistory(db: Db, days: number, now = Date.now()):
   const start = cut - days * DAY;
   let quarters = 0;
   let samples = 0;
+  let done = 0;
+  const series = new Map<string, Record<Key, number>[]>();
   for (const pt of points) {
     const props = pt.props as Record<string, unknown>;
     const ratedKw = typeof props.rated_kw === 'number' ? props.rated_kw : 800;
     const ratedKva = typeof props.rated_kva === 'number' ? props.rated_kva : ratedKw / 0.8;
     const seed = pt.device_id * 7919;
     const key = pt.key as Key;
+    // A transformer's values at each instant, once for all its points (the ten keys share one evaluation).
+    const valuesOf = (from: number, to: number, slotMs: number) => {
+      const id = `${pt.device_id}/${from}/${to}/${slotMs}`;
+      let list = series.get(id);
+      if (!list) {
+        list = [];
+        for (let t = from; t < to; t += slotMs) list.push(transformerValues(t, seed, ratedKw, ratedKva, pt.timezone, slotMs));
+        series.set(id, list);
+      }
+      return list;
+    };
     // Older than RAW_DAYS: quarter-hour rollups only; 15 one-minute samples each, min/max a few percent around
-    // the average, first/last at the ends.
-    const buckets: string[] = [];
+    // the average, first/last at the ends. The buckets follow from the position (start + 15 min · i): only the
+    // values are shipped, the database makes the rows.
     const avg: number[] = [];
     const spread: number[] = [];
-    for (let t = start; MONTH_KEYS.has(key) && t < rawStart; t += QUARTER) {
-      buckets.push(new Date(t).toISOString());
-      avg.push(transformerValues(t, seed, ratedKw, ratedKva, pt.timezone)[key]);
-      spread.push(key.startsWith('U') || key === 'PF' ? 0.004 : 0.03 + 0.04 * hash01(pt.id, t / QUARTER));
+    if (MONTH_KEYS.has(key)) {
+      for (const [i, v] of valuesOf(start, rawStart, QUARTER).entries()) {
+        const t = start + i * QUARTER;
+        avg.push(v[key]);
+        spread.push(key.startsWith('U') || key === 'PF' ? 0.004 : 0.03 + 0.04 * hash01(pt.id, t / QUARTER));
+      }
     }
-    await sql`
-      INSERT INTO rollup_15m (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
-      SELECT ${pt.id}, b, a * (1 - s), a * (1 + s), a * 15, 15, a * (1 - s / 2), b, a * (1 + s / 2), b + interval '14 minutes'
-      FROM unnest(${buckets}::timestamptz[], ${avg}::float8[], ${spread}::float8[]) AS x(b, a, s)
-      ON CONFLICT DO NOTHING`.execute(db);
-    quarters += buckets.length;
-    // The last RAW_DAYS as one-minute telemetry, as the gateways would have sent it.
-    const ts: string[] = [];
-    const values: number[] = [];
-    for (let t = rawStart; t < end; t += MINUTE) {
-      ts.push(new Date(t).toISOString());
-      values.push(transformerValues(t, seed, ratedKw, ratedKva, pt.timezone, MINUTE)[key]);
-    }
-    await sql`
-      INSERT INTO telemetry (point_id, ts, value)
-      SELECT ${pt.id}, * FROM unnest(${ts}::timestamptz[], ${values}::float8[])
-      ON CONFLICT DO NOTHING`.execute(db);
-    samples += ts.length;
+    if (avg.length)
+      await sql`
+        INSERT INTO rollup_15m (point_id, bucket, min, max, sum, count, first, first_ts, last, last_ts)
+        SELECT ${pt.id}::int, b, a * (1 - s), a * (1 + s), a * 15, 15, a * (1 - s / 2), b, a * (1 + s / 2), b + interval '14 minutes'
+        FROM unnest(${avg}::float8[], ${spread}::float8[]) WITH ORDINALITY AS x(a, s, o)
+        CROSS JOIN LATERAL (SELECT ${new Date(start)}::timestamptz + (o - 1) * interval '15 minutes' AS b) y
+        ON CONFLICT DO NOTHING`.execute(db);
+    quarters += avg.length;
+    // The last RAW_DAYS as one-minute telemetry, as the gateways would have sent it (rawStart + 1 min · i).
+    const values = valuesOf(rawStart, end, MINUTE).map((v) => v[key]);
+    if (values.length)
+      await sql`
+        INSERT INTO telemetry (point_id, ts, value)
+        SELECT ${pt.id}::int, ${new Date(rawStart)}::timestamptz + (o - 1) * interval '1 minute', v
+        FROM unnest(${values}::float8[]) WITH ORDINALITY AS x(v, o)
+        ON CONFLICT DO NOTHING`.execute(db);
+    samples += values.length;
+    onProgress?.((0.6 * ++done) / points.length);
   }
   const ids = points.map((p) => p.id);
   // Quarter-hour rollups of the seeded telemetry up to the cut (what the compaction job would have written) …
   await compactRange(db, new Date(rawStart), new Date(cut));
+  onProgress?.(0.7);
   // … and hourly and daily ones of everything: quarters before the cut, samples after it (what the ingest merges).
   // A daily bucket starts at the site's local midnight (its project's zone), as the ingest's.
   for (const [table, bucket] of [
@@ -146,6 +171,7 @@ export async function seedAnalogHistory(db: Db, days: number, now = Date.now()):
       JOIN (SELECT dp.id AS pid, pr.timezone AS tz FROM device_points dp JOIN devices d ON d.id = dp.device_id JOIN projects pr ON pr.id = d.project_id) z ON z.pid = x.point_id
       GROUP BY 1, 2
       ON CONFLICT DO NOTHING`.execute(db);
+    onProgress?.(table === 'rollup_hourly' ? 0.85 : 0.95);
   }
   await sql`ANALYZE telemetry, rollup_15m`.execute(db);
   return { quarters, samples };

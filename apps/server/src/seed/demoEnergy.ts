@@ -5,8 +5,10 @@ import type { Db } from '../db/database.js';
 import { tariffRepository } from '../modules/metering/tariffRepository.js';
 import type { DemoStation } from './demoData.js';
 import { demoTariffVersions } from './demoTariffs.js';
-import { ROLLUP_COLUMNS, seedStationHistory, type HistoryNode } from './demoEnergyHistory.js';
+import { ROLLUP_COLUMNS, seedStationHistory, type HistoryNode, type StationHistoryJob } from './demoEnergyHistory.js';
+import { historyEnergies } from './historyEnergies.js';
 import { bulkRows } from './bulkRows.js';
+import { counterHours } from './counterHours.js';
 import { plannedPowerTree } from './demoMeterTree.js';
 
 /**
@@ -50,11 +52,12 @@ export async function seedDemoEnergy(
   const out =
     opts.historyDays > 0
       ? {
-          hourly: await bulkRows(trx, opts.pglite, 'rollup_hourly', ROLLUP_COLUMNS),
+          hourly: await counterHours(trx),
           daily: await bulkRows(trx, opts.pglite, 'rollup_daily', ROLLUP_COLUMNS),
         }
       : null;
-  for (const [stationIndex, st] of stations.entries()) {
+  const jobs: StationHistoryJob[] = [];
+  for (const st of stations) {
     const projectId = projectIds.get(st.code)!;
     const rows = (await trx
       .selectFrom('devices as d')
@@ -177,10 +180,17 @@ export async function seedDemoEnergy(
       props: Object.fromEntries(Object.entries(d.props).filter((e): e is [string, number] => typeof e[1] === 'number')),
       parent_sn: parentSn(d),
     }));
-    if (out) {
+    jobs.push({ nodes: history, devices: siteDevices, station: st, now, days: opts.historyDays });
+  }
+  if (out) {
+    // The trees of every station first, then their histories: the model runs one station ahead of the writes.
+    const energies = historyEnergies(jobs);
+    for (const [i, job] of jobs.entries()) {
       const progress = opts.onProgress;
-      const stationProgress = progress && ((f: number) => progress((stationIndex + f) / stations.length));
-      await seedStationHistory(trx, out, history, siteDevices, st, now, opts.historyDays, stationProgress);
+      // A tenth of a station's share for its model run (when it runs here), the rest for its rows.
+      const part = (from: number, span: number) => progress && ((f: number) => progress((i + from + span * f) / jobs.length));
+      const energy = await energies[i]!(part(0, 0.1));
+      await seedStationHistory(trx, out, job, energy, part(0.1, 0.9));
     }
   }
   // Fresh statistics after the bulk load, or the planner takes the rollups for empty and picks nested loops.

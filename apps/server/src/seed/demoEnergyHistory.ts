@@ -3,6 +3,7 @@ import { deviceCatalog, type DeviceKind } from '@gridops/contract';
 import { addDays, siteDate, siteDayStart } from '@gridops/format';
 import type { Db } from '../db/database.js';
 import { isoOf, numericOf, type BulkRows, type BulkType } from './bulkRows.js';
+import type { CounterHours } from './counterHours.js';
 
 /**
  * Counter history for the demo stations (docs/energy-model.md, "Demo history"). The simulator only produces
@@ -98,7 +99,7 @@ export function generateHistory(
   return result;
 }
 
-/** The columns of rollup_hourly and rollup_daily, for bulkRows. */
+/** The columns of rollup_daily, for bulkRows. */
 export const ROLLUP_COLUMNS = [
   ['point_id', 'int'],
   ['bucket', 'timestamptz'],
@@ -138,46 +139,56 @@ const counterRow = (
     lastTsIso,
   ] as const;
 
-/**
- * Writes hourly and daily rollups (through the step's bulk loaders) and point_latest for the metered nodes of one
- * station, ending `now`. Returns the rollup rows written.
- */
-export async function seedStationHistory(
-  db: Db,
-  out: { hourly: BulkRows; daily: BulkRows },
-  nodes: HistoryNode[],
-  devices: readonly SiteDeviceDef[],
-  station: { code: string; latitude: number; longitude: number; timezone: string },
-  now: number,
-  days = HISTORY_DAYS,
-  onProgress?: (fraction: number) => void,
-) {
-  const zone = station.timezone;
-  // Whole local days of the site (23 or 25 hours across a daylight-saving change).
+/** One station's history run: its metered nodes and devices, ending `now`, `days` whole local days long. */
+export interface StationHistoryJob {
+  nodes: HistoryNode[];
+  devices: readonly SiteDeviceDef[];
+  station: { code: string; latitude: number; longitude: number; timezone: string };
+  now: number;
+  days: number;
+}
+
+/** The hours of a station's history: whole local days of the site (23 or 25 hours across a daylight-saving change). */
+export function historySpan(zone: string, now: number, days: number) {
   const start = siteDayStart(addDays(siteDate(zone, now), -days), zone).getTime();
   const hours = Math.ceil((now - start) / HOUR);
   const lastFraction = (now - (start + (hours - 1) * HOUR)) / HOUR;
-  // The model run is most of the JS work, the rows and their load the rest.
-  const energy = generateHistory(
-    nodes,
-    devices,
-    station,
-    start,
-    hours,
-    lastFraction,
-    onProgress && ((f) => onProgress(0.4 * f)),
-  );
+  return { start, hours, lastFraction };
+}
+
+/** The hourly energy of every metered node of a job (generateHistory over its span). */
+export function stationEnergy(job: StationHistoryJob, onProgress?: (fraction: number) => void) {
+  const { start, hours, lastFraction } = historySpan(job.station.timezone, job.now, job.days);
+  return generateHistory(job.nodes, job.devices, job.station, start, hours, lastFraction, onProgress);
+}
+
+/**
+ * Writes hourly rollups (inside the database, counterHours.ts), daily ones (through the step's bulk loader) and
+ * point_latest for the metered nodes of one station from its hourly energy (stationEnergy, run here or in the
+ * seed's worker: historyEnergies.ts). Returns the rollup rows written.
+ */
+export async function seedStationHistory(
+  db: Db,
+  out: { hourly: CounterHours; daily: BulkRows },
+  job: StationHistoryJob,
+  energy: Map<number, Float64Array>,
+  onProgress?: (fraction: number) => void,
+) {
+  const { nodes, station, now } = job;
+  const zone = station.timezone;
+  const { start, hours, lastFraction } = historySpan(zone, now, job.days);
   const latest: { point_id: number; ts: Date; value: number }[] = [];
   // The local day of each hour, once for all points: where days begin and end, and each day's bucket.
   const dayOfHour = Array.from({ length: hours + 1 }, (_, i) => siteDate(zone, start + i * HOUR));
   const dayBucket = new Map(dayOfHour.map((d) => [d, siteDayStart(d, zone).getTime()]));
-  // Timestamps as text, once per hour rather than once per row.
-  const hourIso = Array.from({ length: hours }, (_, i) => isoOf(start + i * HOUR));
-  const firstTsIso = Array.from({ length: hours }, (_, i) => isoOf(start + i * HOUR + 60_000));
+  // Timestamps as text for the daily rows, once per hour rather than once per row.
   const lastTsIso = Array.from({ length: hours }, (_, i) =>
     isoOf(i === hours - 1 ? now : start + i * HOUR + HOUR - 60_000),
   );
   const dayIso = new Map([...dayBucket].map(([d, ms]) => [d, [isoOf(ms), isoOf(ms + 60_000)] as const]));
+  const lastCount = Math.max(1, Math.round(60 * lastFraction));
+  let written = 0;
+  let done = 0;
   for (const [pointId, e] of energy) {
     const n = nodes.find((x) => x.point_id === pointId)!;
     let counter =
@@ -188,6 +199,8 @@ export async function seedStationHistory(
     const precision =
       deviceCatalog[n.device_kind as DeviceKind]?.points.find((p) => p.key === n.point_key)?.precision ?? 2;
     const reading = (v: number) => Math.round(v * 10 ** precision) / 10 ** precision;
+    const firsts = new Float64Array(hours);
+    const lasts = new Float64Array(hours);
     let dayFirst = 0;
     let dayCount = 0;
     for (let i = 0; i < hours; i++) {
@@ -195,8 +208,9 @@ export async function seedStationHistory(
       const first = reading(counter + e[i]! / 60);
       counter += e[i]!;
       const last = reading(counter);
-      const count = partial ? Math.max(1, Math.round(60 * lastFraction)) : 60;
-      out.hourly.add(counterRow(pointId, hourIso[i]!, firstTsIso[i]!, first, last, lastTsIso[i]!, count));
+      const count = partial ? lastCount : 60;
+      firsts[i] = first;
+      lasts[i] = last;
       if (i === 0 || dayOfHour[i] !== dayOfHour[i - 1]) {
         dayFirst = first;
         dayCount = 0;
@@ -207,11 +221,12 @@ export async function seedStationHistory(
         out.daily.add(counterRow(pointId, bucketIso, dayFirstTsIso, dayFirst, last, lastTsIso[i]!, dayCount));
       }
     }
+    await out.hourly.write(pointId, start, now, firsts, lasts, lastCount);
+    written += hours;
+    onProgress?.((0.95 * ++done) / energy.size);
     latest.push({ point_id: pointId, ts: new Date(now), value: reading(counter) });
   }
-  const rows = out.hourly.pending + out.daily.pending;
-  const hourlyRows = out.hourly.pending;
-  await out.hourly.flush((written) => onProgress?.(0.4 + (0.55 * written) / hourlyRows));
+  const rows = written + out.daily.pending;
   await out.daily.flush();
   onProgress?.(1);
   if (latest.length)

@@ -11,6 +11,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { migrate, openDatabase, type Db } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { seedDemo } from '../seed/demo.js';
+import { writePgliteDir as writeDumpedDir } from '../db/pgliteImage.js';
 
 /**
  * Integration databases cloned from a template made once per test run, instead of migrating (and seeding) every
@@ -148,28 +149,7 @@ function fileAppears(file: string, lock: string): Promise<void> {
  */
 export async function writePgliteDir(dir: string, pglite: Pick<PGliteOptions, 'loadDataDir'> | undefined): Promise<void> {
   if (!pglite?.loadDataDir) return;
-  const tar = Buffer.from(await pglite.loadDataDir.arrayBuffer());
-  const text = (from: number, length: number) => {
-    const field = tar.subarray(from, from + length);
-    const end = field.indexOf(0);
-    return field.subarray(0, end < 0 ? length : end).toString('utf8');
-  };
-  await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
-  for (let at = 0; at + 512 <= tar.length; ) {
-    const name = text(at, 100);
-    if (!name) break; // the two zero blocks that end the archive
-    const prefix = text(at + 345, 155);
-    const size = parseInt(text(at + 124, 12).trim() || '0', 8);
-    const type = String.fromCharCode(tar[at + 156] ?? 0);
-    const target = path.join(dir, path.normalize(`${prefix ? `${prefix}/` : ''}${name}`).replace(/^(\.\.(\/|$)|\/)+/, ''));
-    if (!target.startsWith(dir)) throw new Error(`template tar entry outside the data directory: ${name}`);
-    if (type === '5') await fsp.mkdir(target, { recursive: true, mode: 0o700 });
-    else if (type === '0' || type === '\0') {
-      await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await fsp.writeFile(target, tar.subarray(at + 512, at + 512 + size), { mode: 0o600 });
-    }
-    at += 512 + Math.ceil(size / 512) * 512;
-  }
+  await writeDumpedDir(dir, Buffer.from(await pglite.loadDataDir.arrayBuffer()));
 }
 
 // ---- PostgreSQL: a template database per variant, cloned with CREATE DATABASE … TEMPLATE ----
