@@ -22,7 +22,8 @@ export function WorkerShell() {
     <div className="worker-shell" data-testid="worker-shell">
       <div className="shell-header" style={{ padding: '8px 12px', background: '#081a35' }}>
         <Logo size={26} />
-        <Typography.Text strong style={{ flex: 1 }} data-testid="page-title">
+        {/* One line: a long English title ("Inspections") ends in an ellipsis instead of breaking mid-word at 390 px. */}
+        <Typography.Text strong ellipsis style={{ flex: 1, minWidth: 0 }} data-testid="page-title">
           {current ? t(`pages.${current.key}.title`) : t('shell.areas.worker')}
         </Typography.Text>
         <NoticeBell />

@@ -42,19 +42,34 @@ export function PendingDialog({ open, scope, list, onHandleSite, onHandleEvent, 
     else onDismiss();
   };
 
-  const footer = [
-    onMuteOnCloseChange && (
-      <Checkbox key="mute" checked={muteOnClose} onChange={(e) => onMuteOnCloseChange(e.target.checked)} data-testid="pending-mute" style={{ float: 'left', marginTop: 5 }}>
-        {t('notices.muteSession')}
-      </Checkbox>
-    ),
-    <Button key="later" size={phone ? 'large' : undefined} autoInsertSpace={false} onClick={onDismiss} data-testid={scope === 'org' ? 'pending-acknowledged' : 'pending-later'}>
+  const mute = onMuteOnCloseChange && (
+    <Checkbox key="mute" checked={muteOnClose} onChange={(e) => onMuteOnCloseChange(e.target.checked)} data-testid="pending-mute" style={phone ? undefined : { float: 'left', marginTop: 5 }}>
+      {t('notices.muteSession')}
+    </Checkbox>
+  );
+  const later = (
+    <Button key="later" size={phone ? 'large' : undefined} block={phone} autoInsertSpace={false} onClick={onDismiss} data-testid={scope === 'org' ? 'pending-acknowledged' : 'pending-later'}>
       {scope === 'org' ? t('notices.acknowledged') : t('notices.handleLater')}
-    </Button>,
-    <Button key="now" size={phone ? 'large' : undefined} type="primary" autoInsertSpace={false} onClick={handleFirst} data-testid="pending-handle-first">
+    </Button>
+  );
+  const now = (
+    <Button key="now" size={phone ? 'large' : undefined} block={phone} type="primary" autoInsertSpace={false} onClick={handleFirst} data-testid="pending-handle-first">
       {t('notices.handleNow')}
-    </Button>,
-  ];
+    </Button>
+  );
+  // On a phone the two actions share one row at full width, under the mute switch (a right-aligned pair wraps
+  // into a ragged stack at 390 px).
+  const footer = phone ? (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8, textAlign: 'left' }}>
+      {mute}
+      <div style={{ display: 'flex', gap: 8 }}>
+        {later}
+        {now}
+      </div>
+    </div>
+  ) : (
+    [mute, later, now]
+  );
 
   return (
     <Modal
