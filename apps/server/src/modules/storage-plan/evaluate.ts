@@ -1,5 +1,5 @@
 import { minutesOf, type EssStrategy } from '@gridops/contract';
-import { billedDemand, oneWay, socWindow, type PlanInput, type PlanResult, type PlanStep } from './model.js';
+import { billedDemand, oneWay, socWindow, type PlanInput, type PlanResult, type PlanSlot, type PlanStep } from './model.js';
 
 /** Below this a flow is solver noise, not a decision (kW or kWh). */
 const EPS = 1e-6;
@@ -79,31 +79,46 @@ export function noStoragePlan(input: PlanInput): PlanResult {
 }
 
 /**
- * The fixed EssSet plan on the horizon, run the way the site's EMS runs it (docs/energy-assets.md "What the
- * simulated EMS does"): in a charge period charge at the period's power, in a discharge period discharge at it,
- * otherwise idle; never past the SOC window, never above the converter's limits, and a discharge never exports
- * (at most the site's net load). The simulator's 5 % taper is left out: it only blurs the comparison.
+ * Runs per-slot targets the way a site EMS executes them: never past the SOC window, never above the converter's
+ * limits, under anti-backflow a discharge never above the site's net load (it would only be curtailed), and with a
+ * grid cap no charging that lifts the import above it. The fixed plan and an optimised plan executed against
+ * measured load both run through here.
  */
-export function fixedPlan(input: PlanInput, strategy: Pick<EssStrategy, 'schedule'>): PlanResult {
+export function executePlan(input: PlanInput, target: (slot: PlanSlot, i: number) => { charge_kw: number; discharge_kw: number }, opts: { gridCapKw?: number } = {}): PlanResult {
   const h = input.slot_minutes / 60;
   const b = input.battery;
   const eta = oneWay(b);
   const win = socWindow(b);
-  const floor = Math.max(b.soc_min_pct, b.reserve_pct) * (b.capacity_kwh / 100);
-  const ceil = b.soc_max_pct * (b.capacity_kwh / 100);
-  const periods = strategy.schedule.map((p) => ({ from: minutesOf(p.start), to: minutesOf(p.end), mode: p.mode, kw: p.power_kw }));
+  const floor = Math.min(win.start, Math.max(b.soc_min_pct, b.reserve_pct) * (b.capacity_kwh / 100));
+  const ceil = Math.max(win.start, b.soc_max_pct * (b.capacity_kwh / 100));
   const charge: number[] = [];
   const discharge: number[] = [];
   let soc = win.start;
-  for (const s of input.slots) {
-    const p = periods.find((x) => s.local_minute >= x.from && s.local_minute < x.to);
-    let c = 0;
-    let d = 0;
-    if (p?.mode === 'charge') c = Math.max(0, Math.min(p.kw, b.max_charge_kw, (ceil - soc) / (eta * h)));
-    if (p?.mode === 'discharge') d = Math.max(0, Math.min(p.kw, b.max_discharge_kw, ((soc - floor) * eta) / h, Math.max(0, s.load_kw - s.pv_kw)));
+  input.slots.forEach((s, i) => {
+    const t = target(s, i);
+    const d0 = Math.min(t.discharge_kw, b.max_discharge_kw);
+    // A peak guard (demand limiting, as EMS controllers do): charging never lifts the import above the cap.
+    const room = opts.gridCapKw === undefined ? Infinity : Math.max(0, opts.gridCapKw - (s.load_kw - s.pv_kw - d0));
+    const c = Math.max(0, Math.min(t.charge_kw, b.max_charge_kw, (ceil - soc) / (eta * h), room));
+    const netLoad = input.anti_backflow ? Math.max(0, s.load_kw - s.pv_kw + c) : Infinity;
+    const d = Math.max(0, Math.min(t.discharge_kw, b.max_discharge_kw, ((soc - floor) * eta) / h, netLoad));
     soc += h * (eta * c - d / eta);
     charge.push(c);
     discharge.push(d);
-  }
+  });
   return evaluatePlan(input, charge, discharge);
+}
+
+/**
+ * The fixed EssSet plan on the horizon, run the way the site's EMS runs it (docs/energy-assets.md "What the
+ * simulated EMS does"): in a charge period charge at the period's power, in a discharge period discharge at it,
+ * otherwise idle, within executePlan's limits (a discharge never exports). The simulator's 5 % taper is left out:
+ * it only blurs the comparison.
+ */
+export function fixedPlan(input: PlanInput, strategy: Pick<EssStrategy, 'schedule'>): PlanResult {
+  const periods = strategy.schedule.map((p) => ({ from: minutesOf(p.start), to: minutesOf(p.end), mode: p.mode, kw: p.power_kw }));
+  return executePlan(input, (s) => {
+    const p = periods.find((x) => s.local_minute >= x.from && s.local_minute < x.to);
+    return { charge_kw: p?.mode === 'charge' ? p.kw : 0, discharge_kw: p?.mode === 'discharge' ? p.kw : 0 };
+  });
 }

@@ -19,6 +19,11 @@ export interface PlanSlot {
   load_kw: number;
   /** PV output available, kW (≥ 0); what is not used or exported is curtailed. */
   pv_kw: number;
+  /**
+   * A pessimistic load (the forecast's P90), kW: the month-peak constraint is held against it, so a load above
+   * the median does not push a charging slot over the month's peak. Absent: load_kw.
+   */
+  load_high_kw?: number;
 }
 
 export interface BatterySpec {

@@ -119,7 +119,7 @@ describe('storage-plan optimiser', () => {
         expect(p.grid_kw - p.export_kw + s.pv_kw - p.curtail_kw + p.discharge_kw - p.charge_kw).toBeCloseTo(s.load_kw, 4);
       });
     }
-  });
+   }, 60_000);
 
   it('exports nothing under anti-backflow, and sells a surplus without it', async () => {
     const slots = day((m) => ({ price: tou(m), export_price: 0.39, load_kw: 50, pv_kw: m >= 600 && m < 840 ? 300 : 0 }));

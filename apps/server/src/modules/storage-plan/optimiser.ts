@@ -39,7 +39,8 @@ function firstImpossibleSlot(input: PlanInput): { i: number; need: number; have:
  *   s_t = s_{t−1} + h·(√η·c_t − d_t/√η)                      (SOC in kWh, s_{−1} = measured SOC)
  *   floor ≤ s_t ≤ ceiling, 0 ≤ c_t ≤ c̄, 0 ≤ d_t ≤ d̄, 0 ≤ u_t ≤ pv_t, g_t ≤ transformer, x_t ≤ transformer (0 under
  *   anti-backflow), s_T ≥ end SOC (default the start: the plan may not end by living off the battery),
- *   P ≥ g_t and P ≥ the month's maximum so far (P: the month's peak).
+ *   P ≥ g_t + (high load_t − load_t) and P ≥ the month's maximum so far (P: the month's peak; the margin holds the
+ *   peak against the forecast's P90 load, so a load above the median does not breach it).
  * The demand charge is price·P without a declared demand D. With one it is price·B, B ≥ D, and the 105 % rule
  * (above 1.05·D the bill is A + (A − 1.05·D)) is a jump that no LP can express: one binary z, P ≤ 1.05·D + M·z,
  * B ≥ 2P − 1.05·D − M·(1 − z). Charge and discharge are separate non-negative columns; with losses and wear a
@@ -74,7 +75,11 @@ export async function optimisePlan(input: PlanInput): Promise<OptimisedPlan> {
   const endTarget = Math.min(win.hi, Math.max(win.lo, ((input.end_soc_pct ?? b.soc_pct) / 100) * b.capacity_kwh));
   for (let t = 0; t < n; t++) {
     const s = input.slots[t]!;
-    const c = lp.col(b.wear_yuan_kwh * h, 0, b.max_charge_kw);
+    // Among slots of one price, charge where the site's (pessimistic) net load is lowest: a tie-breaker of
+    // 0.001 yuan/kWh per 100 kW — never a reason to pay more — that keeps charging away from a load the forecast
+    // may have put too low, where a demand guard would cut it.
+    const netHigh = Math.max(0, (s.load_high_kw ?? s.load_kw) - s.pv_kw);
+    const c = lp.col((b.wear_yuan_kwh + 1e-5 * netHigh) * h, 0, b.max_charge_kw);
     const d = lp.col(b.wear_yuan_kwh * h, 0, b.max_discharge_kw);
     const g = lp.col(s.price * h, 0, limit);
     // One meter nets import against export, so a feed-in price above the import price is never earned by
@@ -96,10 +101,14 @@ export async function optimisePlan(input: PlanInput): Promise<OptimisedPlan> {
   const dc = input.demand;
   if (dc && dc.price_yuan_kw_month > 0) {
     // The largest import any slot can have bounds the peak (and sizes the big-M below).
-    const top = Math.max(dc.month_max_kw, ...input.slots.map((s) => Math.min(limit, s.load_kw + b.max_charge_kw)));
+    const top = Math.max(dc.month_max_kw, ...input.slots.map((s) => Math.min(limit, s.load_kw + b.max_charge_kw) + Math.max(0, (s.load_high_kw ?? s.load_kw) - s.load_kw)));
     const declared = dc.declared_kw;
     const P = lp.col(declared === null ? dc.price_yuan_kw_month : 0, dc.month_max_kw, Math.max(top, dc.month_max_kw));
-    for (const g of G) lp.row([[P, 1], [g, -1]], 0, Infinity);
+    // P ≥ g_t + (P90 − P50 load): the peak the month would see if the load came in high in that slot.
+    G.forEach((g, t) => {
+      const s = input.slots[t]!;
+      lp.row([[P, 1], [g, -1]], Math.max(0, (s.load_high_kw ?? s.load_kw) - s.load_kw), Infinity);
+    });
     if (declared !== null) {
       kind = 'mip';
       const M = 2 * top + 2 * declared;
@@ -110,7 +119,7 @@ export async function optimisePlan(input: PlanInput): Promise<OptimisedPlan> {
     }
   }
   const { charge, discharge } = highs.withModel(lp.model(highs), (model) => {
-    model.options.set({ output_flag: false, time_limit: 20, mip_rel_gap: 1e-6 });
+    model.options.set({ output_flag: false, time_limit: 20, mip_rel_gap: 1e-4 });
     model.run();
     const status = model.getModelStatus();
     const st = highs.constants.modelStatus;
