@@ -51,9 +51,7 @@ async function main() {
   const database = await open();
   const now = Date.now();
   try {
-    let q = database.db.selectFrom('projects').select(['id', 'name', 'name_en']).orderBy('id');
-    if (args.project) q = q.where('id', '=', Number(args.project));
-    const projects = await q.execute();
+    const projects = await forecastRepository.sites(database.db, args.project ? Number(args.project) : undefined);
     const summary: string[] = ['| site | days | load MAPE % | load nMAE % | load in P10–P90 % | PV kWp | PV nMAE % | PV in P10–P90 % |', '|---|---:|---:|---:|---:|---:|---:|---:|'];
     for (const p of projects) {
       const site = await forecastRepository.site(database.db, p.id);

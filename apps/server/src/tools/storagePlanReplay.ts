@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { migrate, openDatabase, type Database } from '../db/database.js';
+import { forecastRepository } from '../modules/forecast/repository.js';
 import { replayDays } from '../modules/storage-plan/replay.js';
 import { replayInputs } from '../modules/storage-plan/replayData.js';
 import { seedDemo } from '../seed/demo.js';
@@ -42,10 +43,9 @@ async function main() {
   }
   const database = await open();
   try {
-    let q = database.db.selectFrom('projects').select('id').orderBy('id');
-    if (args.project) q = q.where('id', '=', Number(args.project));
+
     const summary = ['| site | days | no storage 元 | fixed plan 元 | optimised 元 | optimised vs fixed | peak kW none / fixed / optimised |', '|---|---:|---:|---:|---:|---:|---|'];
-    for (const { id } of await q.execute()) {
+    for (const { id } of await forecastRepository.sites(database.db, args.project ? Number(args.project) : undefined)) {
       const inputs = await replayInputs(database.db, id, DAYS, Date.now());
       if (!inputs) continue;
       const r = await replayDays(inputs.site, inputs.days, { replanSlots: REPLAN / 15 });

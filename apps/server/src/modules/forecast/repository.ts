@@ -27,6 +27,13 @@ export interface ForecastSiteRow {
  * wind meters) from the hourly counter rollups, the same figures the energy pages show.
  */
 export const forecastRepository = {
+  /** The sites the backtest and replay commands go through (one, or all in id order). */
+  sites: (db: Db, projectId?: number): Promise<{ id: number; name: string; name_en: string }[]> => {
+    let q = db.selectFrom('projects').select(['id', 'name', 'name_en']).orderBy('id');
+    if (projectId !== undefined) q = q.where('id', '=', projectId);
+    return q.execute();
+  },
+
   async site(db: Db, projectId: number): Promise<ForecastSiteRow | undefined> {
     const p = await overviewRepository.project(db, projectId);
     if (!p) return undefined;

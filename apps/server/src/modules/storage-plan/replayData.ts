@@ -6,6 +6,7 @@ import { forecastSite, type HistoryHour } from '../forecast/forecast.js';
 import { forecastRepository } from '../forecast/repository.js';
 import { segments } from '../metering/tariff.js';
 import { tariffRepository, type TariffVersionRow } from '../metering/tariffRepository.js';
+import { overviewRepository } from '../overview/repository.js';
 import type { PlanSlot } from './model.js';
 import type { ReplayDay, ReplaySite } from './replay.js';
 
@@ -48,7 +49,7 @@ export async function replayInputs(db: Db, projectId: number, days: number, now:
     forecastRepository.site(db, projectId),
     energyAssetsRepository.list(db, [projectId], 'ess'),
     tariffRepository.versions(db, projectId),
-    db.selectFrom('projects').select(['name', 'name_en']).where('id', '=', projectId).executeTakeFirst(),
+    overviewRepository.project(db, projectId),
   ]);
   const system = ess[0]?.spec as (EssStrategy & { pcs_device_id: number }) | undefined;
   if (!siteRow || !system || !tariffs.length || !project) return null;
