@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, type ForecastAccuracyResponse, type ForecastResponse } from '@gridops/contract';
 import { apiHeaders, backends, loginAs, startTestApp, type TestApp } from '../../test-support/backends.js';
+import { replayDays } from '../storage-plan/replay.js';
+import { replayInputs, slotPrice } from '../storage-plan/replayData.js';
+import { tariffRepository } from '../metering/tariffRepository.js';
 import { forecastRepository } from './repository.js';
 
 /**
@@ -76,6 +79,33 @@ describe.each(backends)('site forecast on %s', (backend) => {
     expect(a.summary.pv_nmae_pct).not.toBeNull();
     expect(a.summary.pv_nmae_pct!).toBeLessThan(60);
     for (const d of a.load) expect(d.n).toBe(24);
+  });
+
+  it('replays the storage plans over measured days: prices from the tariff, the forecast of each midnight', async () => {
+    const now = Date.now();
+    const inputs = (await replayInputs(t.database.db, szip, 2, now))!;
+    expect(inputs.name_en).toMatch(/^Suzhou/);
+    expect(inputs.days).toHaveLength(2);
+    expect(inputs.site.battery).toMatchObject({ capacity_kwh: 1000, max_charge_kw: 500, soc_min_pct: 10, soc_max_pct: 95 });
+    expect(inputs.site.demand).toEqual({ price_yuan_kw_month: 40, declared_kw: expect.any(Number) });
+    const tariffs = await tariffRepository.versions(t.database.db, szip);
+    for (const d of inputs.days) {
+      expect(d.actual).toHaveLength(96);
+      expect(d.forecast).toHaveLength(192);
+      d.actual.forEach((s, i) => {
+        expect(s.price).toBe(slotPrice(tariffs, d.date, s.local_minute)!.price);
+        expect(d.forecast[i]!.start_ms).toBe(s.start_ms);
+        expect(d.forecast[i]!.load_high_kw!).toBeGreaterThanOrEqual(d.forecast[i]!.load_kw);
+      });
+      // More than one band in the day: the plan has prices to move energy between.
+      expect(new Set(d.actual.map((s) => s.price)).size).toBeGreaterThan(1);
+    }
+    // A site without storage has nothing to replay.
+    expect(await replayInputs(t.database.db, hzbj, 2, now)).toBeNull();
+    const r = await replayDays(inputs.site, inputs.days, { replanSlots: 96 });
+    expect(r.days).toHaveLength(2);
+    expect(r.totals.fixed_yuan).toBeLessThan(r.totals.none_yuan);
+    expect(r.totals.optimised_yuan).toBeLessThan(r.totals.none_yuan);
   });
 
   it('refuses a site outside the caller’s scope and bad ranges', async () => {
