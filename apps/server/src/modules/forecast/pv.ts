@@ -49,7 +49,7 @@ export interface PerformanceRatio extends Band {
 /**
  * The performance ratio learnt from history: per day, measured ÷ clear-sky energy (days with enough sun to
  * judge, > 0.5 kWh per kWp), over the last `days` days before the cut-off. P50 is the median day, P10/P90 the
- * spread of the days — so the band is the weather's spread (cloudy days pull P10 down), not a model error.
+ * spread of those days' hours — the weather's spread (clouds pull P10 down), not a model error.
  * With fewer than 3 usable days it falls back to the design PR with a wide band.
  */
 export function learnPerformanceRatio(hours: readonly PvHour[], kwp: number, opts: { days?: number; designPr?: number } = {}): PerformanceRatio {
@@ -60,14 +60,20 @@ export function learnPerformanceRatio(hours: readonly PvHour[], kwp: number, opt
     d.c += h.clear_kwh;
     byDay.set(h.date, d);
   }
-  const usable = [...byDay.entries()]
+  const kept = [...byDay.entries()]
     .filter(([, d]) => d.c > 0.5 * kwp)
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .slice(-(opts.days ?? 30))
-    .map(([, d]) => Math.min(1.2, Math.max(0, d.m / d.c)));
+    .slice(-(opts.days ?? 30));
+  const usable = kept.map(([, d]) => Math.min(1.2, Math.max(0, d.m / d.c)));
   if (usable.length < 3) {
     const pr = opts.designPr ?? 0.8;
     return { p10: pr * 0.3, p50: pr * 0.8, p90: pr, days: 0 };
   }
-  return { p10: quantile(usable, 0.1), p50: quantile(usable, 0.5), p90: quantile(usable, 0.9), days: usable.length };
+  // The band from the hours of those days (sun above ~6 % of the rating): an hour under a passing cloud strays
+  // further than a day does, and the band is compared hour by hour. The median stays the days'.
+  const days = new Set(kept.map(([d]) => d));
+  const hourly = hours.filter((h) => days.has(h.date) && h.clear_kwh > 0.06 * kwp).map((h) => Math.min(1.5, Math.max(0, h.measured_kwh / h.clear_kwh)));
+  const p50 = quantile(usable, 0.5);
+  const spread = hourly.length >= 3 * usable.length ? hourly : usable;
+  return { p10: Math.min(p50, quantile(spread, 0.1)), p50, p90: Math.max(p50, quantile(spread, 0.9)), days: usable.length };
 }
