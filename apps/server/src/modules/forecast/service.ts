@@ -16,9 +16,8 @@ const band = (b: Band): Band => ({ p10: r(b.p10), p50: r(b.p50), p90: r(b.p90) }
 const siteOf = (s: ForecastSiteRow): ForecastSite => ({ latitude: s.latitude, longitude: s.longitude, zone: s.zone, planes: s.planes, design_pr: s.design_pr });
 
 /**
- * Load and PV forecasts of a site (docs/forecast.md), computed on request from the stored history — a forecast is
- * ~50 ms of arithmetic on 8 weeks of hours; storing them on a schedule is the dispatch slice's part. Reads: the
- * caller must have the site in scope.
+ * Load and PV forecasts of a site (docs/forecast.md), computed on request from the stored history (8 weeks of
+ * hours); storing them on a schedule is the dispatch slice's part. Reads: the caller must have the site in scope.
  */
 export function createForecastService(db: Db, access: AccessService, repo: ForecastRepository = forecastRepository) {
   async function siteAndHistory(user: AuthUser, projectId: number, now: number, extraDays = 0) {
