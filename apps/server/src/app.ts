@@ -21,6 +21,7 @@ import { userRoutes } from './modules/user/routes.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { webRoutes } from './modules/web/routes.js';
 import { weatherRoutes } from './modules/weather/routes.js';
+import { forecastRoutes } from './modules/forecast/routes.js';
 import { checklistRoutes } from './modules/checklist/routes.js';
 import { memberRoutes } from './modules/members/routes.js';
 import { controlRoutes } from './modules/control/routes.js';
@@ -154,6 +155,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
   await app.register(controlRoutes, { services: { control: services.control } });
   await app.register(securityRoutes, { services: { security: services.security } });
   await app.register(weatherRoutes, { services: { weather: services.weather } });
+  await app.register(forecastRoutes, { services: { forecast: services.forecast } });
   await app.register(checklistRoutes, { services: { checklist: services.checklist } });
   await app.register(memberRoutes, { services: { members: services.members } });
   await app.register(gatewayRoutes, { services: { gateways: services.gateways } });

@@ -26,6 +26,7 @@ import { createOverviewService } from './modules/overview/service.js';
 import { createKpiService } from './modules/kpi/service.js';
 import { createStatisticsService } from './modules/statistics/service.js';
 import { createWeatherService } from './modules/weather/service.js';
+import { createForecastService } from './modules/forecast/service.js';
 import { createChecklistService } from './modules/checklist/service.js';
 import { createMembersService } from './modules/members/service.js';
 import { createGatewayService } from './modules/gateways/service.js';
@@ -99,6 +100,7 @@ export function createServices(db: Db, config: AppConfig) {
   const pushTransport = createPushTransport(secrets, outbound);
   const checklist = createChecklistService(db, access);
   const weather = createWeatherService(db, access, config.weather, observationFetcher(weatherOutbound(outbound, config.weather)));
+  const forecast = createForecastService(db, access);
   const gateways = createGatewayService(db, access, audit, config);
   const templates = createTemplateService(db, access, gateways);
   const members = createMembersService(db, access, users, loginLimits, audit);
@@ -149,7 +151,7 @@ export function createServices(db: Db, config: AppConfig) {
   const faceSync = createFaceSyncService(db, access, faceKeys, { maxCommandBytes: config.mqtt.maxPacketBytes });
   const faceRecords = createFaceRecordsService(db, access, faceKeys, audit);
   const face = createFaceService(db, access, faceKeys, audit, faceSync);
-  return { config, db, checklist, push, pushTransport, outbound, secrets, audit, weather, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, kpi, members, experts, ieSets, energyAssets, essStrategySync, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face, ledger, ledgerImport, dataEntry, dataEntryImport, monthReport, auxDevices, auxRules, auxImport, fireSets, fireLoopImport, arcDetectorImport, faceSync, faceRecords, faceKeys, robots, robotRounds, building };
+  return { config, db, checklist, push, pushTransport, outbound, secrets, audit, weather, forecast, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, kpi, members, experts, ieSets, energyAssets, essStrategySync, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face, ledger, ledgerImport, dataEntry, dataEntryImport, monthReport, auxDevices, auxRules, auxImport, fireSets, fireLoopImport, arcDetectorImport, faceSync, faceRecords, faceKeys, robots, robotRounds, building };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

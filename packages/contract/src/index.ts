@@ -36,6 +36,7 @@ export * from './api/experts.js';
 export * from './api/push.js';
 export * from './api/ieSets.js';
 export * from './api/energyAssets.js';
+export * from './api/forecast.js';
 export * from './api/dataEntry.js';
 export * from './dictionary.js';
 export * from './api/dictionary.js';

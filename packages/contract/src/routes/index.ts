@@ -36,6 +36,7 @@ import { userApi } from './user.js';
 import { videoApi } from './video.js';
 import { aiSecurityApi } from './aiSecurity.js';
 import { weatherApi } from './weather.js';
+import { forecastApi } from './forecast.js';
 import { workOrderApi } from './workorders.js';
 import { ledgerApi } from './ledger.js';
 import { kpiApi } from './kpi.js';
@@ -79,6 +80,7 @@ export {
   userApi,
   videoApi,
   weatherApi,
+  forecastApi,
   workOrderApi,
   ledgerApi,
   dataEntryApi,
@@ -105,6 +107,7 @@ export const apiRoutes = {
   control: controlApi,
   security: securityApi,
   weather: weatherApi,
+  forecast: forecastApi,
   member: memberApi,
   gateway: gatewayApi,
   deviceTemplate: deviceTemplateApi,
