@@ -39,6 +39,7 @@ import { weatherApi } from './weather.js';
 import { workOrderApi } from './workorders.js';
 import { ledgerApi } from './ledger.js';
 import { kpiApi } from './kpi.js';
+import { wallApi } from './wall.js';
 
 export * from './define.js';
 export {
@@ -83,6 +84,7 @@ export {
   ledgerApi,
   dataEntryApi,
   kpiApi,
+  wallApi,
 };
 
 /**
@@ -139,6 +141,7 @@ export const apiRoutes = {
   buildingLive: { live: buildingApi.live },
   checklist: checklistApi,
   kpi: kpiApi,
+  wall: wallApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */
