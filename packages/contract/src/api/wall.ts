@@ -67,7 +67,7 @@ export const wallResponse = z.object({
   /**
    * Consumption per hour of the sites' local day, kWh (= each site's /EnergyManage/PowerStats for the day, its
    * buckets summed by hour); one hour's kWh is that hour's mean load in kW. Yesterday is the same statistics'
-   * previous-day (MoM) values. Null for an hour not reached yet.
+   * previous-day (MoM) values. Null for the hour under way and those not reached yet.
    */
   load_curve: z.object({ today: z.array(z.number().nullable()), yesterday: z.array(z.number().nullable()) }),
   /** The five most loaded transformers of the portfolio (= their cards on /ElectricalRoom). */

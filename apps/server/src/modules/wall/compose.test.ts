@@ -18,8 +18,8 @@ describe('wall sums', () => {
     expect(weightedSoc([{ capacity_kwh: 0, soc_pct: null }]).soc_pct).toBeNull();
   });
 
-  it('sums day curves hour by hour; an hour no site reached is null, not 0', () => {
-    const a = dayCurve([{ value: 10, mom_value: 9 }, { value: 12, mom_value: 11 }, { value: 0, mom_value: 13 }], 1);
+  it('sums day curves hour by hour; the hour under way and later ones are null, not 0', () => {
+    const a = dayCurve([{ value: 10, mom_value: 9 }, { value: 12, mom_value: 11 }, { value: 3, mom_value: 13 }], 2);
     expect(a).toEqual({ today: [10, 12, null], yesterday: [9, 11, 13] });
     expect(sumCurves([a.today, [1.5, null, null]], 3)).toEqual([11.5, 12, null]);
   });

@@ -44,10 +44,13 @@ export function sumCurves(curves: (number | null)[][], hours = 24): (number | nu
   });
 }
 
-/** A site's day statistics as the wall's curve: today's hours after `hourNow` are not reached (null). */
+/**
+ * A site's day statistics as the wall's curve: today's completed hours only — the hour under way (`hourNow`) would
+ * read as a sudden drop, and later hours are not reached (null).
+ */
 export function dayCurve(buckets: { value: number; mom_value: number | null }[], hourNow: number): { today: (number | null)[]; yesterday: (number | null)[] } {
   return {
-    today: buckets.map((b, h) => (h <= hourNow ? b.value : null)),
+    today: buckets.map((b, h) => (h < hourNow ? b.value : null)),
     yesterday: buckets.map((b) => b.mom_value),
   };
 }

@@ -38,17 +38,27 @@ export function createWallService(db: Db, deps: Deps, repo: WallRepository = wal
     async overview(user: AuthUser, orgIdIn: number | undefined, lang: Lang, now = new Date()): Promise<WallResponse> {
       const orgId = orgIdIn ?? user.orgId;
       const ids = await access.projectsUnderOrg(user, orgId);
-      const [figures, projects] = await Promise.all([kpi.centreFigures(user, orgId, lang, now), repo.stations(db, ids)]);
+      const projects = await repo.stations(db, ids);
+      // The KPI figures and the sites' day statistics and overdue counts do not depend on each other: read
+      // side by side (each branch one site at a time, as the KPI strip reads them).
+      const extrasOf = async () => {
+        const out = new Map<number, { stats: Awaited<ReturnType<StatisticsService['stats']>>; overdue: number }>();
+        for (const p of projects) {
+          const [stats, overdue] = await Promise.all([
+            statistics.stats(user, { project_id: p.id, category: 'power_use', period: 'day' }),
+            workOrders.list(user, { project_id: p.id, overdue: true, page: 1, size: 1 }),
+          ]);
+          out.set(p.id, { stats, overdue: overdue.total });
+        }
+        return out;
+      };
+      const [figures, extras] = await Promise.all([kpi.centreFigures(user, orgId, lang, now), extrasOf()]);
       const byId = new Map(figures.sites.map((s) => [s.id, s]));
       const perSite: { station: WallStation; curve: ReturnType<typeof dayCurve>; transformers: { device_id: number; name: string; load_rate: number | null; rated_kva: number | null }[] }[] = [];
-      // One site at a time, as the KPI strip reads them (a small machine serves the wall too).
       for (const p of projects) {
         const f = byId.get(p.id)?.f;
-        if (!f) continue;
-        const [stats, overdue] = await Promise.all([
-          statistics.stats(user, { project_id: p.id, category: 'power_use', period: 'day' }),
-          workOrders.list(user, { project_id: p.id, overdue: true, page: 1, size: 1 }),
-        ]);
+        const x = extras.get(p.id);
+        if (!f || !x) continue;
         const levels = f.alarms.by_level;
         perSite.push({
           station: {
@@ -70,9 +80,9 @@ export function createWallService(db: Db, deps: Deps, repo: WallRepository = wal
             worst_level: worstLevel(levels),
             active_by_level: levels,
             pending_events: f.alarms.pending,
-            overdue_orders: overdue.total,
+            overdue_orders: x.overdue,
           },
-          curve: dayCurve(stats.buckets, wallClock(now, p.timezone).hour),
+          curve: dayCurve(x.stats.buckets, wallClock(now, p.timezone).hour),
           transformers: f.transformers,
         });
       }

@@ -10,12 +10,15 @@ import { mergeTicker, PULSE_MS, pulsingAt, pushRow, rowOfPush, type TickerRow } 
 /** How often the wall re-reads while nothing arrives on the live channel. */
 export const WALL_REFRESH_MS = 15_000;
 
-/** The wall's answer: re-read on every pushed event or gateway change (at most once a second) and after a reconnect. */
+/**
+ * The wall's answer: re-read on a pushed event or gateway change (at most every 3 s: an answer takes a second or
+ * two on a small server, and the pulse and the ticker do not wait for it) and after a reconnect.
+ */
 export function useWall(orgId: number) {
   const { i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const queryKey = ['wall', orgId, lang];
-  useLiveRefresh(queryKey, { match: (m) => m.command === 'event' || m.command === 'gateway_status', throttleMs: 1000, enabled: orgId > 0 });
+  useLiveRefresh(queryKey, { match: (m) => m.command === 'event' || m.command === 'gateway_status', throttleMs: 3000, enabled: orgId > 0 });
   return useQuery({
     queryKey,
     enabled: orgId > 0,

@@ -25,6 +25,8 @@ describe('wall map option', () => {
       ['2', 80],
       ['3', 34],
     ]);
+    // Names point towards the middle of the view: the eastern stations' to the left, Singapore's to the right.
+    expect((dots!.data as { label: { position: string } }[]).map((p) => p.label.position)).toEqual(['left', 'left', 'right']);
     expect(pulse!.type).toBe('effectScatter');
     expect((pulse!.data as { id: string }[]).map((p) => p.id)).toEqual(['2']);
   });

@@ -103,11 +103,15 @@ export interface WallMapInput {
  * capacity and named; a ripple on the stations with a new alarm.
  */
 export function buildWallMapOption({ markers, focusId, nameMap, scale }: WallMapInput): WallMapOption {
+  const bounds = mapBounds(markers);
+  const midLon = (bounds[0][0] + bounds[1][0]) / 2;
   const point = (m: StationMarker) => ({
     name: m.name,
     id: String(m.id),
     value: [m.longitude, m.latitude, m.id],
     symbolSize: m.size * scale,
+    // Names point towards the middle of the view, so that a long name at an edge stays on the map.
+    label: { position: m.longitude > midLon ? ('left' as const) : ('right' as const) },
     itemStyle: { color: m.color, borderColor: m.id === focusId ? '#ffffff' : 'rgba(255,255,255,0.35)', borderWidth: (m.id === focusId ? 3 : 1) * scale },
   });
   const outline = (width: number) => ({ areaColor: '#0b2447', borderColor: '#2a6bb5', borderWidth: width * scale });
@@ -119,7 +123,7 @@ export function buildWallMapOption({ markers, focusId, nameMap, scale }: WallMap
         id: 'main',
         map: CHINA_MAP,
         roam: false,
-        boundingCoords: mapBounds(markers),
+        boundingCoords: bounds,
         nameMap,
         layoutCenter: ['50%', '50%'],
         layoutSize: '100%',
@@ -162,7 +166,7 @@ export function buildWallMapOption({ markers, focusId, nameMap, scale }: WallMap
         geoIndex: 0,
         z: 3,
         data: markers.map(point),
-        label: { show: true, position: 'right', distance: 8 * scale, formatter: '{b}', color: '#e6f4ff', fontSize: 20 * scale, textBorderColor: '#040d1c', textBorderWidth: 3 * scale },
+        label: { show: true, distance: 8 * scale, formatter: '{b}', color: '#e6f4ff', fontSize: 20 * scale, textBorderColor: '#040d1c', textBorderWidth: 3 * scale },
         labelLayout: { hideOverlap: true },
         emphasis: { scale: 1.2 },
       },
