@@ -31,6 +31,7 @@ import { securityRoutes } from './modules/security/routes.js';
 import { meteringRoutes } from './modules/metering/routes.js';
 import { overviewRoutes } from './modules/overview/routes.js';
 import { kpiRoutes } from './modules/kpi/routes.js';
+import { wallRoutes } from './modules/wall/routes.js';
 import { statisticsRoutes } from './modules/statistics/routes.js';
 import { deviceTemplateRoutes, gatewayRoutes } from './modules/gateways/routes.js';
 import { expertRoutes } from './modules/experts/routes.js';
@@ -150,6 +151,7 @@ export async function buildApp({ config, db, logger = true, logStream, onRoute, 
   await app.register(statisticsRoutes, { services: { statistics: services.statistics } });
   await app.register(overviewRoutes, { services: { overview: services.overview, carbon: services.carbon } });
   await app.register(kpiRoutes, { services: { kpi: services.kpi } });
+  await app.register(wallRoutes, { services: { wall: services.wall } });
   await app.register(distributionRoutes, { services: { distribution: services.distribution } });
   await app.register(historyRoutes, { services: { history: services.history, analysis: services.analysis } });
   await app.register(controlRoutes, { services: { control: services.control } });

@@ -24,6 +24,7 @@ import { createMeteringService } from './modules/metering/service.js';
 import { createCarbonService } from './modules/overview/carbonService.js';
 import { createOverviewService } from './modules/overview/service.js';
 import { createKpiService } from './modules/kpi/service.js';
+import { createWallService } from './modules/wall/service.js';
 import { createStatisticsService } from './modules/statistics/service.js';
 import { createWeatherService } from './modules/weather/service.js';
 import { createForecastService } from './modules/forecast/service.js';
@@ -126,6 +127,7 @@ export function createServices(db: Db, config: AppConfig) {
   const aiSecurity = createAiSecurityService(db, access, audit);
   const inspectionPlans = createInspectionPlanService(db, access, audit);
   const workOrders = createWorkOrderService(db, access, audit);
+  const wall = createWallService(db, { access, kpi, statistics, events, workOrders });
   // "Create defect" on an abnormal inspection finding opens a work order waiting to be dispatched.
   const inspectionTasks = createInspectionTaskService(db, access, {
     report: (user, f) =>
@@ -151,7 +153,7 @@ export function createServices(db: Db, config: AppConfig) {
   const faceSync = createFaceSyncService(db, access, faceKeys, { maxCommandBytes: config.mqtt.maxPacketBytes });
   const faceRecords = createFaceRecordsService(db, access, faceKeys, audit);
   const face = createFaceService(db, access, faceKeys, audit, faceSync);
-  return { config, db, checklist, push, pushTransport, outbound, secrets, audit, weather, forecast, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, kpi, members, experts, ieSets, energyAssets, essStrategySync, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face, ledger, ledgerImport, dataEntry, dataEntryImport, monthReport, auxDevices, auxRules, auxImport, fireSets, fireLoopImport, arcDetectorImport, faceSync, faceRecords, faceKeys, robots, robotRounds, building };
+  return { config, db, checklist, push, pushTransport, outbound, secrets, audit, weather, forecast, gateways, templates, access, users, account, orgs, orgAdmin, projectAdmin, notices, energy, events, distribution, history, analysis, control, security, metering, statistics, overview, carbon, kpi, wall, members, experts, ieSets, energyAssets, essStrategySync, dictionary, alarmRules, alarmInsights, alarmRuleImport, controlConfig, video, videoHub, aiSecurity, inspectionPlans, inspectionTasks, workOrders, face, ledger, ledgerImport, dataEntry, dataEntryImport, monthReport, auxDevices, auxRules, auxImport, fireSets, fireLoopImport, arcDetectorImport, faceSync, faceRecords, faceKeys, robots, robotRounds, building };
 }
 
 export type AppServices = ReturnType<typeof createServices>;

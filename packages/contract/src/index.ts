@@ -63,5 +63,6 @@ export * from './routes/index.js';
 export * from './glossary.js';
 export * from './derived.js';
 export * from './api/kpi.js';
+export * from './api/wall.js';
 export * from './energisation.js';
 export * from './voltage.js';

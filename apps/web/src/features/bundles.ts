@@ -39,6 +39,7 @@ import { siteHomeBundle } from './site-home/i18n';
 import { weatherBundle } from './weather/i18n';
 import { workerHomeBundle } from './worker-home/i18n';
 import { workOrdersBundle } from './workorders/i18n';
+import { wallBundle } from './wall/i18n';
 
 /** Strings of the area features; small enough to ship with the first load so lazy pages never flash keys. */
 export const featureBundles: Record<string, Bundle> = {
@@ -82,4 +83,5 @@ export const featureBundles: Record<string, Bundle> = {
   auxSet: auxDevicesBundle,
   robot: robotBundle,
   building: buildingBundle,
+  wall: wallBundle,
 };

@@ -40,6 +40,7 @@ import { forecastApi } from './forecast.js';
 import { workOrderApi } from './workorders.js';
 import { ledgerApi } from './ledger.js';
 import { kpiApi } from './kpi.js';
+import { wallApi } from './wall.js';
 
 export * from './define.js';
 export {
@@ -85,6 +86,7 @@ export {
   ledgerApi,
   dataEntryApi,
   kpiApi,
+  wallApi,
 };
 
 /**
@@ -142,6 +144,7 @@ export const apiRoutes = {
   buildingLive: { live: buildingApi.live },
   checklist: checklistApi,
   kpi: kpiApi,
+  wall: wallApi,
 } satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the table as a list (for registration checks and documentation). */

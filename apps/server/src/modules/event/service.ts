@@ -25,6 +25,8 @@ const statusNames: Record<string, { zh: string; en: string }> = {
 
 export interface EventListQuery {
   project_id?: number | undefined;
+  /** Internal callers (the wall screen): these sites, each kept only if it is in the user's scope. */
+  project_ids?: number[] | undefined;
   device_id?: number | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -58,7 +60,8 @@ export function createEventService(db: Db, access: AccessService) {
 
   return {
     async list(user: AuthUser, q: EventListQuery, lang: Lang): Promise<{ total: number; list: EventItem[] }> {
-      const projectIds = q.project_id ? [q.project_id] : (await access.scope(user)).projectIds;
+      const scoped = (await access.scope(user)).projectIds;
+      const projectIds = q.project_id ? [q.project_id] : q.project_ids ? q.project_ids.filter((id) => scoped.includes(id)) : scoped;
       if (q.project_id) await access.assertProject(user, q.project_id);
       const { total, rows } = await repo.page(
         db,

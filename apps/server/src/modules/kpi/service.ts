@@ -1,4 +1,4 @@
-import { combinedPowerFactorOf, type CentreKpi, type Lang, type SiteKpi } from '@gridops/contract';
+import { combinedPowerFactorOf, type CentreKpi, type DistributionOverview, type Lang, type SiteKpi } from '@gridops/contract';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
@@ -18,10 +18,21 @@ interface Deps {
   distribution: DistributionService;
 }
 
-/** A site's KPIs plus what the centre sums that the strip does not show (grid import for carbon). */
-interface SiteFigures {
+/**
+ * A site's KPIs plus what the centre sums that the strip does not show (grid import for carbon), and the
+ * distribution overview's transformer cards and alarm counts the wall screen shows (docs/wall.md).
+ */
+export interface SiteFigures {
   kpi: SiteKpi;
   gridImportToday: number | null;
+  transformers: DistributionOverview['transformers'];
+  alarms: DistributionOverview['alarms'];
+}
+
+/** The centre's strip with the figures of each of its sites (what the wall screen composes). */
+export interface CentreFigures {
+  centre: CentreKpi;
+  sites: { id: number; name: string; f: SiteFigures }[];
 }
 
 /**
@@ -64,55 +75,65 @@ export function createKpiService(db: Db, deps: Deps, repo: KpiRepository = kpiRe
         power_factor: combinedPowerFactorOf(transformers.map((t) => ({ kw: t.p_kw, pf: t.pf }))),
       },
       gridImportToday: totalUnknown ? null : power.grid_import.today,
+      transformers,
+      alarms: dist.alarms,
     };
   }
 
   const sumOrNull = (xs: (number | null)[]) => (xs.some((x) => x !== null) ? xs.reduce<number>((a, x) => a + (x ?? 0), 0) : null);
 
+  /** The centre's strip and each site's figures it was summed from (one read of every site). */
+  async function centreFigures(user: AuthUser, orgIdIn: number | undefined, lang: Lang, now = new Date()): Promise<CentreFigures> {
+    const orgId = orgIdIn ?? user.orgId;
+    const ids = await access.projectsUnderOrg(user, orgId);
+    const projects = await repo.projects(db, ids);
+    // One site at a time: each one runs five overview queries already, and the machine may be small.
+    const sites: { id: number; name: string; f: SiteFigures }[] = [];
+    for (const p of projects) sites.push({ id: p.id, name: pick(lang, p.name, p.name_en), f: await siteFigures(user, p.id, lang, now) });
+    const rows = sites.map(({ id, name, f }) => ({
+      project_id: id,
+      name,
+      load_kw: f.kpi.load_kw,
+      energy_today_kwh: f.kpi.energy_today_kwh,
+      cost_today: f.kpi.cost_today,
+      generation_today_kwh: f.kpi.pv?.today_kwh ?? 0,
+      carbon_today_kg: round(co2Kg('power', f.gridImportToday ?? 0), 1),
+      load_pct: f.kpi.transformer?.load_pct ?? null,
+    }));
+    const worst = sites.reduce<{ id: number; name: string; f: SiteFigures } | null>((m, s) => {
+      const pct = s.f.kpi.transformer?.load_pct ?? null;
+      if (pct === null) return m;
+      return m === null || pct > (m.f.kpi.transformer?.load_pct ?? -1) ? s : m;
+    }, null);
+    const round2 = (v: number | null) => (v === null ? null : round(v, 2));
+    const centre: CentreKpi = {
+      org_id: orgId,
+      generated_at: now.toISOString(),
+      site_count: sites.length,
+      load_kw: round2(sumOrNull(rows.map((r) => r.load_kw))),
+      energy_today_kwh: round2(sumOrNull(rows.map((r) => r.energy_today_kwh))),
+      cost_today: round2(sumOrNull(rows.map((r) => r.cost_today))),
+      cost_unknown_sites: rows.filter((r) => r.cost_today === null).length,
+      generation_today_kwh: round(rows.reduce((a, r) => a + r.generation_today_kwh, 0), 2),
+      carbon_today_kg: round(rows.reduce((a, r) => a + r.carbon_today_kg, 0), 1),
+      worst_site:
+        worst && worst.f.kpi.transformer && worst.f.kpi.transformer.load_pct !== null
+          ? { project_id: worst.id, name: worst.name, transformer: worst.f.kpi.transformer.name, load_pct: worst.f.kpi.transformer.load_pct }
+          : null,
+      sites: rows,
+    };
+    return { centre, sites };
+  }
+
   return {
+    centreFigures,
+
     async site(user: AuthUser, projectId: number, lang: Lang, now = new Date()): Promise<SiteKpi> {
       return (await siteFigures(user, projectId, lang, now)).kpi;
     },
 
     async centre(user: AuthUser, orgIdIn: number | undefined, lang: Lang, now = new Date()): Promise<CentreKpi> {
-      const orgId = orgIdIn ?? user.orgId;
-      const ids = await access.projectsUnderOrg(user, orgId);
-      const projects = await repo.projects(db, ids);
-      // One site at a time: each one runs five overview queries already, and the machine may be small.
-      const sites: { id: number; name: string; f: SiteFigures }[] = [];
-      for (const p of projects) sites.push({ id: p.id, name: pick(lang, p.name, p.name_en), f: await siteFigures(user, p.id, lang, now) });
-      const rows = sites.map(({ id, name, f }) => ({
-        project_id: id,
-        name,
-        load_kw: f.kpi.load_kw,
-        energy_today_kwh: f.kpi.energy_today_kwh,
-        cost_today: f.kpi.cost_today,
-        generation_today_kwh: f.kpi.pv?.today_kwh ?? 0,
-        carbon_today_kg: round(co2Kg('power', f.gridImportToday ?? 0), 1),
-        load_pct: f.kpi.transformer?.load_pct ?? null,
-      }));
-      const worst = sites.reduce<{ id: number; name: string; f: SiteFigures } | null>((m, s) => {
-        const pct = s.f.kpi.transformer?.load_pct ?? null;
-        if (pct === null) return m;
-        return m === null || pct > (m.f.kpi.transformer?.load_pct ?? -1) ? s : m;
-      }, null);
-      const round2 = (v: number | null) => (v === null ? null : round(v, 2));
-      return {
-        org_id: orgId,
-        generated_at: now.toISOString(),
-        site_count: sites.length,
-        load_kw: round2(sumOrNull(rows.map((r) => r.load_kw))),
-        energy_today_kwh: round2(sumOrNull(rows.map((r) => r.energy_today_kwh))),
-        cost_today: round2(sumOrNull(rows.map((r) => r.cost_today))),
-        cost_unknown_sites: rows.filter((r) => r.cost_today === null).length,
-        generation_today_kwh: round(rows.reduce((a, r) => a + r.generation_today_kwh, 0), 2),
-        carbon_today_kg: round(rows.reduce((a, r) => a + r.carbon_today_kg, 0), 1),
-        worst_site:
-          worst && worst.f.kpi.transformer && worst.f.kpi.transformer.load_pct !== null
-            ? { project_id: worst.id, name: worst.name, transformer: worst.f.kpi.transformer.name, load_pct: worst.f.kpi.transformer.load_pct }
-            : null,
-        sites: rows,
-      };
+      return (await centreFigures(user, orgIdIn, lang, now)).centre;
     },
   };
 }

@@ -30,6 +30,7 @@ import { monthReportPageModules } from '../../features/month-report/pageModules'
 import { auxDevicePageModules } from '../../features/aux-devices/pageModules';
 import { fireSetsPageModules } from '../../features/fire-sets/pageModules';
 import { robotPageModules } from '../../features/robot/pageModules';
+import { wallPageModules } from '../../features/wall/pageModules';
 
 /**
  * Real pages owned by feature folders, keyed by their PageDef key (pages.ts). A feature registers its pages
@@ -68,4 +69,5 @@ export const featurePageModules: Record<string, PageModule> = {
   ...fireSetsPageModules,
   ...robotPageModules,
   ...buildingPageModules,
+  ...wallPageModules,
 };

@@ -45,6 +45,8 @@ const userCentreChildren = (prefix: string): PageDef[] => [
 
 export const centrePages: PageDef[] = [
   { key: 'CentreHome', path: '/CentreHome', zh: '中心首页', en: 'Centre home', page: 'centreHome' },
+  // The wall screen (issue 30): full screen over the shell, opened from the centre home and the menu.
+  { key: 'CentreWall', path: '/CentreWall', zh: '监控大屏', en: 'Wall screen', nobj: true },
   p('CentreEvents', '/CentreEvents', '事件管理', 'Event management', '各站点告警、故障与消息事件的筛选、确认与处理', 'alarm, fault and message events of every site, to filter, acknowledge and handle', { page: 'events' }),
   p('CentreInspect', '/CentreInspect', '例行巡检', 'Routine inspection', '巡检计划、执行进度与巡检结果', 'inspection plans, progress and results'),
   p('CentreSolve', '/CentreSolve', '消缺任务', 'Defect elimination', '缺陷工单的派发、处理进度与验收', 'defect work orders, their progress and sign-off'),

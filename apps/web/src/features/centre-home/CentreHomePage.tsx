@@ -1,11 +1,12 @@
-import { ApartmentOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, EnvironmentOutlined, FundProjectionScreenOutlined } from '@ant-design/icons';
 import { noticeApi, type OrgNode, type Project } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Card, Col, Empty, Row, Skeleton, Space, Statistic, Tag, Tree, Typography } from 'antd';
+import { Badge, Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Tag, Tree, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
 import { selectSite } from '../../session/actions';
+import { navigateTo } from '../../session/navigation';
 import { useSession } from '../../session/store';
 import { useFormat } from '../../shared/format/useFormat';
 import type { Formatters } from '../../shared/format/useFormat';
@@ -67,6 +68,11 @@ export function CentreHomePage() {
   return (
     <div data-testid="centre-home">
       <NewSitesPanel />
+      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 8 }}>
+        <Button icon={<FundProjectionScreenOutlined />} data-testid="open-wall" onClick={() => navigateTo('/CentreWall')}>
+          {t('wall.open')}
+        </Button>
+      </div>
       {organID > 0 && <CentreKpiStrip orgId={organID} />}
       <div className="stat-grid">
         <Card>

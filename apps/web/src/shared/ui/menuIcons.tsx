@@ -13,6 +13,7 @@ import {
   ExperimentOutlined,
   FileSearchOutlined,
   FileTextOutlined,
+  FundProjectionScreenOutlined,
   HomeOutlined,
   IdcardOutlined,
   MessageOutlined,
@@ -30,6 +31,7 @@ import type { ReactNode } from 'react';
 /** The menu's icon of each top-level page key (side menu, worker home tiles). */
 export const MENU_ICONS: Record<string, ReactNode> = {
   CentreHome: <DashboardOutlined />,
+  CentreWall: <FundProjectionScreenOutlined />,
   CentreEvents: <AlertOutlined />,
   CentreInspect: <ScanOutlined />,
   CentreSolve: <ToolOutlined />,
