@@ -53,11 +53,25 @@ export function createOverviewService(db: Db, access: AccessService, repo: Overv
   }
 
   /** Year-to-date daily balance of the power tree, split into today / month / year. */
-  async function ytd(nodes: StatNode[], date: string, zone: string) {
+  async function readYtd(nodes: StatNode[], date: string, zone: string) {
     const s = await seriesOf(db, repo, nodes, upTo(yearOf(date), date), 'day', zone);
     const b = balanceSeries(nodes, s);
     const t = (xs: number[]) => triple(s.keys, xs, date);
     return { s, b, t };
+  }
+
+  // The power, new-energy and storage overviews of one site asked at once (the home KPI strips, the wall) share
+  // one year-to-date read while it runs instead of making three. The entry goes when the read settles: nothing
+  // is kept between requests, so no instance serves another's stale figures.
+  const ytdInFlight = new Map<string, ReturnType<typeof readYtd>>();
+  function ytd(projectId: number, nodes: StatNode[], date: string, zone: string) {
+    const key = `${projectId}|${date}|${zone}`;
+    let read = ytdInFlight.get(key);
+    if (!read) {
+      read = readYtd(nodes, date, zone).finally(() => ytdInFlight.delete(key));
+      ytdInFlight.set(key, read);
+    }
+    return read;
   }
 
   async function live(nodes: StatNode[], now: Date) {
@@ -84,7 +98,7 @@ export function createOverviewService(db: Db, access: AccessService, repo: Overv
     async newEnergy(user: AuthUser, projectId: number, dateIn?: string, now = new Date()) {
       const { project, nodes, zone } = await site(user, projectId);
       const date = dateIn ?? siteDate(zone, now);
-      const { b, t } = await ytd(nodes, date, zone);
+      const { b, t } = await ytd(projectId, nodes, date, zone);
       const generation = t(b.generation);
       const exported = t(b.exported);
       const used = {
@@ -134,7 +148,7 @@ export function createOverviewService(db: Db, access: AccessService, repo: Overv
     async storage(user: AuthUser, projectId: number, dateIn?: string, now = new Date()) {
       const { project, nodes, zone } = await site(user, projectId);
       const date = dateIn ?? siteDate(zone, now);
-      const { b, t } = await ytd(nodes, date, zone);
+      const { b, t } = await ytd(projectId, nodes, date, zone);
       const charged = t(b.charged);
       const discharged = t(b.discharged);
       const cap = project.storage_capacity_kwh;
@@ -165,7 +179,7 @@ export function createOverviewService(db: Db, access: AccessService, repo: Overv
     async power(user: AuthUser, projectId: number, dateIn?: string, now = new Date()) {
       const { project, nodes, zone } = await site(user, projectId);
       const date = dateIn ?? siteDate(zone, now);
-      const { s, b, t } = await ytd(nodes, date, zone);
+      const { s, b, t } = await ytd(projectId, nodes, date, zone);
       const month = upTo(monthOf(date), date);
       const grids = nodes.filter((n) => n.node_type === 'grid');
       const exp = await expenseReport(db, repo, projectId, nodes, grids, month, 'month', zone);
