@@ -1,11 +1,8 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { addDays, siteDate } from '@gridops/format';
-import { loadConfig } from '../config.js';
-import { migrate, openDatabase, type Database } from '../db/database.js';
 import { backtest } from '../modules/forecast/backtest.js';
 import { forecastRepository } from '../modules/forecast/repository.js';
-import { seedDemo } from '../seed/demo.js';
+import { openToolDatabase } from './toolDatabase.js';
 
 /**
  * Forecast backtest (issue 29, docs/forecast.md "Accuracy"):
@@ -31,17 +28,7 @@ const DAYS = Number(args.days);
 const LEAD = Number(args.lead);
 const f1 = (v: number | null) => (v === null ? '-' : v.toFixed(1));
 
-async function open(): Promise<Database> {
-  if (args.demo) {
-    const database = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
-    await migrate(database.db);
-    console.log(`seeding the demo with ${DAYS + 60} days of history…`);
-    await seedDemo(database.db, { energyHistoryDays: DAYS + 60 });
-    return database;
-  }
-  const config = loadConfig();
-  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-}
+const open = () => openToolDatabase({ demo: args.demo === true, historyDays: DAYS + 60 });
 
 async function main() {
   if (!(DAYS >= 1 && DAYS <= 60) || !(LEAD >= 0 && LEAD <= 24)) {

@@ -1,11 +1,8 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.js';
-import { migrate, openDatabase, type Database } from '../db/database.js';
 import { forecastRepository } from '../modules/forecast/repository.js';
 import { replayDays } from '../modules/storage-plan/replay.js';
 import { replayInputs } from '../modules/storage-plan/replayData.js';
-import { seedDemo } from '../seed/demo.js';
+import { openToolDatabase } from './toolDatabase.js';
 
 /**
  * Storage-plan replay (issue 29, docs/forecast.md "Replay"):
@@ -24,17 +21,7 @@ const DAYS = Number(args.days);
 const REPLAN = Number(args.replan);
 const y = (v: number) => v.toFixed(0).padStart(9);
 
-async function open(): Promise<Database> {
-  if (args.demo) {
-    const database = await openDatabase({ databaseUrl: undefined, pgliteDir: 'memory://' });
-    await migrate(database.db);
-    console.log(`seeding the demo with ${DAYS + 60} days of history…`);
-    await seedDemo(database.db, { energyHistoryDays: DAYS + 60 });
-    return database;
-  }
-  const config = loadConfig();
-  return openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-}
+const open = () => openToolDatabase({ demo: args.demo === true, historyDays: DAYS + 60 });
 
 async function main() {
   if (!(DAYS >= 1 && DAYS <= 60) || !(REPLAN >= 15 && REPLAN <= 1440 && REPLAN % 15 === 0)) {

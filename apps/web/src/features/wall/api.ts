@@ -1,6 +1,6 @@
 import { liveEventData, wallApi } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
 import { useLiveMessages } from '../../api/live';
@@ -29,15 +29,6 @@ export function useWall(orgId: number) {
   });
 }
 
-/** A clock for the wall: `Date.now()` once a second (one timer, cleared on leave). */
-export function useNow(ms = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(id);
-  }, [ms]);
-  return now;
-}
 
 /**
  * What the live channel changes before the next read: a pushed alarm or fault makes its station pulse and goes

@@ -1,9 +1,9 @@
 import { formatCountdown, slaClock, type SlaPart, type WorkOrder, type WoTimelineEntry } from '@gridops/contract';
 import { formatInZone } from '@gridops/format';
 import { Tag, Timeline, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localText } from '../../shared/ui/localName';
+import { useNow } from '../../shared/ui/useNow';
 
 export const PRIORITY_COLOR: Record<string, string> = { urgent: 'red', high: 'orange', normal: 'blue', low: 'default' };
 export const STATE_COLOR: Record<string, string> = { created: 'default', assigned: 'gold', accepted: 'cyan', onsite: 'processing', resolved: 'purple', verified: 'green', closed: 'default' };
@@ -41,15 +41,6 @@ export function StateTag({ state }: { state: string }) {
   );
 }
 
-/** `Date.now()` refreshed every `ms` (the countdowns tick). */
-export function useNow(ms = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(id);
-  }, [ms]);
-  return now;
-}
 
 function PartText({ part, label }: { part: SlaPart; label: string }) {
   const { t } = useTranslation();
