@@ -113,7 +113,8 @@ export function CentreHomePage() {
                             <Typography.Text strong ellipsis={{ tooltip: projectName(p, lang) }}>{projectName(p, lang)}</Typography.Text>
                             <Badge count={n} overflowCount={99} showZero={false} />
                           </div>
-                          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {/* Its own line: inline, the energy-type tags ran straight on after "0kWh". */}
+                          <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
                             {f.quantity(p.capacity_kva, 'kVA').text} · PV {f.quantity(p.pv_capacity_kw, 'kW').text} · {f.quantity(p.storage_capacity_kwh, 'kWh').text}
                           </Typography.Text>
                           <Space size={4} wrap style={{ marginTop: 6 }}>
