@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AlarmRuleList } from '@gridops/contract';
+import type { AlarmRuleList, EventItem } from '@gridops/contract';
 import { pageApiData } from './support/api.js';
-import { launchBrowser, loginAs, liveSubscribed, newPage } from './support/browser.js';
+import { launchBrowser, loginAs, liveSubscribed, newPage, popUpTexts, recordLivePopUps } from './support/browser.js';
 import { click, dismissPending, open } from './support/console.js';
 import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
@@ -38,6 +38,8 @@ describe('alarm rules in the browser', () => {
     expect(gateway).toBeDefined();
     const sensor = gateway!.devices.find((d) => d.kind === 'env_sensor')!;
     const page = await newPage(browser, { lang: 'zh' });
+    // Every pop-up is kept as it comes (they leave after 10 s), so the check below cannot miss one.
+    await recordLivePopUps(page);
     const live = liveSubscribed(page);
     await loginAs(page, baseUrl, 'site');
     await live;
@@ -76,11 +78,20 @@ describe('alarm rules in the browser', () => {
       created = after.rules.find((r) => r.name === ruleName)?.id ?? null;
       expect(created).not.toBeNull();
       await nextClosed();
-      const popUp = page.locator('.live-event-notification').filter({ hasText: ruleName });
-      // The engine picks the saved rule up through its catalogue reload; on a loaded machine the first closed-door
-      // sample may beat it, and the next one (a few seconds later) raises the event.
-      await popUp.first().waitFor({ state: 'visible', timeout: 60_000 });
-      expect(await popUp.first().textContent()).toContain('Ⅲ级');
+      // First the server: the rule raised its event (found by the rule's name in the message). Then the browser:
+      // that event came up as a pop-up with its level.
+      const savedAt = Date.now() - 60_000;
+      await expect
+        .poll(
+          async () => {
+            const r = await pageApiData<{ list: EventItem[] }>(page, baseUrl, `/api/v6/event/list?project_id=${gateway!.project_id}&from=${encodeURIComponent(new Date(savedAt).toISOString())}&size=50`, { method: 'GET' });
+            return r.list.some((e) => e.message.includes(ruleName));
+          },
+          { timeout: 90_000 },
+        )
+        .toBe(true);
+      await expect.poll(async () => (await popUpTexts(page)).filter((t) => t.includes(ruleName)), { timeout: 30_000 }).not.toEqual([]);
+      expect((await popUpTexts(page)).find((t) => t.includes(ruleName))).toContain('Ⅲ级');
     } finally {
       if (created !== null) {
         const now = await pageApiData<AlarmRuleList>(page, baseUrl, `/api/v6/alarm-rules?project_id=${gateway!.project_id}`, { method: 'GET' });

@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { EventItem } from '@gridops/contract';
 import { pageApiData } from './support/api.js';
-import { launchBrowser, loginAs, liveSubscribed, newPage } from './support/browser.js';
+import { launchBrowser, loginAs, liveSubscribed, newPage, popUpTexts, recordLivePopUps } from './support/browser.js';
 import { dismissPending, open } from './support/console.js';
 import { GatewayCommander, simulatedGateways } from './support/gateway.js';
 
@@ -19,24 +19,8 @@ let browser: Browser;
 let commander: GatewayCommander;
 
 
-/** Every live-event pop-up the page ever shows, kept in `window.__liveEventTexts` (pop-ups leave after 10 s). */
-async function recordLivePopUps(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __liveEventTexts: string[] };
-    w.__liveEventTexts = [];
-    const seen = new WeakSet<Element>();
-    new MutationObserver(() => {
-      for (const el of document.querySelectorAll('.live-event-notification')) {
-        if (seen.has(el)) continue;
-        seen.add(el);
-        w.__liveEventTexts.push(el.textContent ?? '');
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
 const HAN = /[\u3400-\u9fff]/;
 
-const popUpTexts = (page: Page) => page.evaluate(() => (window as unknown as { __liveEventTexts: string[] }).__liveEventTexts);
 
 /** A site's environment sensor: its gateway and device serials. */
 function envSensorOf(projectName: string) {

@@ -131,3 +131,22 @@ export function liveSubscribed(page: Page): Promise<void> {
     });
   });
 }
+
+/** Every live-event pop-up the page ever shows, kept in `window.__liveEventTexts` (pop-ups leave after 10 s). */
+export async function recordLivePopUps(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __liveEventTexts: string[] };
+    w.__liveEventTexts = [];
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('.live-event-notification')) {
+        if (seen.has(el)) continue;
+        seen.add(el);
+        w.__liveEventTexts.push(el.textContent ?? '');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The texts `recordLivePopUps` has kept so far. */
+export const popUpTexts = (page: Page) => page.evaluate(() => (window as unknown as { __liveEventTexts: string[] }).__liveEventTexts);
