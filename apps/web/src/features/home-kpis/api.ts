@@ -1,5 +1,6 @@
 import { kpiApi } from '@gridops/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../api/api';
 import { useLiveRefresh } from '../../shared/stats';
 
@@ -11,7 +12,9 @@ export const KPI_REFRESH_MS = 15_000;
  * reconnect, polled in between like the other live views (energy flow, micro-grid).
  */
 export function useSiteKpi(projectId: number) {
-  const queryKey = ['kpi', 'site', projectId];
+  // The answer names the worst transformer in the request's language: a language switch reads it again.
+  const { i18n } = useTranslation();
+  const queryKey = ['kpi', 'site', projectId, i18n.language];
   useLiveRefresh(queryKey, {
     match: (m) => (m.data as { project_id?: unknown } | null)?.project_id === projectId,
     enabled: projectId > 0,
@@ -26,7 +29,9 @@ export function useSiteKpi(projectId: number) {
 
 /** The centre's portfolio strip: re-read on any site's live event. */
 export function useCentreKpi(orgId: number) {
-  const queryKey = ['kpi', 'centre', orgId];
+  // The answer names the most loaded site and transformer in the request's language (see useSiteKpi).
+  const { i18n } = useTranslation();
+  const queryKey = ['kpi', 'centre', orgId, i18n.language];
   useLiveRefresh(queryKey, { match: (m) => m.command === 'event' || m.command === 'gateway_status', enabled: orgId > 0 });
   return useQuery({
     queryKey,
