@@ -7,3 +7,6 @@ export function langFromHeader(header: string | string[] | undefined): Lang {
   const first = value.split(',')[0]?.trim().toLowerCase() ?? '';
   return first.startsWith('en') ? 'en' : 'zh';
 }
+
+/** A name or text in the reader's language: the English one when asked for and present, else the Chinese. */
+export const pickLang = (lang: Lang, zh: string | null | undefined, en: string | null | undefined): string => (lang === 'en' && en ? en : (zh ?? ''));

@@ -12,6 +12,7 @@ import { fpRate } from './fpRate.js';
 import { aiRepository as repo } from './repository.js';
 import { parseGatewayPayload } from '../../lib/gatewayPayload.js';
 import { guardGatewayImage } from '../../lib/imageGuard.js';
+import { pickLang } from '../../lib/lang.js';
 
 type Publish = (topic: string, payload: string) => Promise<void>;
 type OnRaised = (events: RaisedEvent[]) => Promise<void>;
@@ -23,7 +24,6 @@ export interface AiLog {
 export type AiRejectReason = 'garbage' | 'bad_shape' | 'unknown_gateway' | 'unknown_camera';
 export type AiIngestResult = { ok: true; id: number; created: boolean } | { ok: false; reason: AiRejectReason; detail: string };
 
-const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 const boxes = z.array(aiBox).catch([]);
 /** AI detections raise alarms (type 2) at level Ⅱ; fire and smoke at level Ⅰ. */
 const levelOf = (type: AiEventType): 1 | 2 => (type === 'fire_smoke' ? 1 : 2);
@@ -32,7 +32,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof repo.one>>>;
 const toEvent = (r: Row, lang: Lang): AiEvent => ({
   id: r.id,
   camera_id: r.camera_id,
-  camera_name: pick(lang, r.camera_name, r.camera_name_en),
+  camera_name: pickLang(lang, r.camera_name, r.camera_name_en),
   type: r.type as AiEventType,
   confidence: r.confidence,
   boxes: boxes.parse(r.boxes),
@@ -40,7 +40,7 @@ const toEvent = (r: Row, lang: Lang): AiEvent => ({
   zone: r.zone,
   ts: r.ts.toISOString(),
   status: r.status as AiEvent['status'],
-  reviewed_by: r.reviewer ? pick(lang, r.reviewer, r.reviewer_en) : null,
+  reviewed_by: r.reviewer ? pickLang(lang, r.reviewer, r.reviewer_en) : null,
   reviewed_at: r.reviewed_at ? r.reviewed_at.toISOString() : null,
   event_id: r.event_id,
 });
@@ -102,7 +102,7 @@ export function createAiSecurityService(db: Db, access: AccessService, audit: Au
       const byCamera = new Map<number, { camera_name: string; count: number }>();
       for (const c of counts) {
         byType.set(c.type, (byType.get(c.type) ?? 0) + c.n);
-        const cam = byCamera.get(c.camera_id) ?? { camera_name: pick(lang, c.name, c.name_en), count: 0 };
+        const cam = byCamera.get(c.camera_id) ?? { camera_name: pickLang(lang, c.name, c.name_en), count: 0 };
         cam.count += c.n;
         byCamera.set(c.camera_id, cam);
       }
@@ -110,7 +110,7 @@ export function createAiSecurityService(db: Db, access: AccessService, audit: Au
         today_by_type: AI_EVENT_TYPES.map((type) => ({ type, count: byType.get(type) ?? 0 })),
         today_by_camera: [...byCamera].map(([camera_id, c]) => ({ camera_id, ...c })).sort((a, b) => b.count - a.count),
         pending,
-        rates: reviewed.map((r) => ({ camera_id: r.camera_id, camera_name: pick(lang, r.name, r.name_en), type: r.type as AiEventType, reviewed: r.confirmed + r.false_positives, false_positives: r.false_positives, rate: fpRate(r.confirmed, r.false_positives) })),
+        rates: reviewed.map((r) => ({ camera_id: r.camera_id, camera_name: pickLang(lang, r.name, r.name_en), type: r.type as AiEventType, reviewed: r.confirmed + r.false_positives, false_positives: r.false_positives, rate: fpRate(r.confirmed, r.false_positives) })),
         days,
       };
     },

@@ -2,10 +2,10 @@ import { AUX_KINDS, AUX_SETPOINTS, auxSetpointLimits, deviceCatalog, ErrorCode, 
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { controlRepository as repo } from './repository.js';
+import { pickLang } from '../../lib/lang.js';
 
 /** Auxiliary devices (fans, AC, dehumidifiers, lights, pumps): what /AuxControl lists and how a selection becomes an `aux` command. */
 
-const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 const asProps = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 const AUX_ACTIONS: ControlAction[] = ['on', 'off'];
@@ -21,8 +21,8 @@ export async function auxTargets(db: Db, projectId: number, lang: Lang) {
       t = {
         device_id: r.id,
         room_id: r.room_id,
-        room_name: pick(lang, r.room_name, r.room_name_en),
-        name: pick(lang, r.name, r.name_en),
+        room_name: pickLang(lang, r.room_name, r.room_name_en),
+        name: pickLang(lang, r.name, r.name_en),
         kind: r.kind,
         running: null,
         power_kw: null,
@@ -36,7 +36,7 @@ export async function auxTargets(db: Db, projectId: number, lang: Lang) {
     }
     if (r.key === 'run' && r.value !== null) t.running = r.value >= 0.5;
     if (r.key === 'P') t.power_kw = r.value;
-    if (t.setpoint && r.key === t.setpoint.key) t.setpoint = { ...t.setpoint, name: pick(lang, r.point_name, r.point_name_en), unit: r.unit ?? '', value: r.value };
+    if (t.setpoint && r.key === t.setpoint.key) t.setpoint = { ...t.setpoint, name: pickLang(lang, r.point_name, r.point_name_en), unit: r.unit ?? '', value: r.value };
     if (r.ts && (!t.ts || r.ts.toISOString() > t.ts)) t.ts = r.ts.toISOString();
   }
   return [...out.values()];

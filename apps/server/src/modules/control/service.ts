@@ -14,6 +14,7 @@ import type { ControlConfigService } from './configService.js';
 import { cancelSelection, recheckOpenSelections, recheckSelection, type LockedSelection } from './recheck.js';
 import { controlRepository as repo, type LogEntry } from './repository.js';
 import { BREAKER_KINDS, ControlRefusal, evaluateControlRules } from './rules.js';
+import { pickLang } from '../../lib/lang.js';
 
 /** How often a waiting execute looks at the database for an answer another instance may have recorded. */
 const POLL_MS = 200;
@@ -25,7 +26,6 @@ export interface ControlOptions {
 
 type Publish = (topic: string, payload: string) => Promise<void>;
 
-const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 /** Log rows of a command an automation rule sent carry the rule (the operator shown is 自动控制 / Automation). */
 const byRule = (ruleId: number | null) => (ruleId === null ? {} : { automationRuleId: ruleId });
 const conflict = (zh: string, en: string, field?: string) => new AppError(ErrorCode.Conflict, { zh, en }, field);
@@ -104,7 +104,7 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
       return rows.map((r) => ({
         device_id: r.id,
         room_id: r.room_id,
-        name: pick(lang, r.name, r.name_en),
+        name: pickLang(lang, r.name, r.name_en),
         kind: r.kind,
         breaker_closed: r.value === null ? null : r.value >= 0.5,
         ts: r.ts ? r.ts.toISOString() : null,
@@ -172,7 +172,7 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
       return {
         selection_id: selectionId,
         device_id: d.id,
-        device_name: pick(lang, d.name, d.name_en),
+        device_name: pickLang(lang, d.name, d.name_en),
         action: body.action,
         expires_at: expiresAt.toISOString(),
         breaker_closed: state ? state.value >= 0.5 : null,
@@ -396,17 +396,17 @@ export function createControlService(db: Db, access: AccessService, limits: Logi
           id: r.id,
           at: r.at.toISOString(),
           project_id: r.project_id,
-          project_name: pick(lang, r.project_name, r.project_name_en),
+          project_name: pickLang(lang, r.project_name, r.project_name_en),
           device_id: r.device_id,
-          device_name: pick(lang, r.device_name, r.device_name_en),
-          user_name: r.user_name === null ? null : pick(lang, r.user_name, r.user_name_en),
+          device_name: pickLang(lang, r.device_name, r.device_name_en),
+          user_name: r.user_name === null ? null : pickLang(lang, r.user_name, r.user_name_en),
           step: r.step,
           action: r.action,
           outcome: r.outcome,
           detail: lang === 'en' && r.detail_en ? r.detail_en : r.detail,
           selection_id: r.selection_id,
           automation: r.automation,
-          automation_rule: r.automation ? (r.rule_name === null ? null : pick(lang, r.rule_name, r.rule_name_en)) : null,
+          automation_rule: r.automation ? (r.rule_name === null ? null : pickLang(lang, r.rule_name, r.rule_name_en)) : null,
         })),
       };
     },

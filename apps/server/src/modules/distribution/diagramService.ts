@@ -9,8 +9,8 @@ import { validateDiagram } from './diagram.js';
 import { DRAFT_KINDS, draftDiagram } from './diagramDraft.js';
 import { intervalOf, qualityOf } from './quality.js';
 import { distributionRepository as repo, type DeviceRow, type PointRow } from './repository.js';
+import { pickLang } from '../../lib/lang.js';
 
-const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const SWITCHING = new Set(['breaker', 'switch', 'disconnector']);
 const conflict = () => new AppError(ErrorCode.Conflict, { zh: '图已被他人修改，请刷新后再保存', en: 'Someone else saved this diagram meanwhile; reload and save again' }, 'version');
@@ -106,9 +106,9 @@ export function createDiagramService(db: Db, access: AccessService, audit: Audit
       return {
         room_id: room.id,
         project_id: room.project_id,
-        room_name: pick(lang, room.name, room.name_en),
+        room_name: pickLang(lang, room.name, room.name_en),
         diagram_id: stored?.id ?? null,
-        name: stored ? pick(lang, stored.name, stored.name_en) : pick(lang, '一次接线图', 'Single-line diagram'),
+        name: stored ? pickLang(lang, stored.name, stored.name_en) : pickLang(lang, '一次接线图', 'Single-line diagram'),
         stored: !!stored,
         version: stored?.version ?? 0,
         updated_at: iso(stored?.updated_at),

@@ -10,8 +10,8 @@ import { siteZone } from '../org/siteZone.js';
 import { createDiagramService } from './diagramService.js';
 import { intervalOf, qualityOf } from './quality.js';
 import { distributionRepository as repo, type PointRow } from './repository.js';
+import { pickLang } from '../../lib/lang.js';
 
-const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 /** The site's local midnight of today and of the first of this month, as instants. */
@@ -76,7 +76,7 @@ export function createDistributionService(db: Db, access: AccessService, config:
           const ts = v?.get('temp')?.ts ?? null;
           return {
             id: r.id,
-            name: pick(lang, r.name, r.name_en),
+            name: pickLang(lang, r.name, r.name_en),
             kind: r.kind,
             device_count: devices.filter((d) => d.room_id === r.id).length,
             environment:
@@ -105,7 +105,7 @@ export function createDistributionService(db: Db, access: AccessService, config:
           return {
             device_id: tr.id,
             room_id: tr.room_id,
-            name: pick(lang, tr.name, tr.name_en),
+            name: pickLang(lang, tr.name, tr.name_en),
             rated_kva: num(tr.props.rated_kva),
             // S / kVA from the P and PF shown beside the gauge (contract derived.ts), so the card agrees with
             // itself; the gateway's own load_rate only when P or PF is missing.
@@ -121,7 +121,7 @@ export function createDistributionService(db: Db, access: AccessService, config:
           };
         }),
         alarms: { active: alarms.reduce((s, a) => s + a.active, 0), pending: alarms.reduce((s, a) => s + a.pending, 0), by_level },
-        gateways: gateways.map((g) => ({ id: g.id, sn: g.sn, name: pick(lang, g.name, g.name_en), online: g.online, last_seen_at: iso(g.last_seen_at), heartbeat_s: g.heartbeat_s })),
+        gateways: gateways.map((g) => ({ id: g.id, sn: g.sn, name: pickLang(lang, g.name, g.name_en), online: g.online, last_seen_at: iso(g.last_seen_at), heartbeat_s: g.heartbeat_s })),
       };
     },
 
@@ -135,7 +135,7 @@ export function createDistributionService(db: Db, access: AccessService, config:
       const tree = [...rooms, { id: 0, name: '未分配', name_en: 'Unassigned', kind: 'other', project_id: q.project_id }]
         .map((r) => ({
           id: r.id,
-          name: pick(lang, r.name, r.name_en),
+          name: pickLang(lang, r.name, r.name_en),
           kind: r.kind,
           devices: devices
             .filter((d) => (d.room_id ?? 0) === r.id)
@@ -146,12 +146,12 @@ export function createDistributionService(db: Db, access: AccessService, config:
                 parent_id: d.parent_id,
                 sn: d.sn,
                 kind: d.kind,
-                name: pick(lang, d.name, d.name_en),
+                name: pickLang(lang, d.name, d.name_en),
                 gateway_online: d.gateway_online ?? false,
                 points: (pointsOf.get(d.id) ?? []).map((p) => ({
                   id: p.id,
                   key: p.key,
-                  name: pick(lang, p.name, p.name_en),
+                  name: pickLang(lang, p.name, p.name_en),
                   unit: p.unit,
                   kind: p.kind as 'analog' | 'counter' | 'digital',
                   precision: p.precision,

@@ -4,8 +4,8 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import { eventRepository as repo } from './repository.js';
+import { pickLang } from '../../lib/lang.js';
 
-const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // Which statuses an action may start from (pending → acknowledged → handled → closed; handling or closing
@@ -84,15 +84,15 @@ export function createEventService(db: Db, access: AccessService) {
         list: rows.map((r) => ({
           id: r.id,
           project_id: r.project_id,
-          project_name: pick(lang, r.project_name, r.project_name_en),
+          project_name: pickLang(lang, r.project_name, r.project_name_en),
           device_id: r.device_id,
-          device_name: pick(lang, r.device_name, r.device_name_en),
+          device_name: pickLang(lang, r.device_name, r.device_name_en),
           point_id: r.point_id,
           event_type: r.event_type,
           level: r.level,
           status: r.status as EventItem['status'],
           active: r.active,
-          ...eventMessageAnswer(r.message_key, r.message_params, lang, pick(lang, r.message, r.message_en)),
+          ...eventMessageAnswer(r.message_key, r.message_params, lang, pickLang(lang, r.message, r.message_en)),
           value: r.value,
           limit_value: r.limit_value,
           rule_kind: r.rule_kind,

@@ -11,6 +11,7 @@ import type { FacePhotoKeyring } from './photo.js';
 import { faceRecordsRepository as repo } from './recordsRepository.js';
 import { parseGatewayPayload } from '../../lib/gatewayPayload.js';
 import { guardGatewayImage } from '../../lib/imageGuard.js';
+import { pickLang } from '../../lib/lang.js';
 
 type Publish = (topic: string, payload: string) => Promise<void>;
 type OnRaised = (events: RaisedEvent[]) => Promise<void>;
@@ -23,7 +24,6 @@ export type FaceRecordIngest = { ok: true; id: number | null; eventId: number | 
 
 /** The sealed snapshot's associated-data scope (a record's snapshot never opens as a person's photo). */
 const SNAPSHOT_SCOPE = 'face-record';
-const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
 /**
  * Recognition records of the door terminals (docs/face-library.md "Recognition records"): ingested once per
@@ -114,9 +114,9 @@ export function createFaceRecordsService(db: Db, access: AccessService, keys: Fa
           id: r.id,
           ts: r.ts.toISOString(),
           terminal_id: r.device_id,
-          terminal_name: pick(lang, r.terminal_name, r.terminal_name_en),
+          terminal_name: pickLang(lang, r.terminal_name, r.terminal_name_en),
           person_id: r.person_id,
-          person_name: r.person_name ? pick(lang, r.person_name, r.person_name_en) : '',
+          person_name: r.person_name ? pickLang(lang, r.person_name, r.person_name_en) : '',
           stranger: r.stranger,
           score: r.score,
           result: r.result as FaceResult,

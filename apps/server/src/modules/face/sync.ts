@@ -6,6 +6,7 @@ import type { AccessService } from '../access/service.js';
 import type { FacePhotoKeyring } from './photo.js';
 import { faceRepository } from './repository.js';
 import { faceSyncRepository as repo, type SyncPair } from './syncRepository.js';
+import { pickLang } from '../../lib/lang.js';
 
 type Publish = (topic: string, payload: string) => Promise<void>;
 export interface SyncLog {
@@ -25,7 +26,6 @@ const BATCH = 20;
 /** Seconds before resending without an answer, or retrying after a refusal: 15 s doubling, at most 10 min. */
 export const retryDelayS = (attempt: number) => Math.min(600, 15 * 2 ** Math.max(0, attempt - 1));
 
-const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 
 /**
  * The push of the face library to the site's door terminals (docs/face-library.md "Sync to terminals"). Every
@@ -181,7 +181,7 @@ export function createFaceSyncService(db: Db, access: AccessService, keys: FaceP
         items: rows.map((r) => ({
           person_id: r.person_id,
           terminal_id: r.terminal_id,
-          terminal_name: pick(lang, r.terminal_name, r.terminal_name_en),
+          terminal_name: pickLang(lang, r.terminal_name, r.terminal_name_en),
           status: r.status as FaceSyncStatus,
           reason: r.reason,
           attempts: Math.min(r.attempts, maxAttempts),
@@ -198,8 +198,8 @@ export function createFaceSyncService(db: Db, access: AccessService, keys: FaceP
         items: rows.map((r) => ({
           id: r.id,
           sn: r.sn,
-          name: pick(lang, r.name, r.name_en),
-          room_name: pick(lang, r.room_name, r.room_name_en),
+          name: pickLang(lang, r.name, r.name_en),
+          room_name: pickLang(lang, r.room_name, r.room_name_en),
           enrolled: r.enrolled,
           pending: r.pending,
           failed: r.failed,

@@ -16,7 +16,8 @@ import {
   round,
 } from './formulas.js';
 import { historyRepository as repo, type PointInfo } from './repository.js';
-import { checkRange, pick } from './service.js';
+import { checkRange } from './service.js';
+import { pickLang } from '../../lib/lang.js';
 
 const THREE_PHASE_KINDS = ['incomer', 'transformer', 'feeder', 'meter'];
 const SUPPLY_KINDS = ['incomer', 'transformer'];
@@ -64,7 +65,7 @@ export function createAnalysisService(db: Db, access: AccessService) {
           const n = s?.n ?? 0;
           return {
             device_id: p.device_id,
-            device_name: pick(lang, p.device_name, p.device_name_en),
+            device_name: pickLang(lang, p.device_name, p.device_name_en),
             phase: p.key.slice(1).toUpperCase() as 'A' | 'B' | 'C',
             nominal_v: un,
             limit_pct: VOLTAGE_LIMIT_PCT,
@@ -89,7 +90,7 @@ export function createAnalysisService(db: Db, access: AccessService) {
         const s = await repo.imbalance(db, a.id, b.id, c.id, from, to, IMBALANCE_MIN_CURRENT_A, IMBALANCE_LIMIT_PCT);
         rows.push({
           device_id: d.info.device_id,
-          device_name: pick(lang, d.info.device_name, d.info.device_name_en),
+          device_name: pickLang(lang, d.info.device_name, d.info.device_name_en),
           limit_pct: IMBALANCE_LIMIT_PCT,
           samples: s.n,
           avg_pct: round(s.avg, 2),
@@ -123,7 +124,7 @@ export function createAnalysisService(db: Db, access: AccessService) {
           }
           return {
             device_id: p.device_id,
-            device_name: pick(lang, p.device_name, p.device_name_en),
+            device_name: pickLang(lang, p.device_name, p.device_name_en),
             rated_kva: num(p.device_props.rated_kva),
             hours: own.length,
             avg_pct: round(count ? sum / count : null, 2),
@@ -145,7 +146,7 @@ export function createAnalysisService(db: Db, access: AccessService) {
           const s = stats.get(p.id);
           return {
             device_id: p.device_id,
-            device_name: pick(lang, p.device_name, p.device_name_en),
+            device_name: pickLang(lang, p.device_name, p.device_name_en),
             limit: PF_LIMIT,
             samples: s?.n ?? 0,
             avg_pf: round(s?.avg ?? null, 3),
@@ -174,7 +175,7 @@ export function createAnalysisService(db: Db, access: AccessService) {
           }
           return {
             device_id: p.device_id,
-            device_name: pick(lang, p.device_name, p.device_name_en),
+            device_name: pickLang(lang, p.device_name, p.device_name_en),
             window_min: DEMAND_WINDOW_MIN,
             max_kw: round(best?.kw ?? null, 2),
             max_at: best ? best.at.toISOString() : null,

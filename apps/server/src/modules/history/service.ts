@@ -6,6 +6,7 @@ import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import { counterDeltas } from './formulas.js';
 import { historyRepository as repo, type Bucket, type PointInfo } from './repository.js';
+import { pickLang } from '../../lib/lang.js';
 
 const QUARTER = 900_000;
 const HOUR = 3600_000;
@@ -13,7 +14,6 @@ const DAY = 24 * HOUR;
 /** Raw samples are only counted for short ranges; over longer ranges they never fit a chart's width. */
 const RAW_CHECK_MAX_RANGE = DAY;
 
-export const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 
 /** Throws a 10006 naming the field unless from < to and the range is at most maxDays. */
 export function checkRange(fromIso: string, toIso: string, maxDays: number): { from: Date; to: Date } {
@@ -129,9 +129,9 @@ export function createHistoryService(db: Db, access: AccessService) {
         series: points.map((p) => ({
           point_id: p.id,
           device_id: p.device_id,
-          device_name: pick(lang, p.device_name, p.device_name_en),
+          device_name: pickLang(lang, p.device_name, p.device_name_en),
           key: p.key,
-          name: pick(lang, p.name, p.name_en),
+          name: pickLang(lang, p.name, p.name_en),
           unit: p.unit,
           precision: p.precision,
           ...columns(s.byPoint.get(p.id), p.precision),
@@ -165,8 +165,8 @@ export function createHistoryService(db: Db, access: AccessService) {
         });
         return {
           point_id: p.id,
-          device_name: pick(lang, p.device_name, p.device_name_en),
-          name: pick(lang, p.name, p.name_en),
+          device_name: pickLang(lang, p.device_name, p.device_name_en),
+          name: pickLang(lang, p.name, p.name_en),
           unit: p.unit,
           kind: p.kind,
           rows: [...groups].map(([period, g]) => ({ period, min: g.min, max: g.max, avg: g.count ? g.sum / g.count : 0, count: g.count, delta: g.delta })),
@@ -203,7 +203,7 @@ export function createHistoryService(db: Db, access: AccessService) {
         from: from.toISOString(),
         to: to.toISOString(),
         limit_value: e.limit_value,
-        series: points.map((p) => ({ point_id: p.id, key: p.key, name: pick(lang, p.name, p.name_en), unit: p.unit, ...columns(s.byPoint.get(p.id), p.precision) })),
+        series: points.map((p) => ({ point_id: p.id, key: p.key, name: pickLang(lang, p.name, p.name_en), unit: p.unit, ...columns(s.byPoint.get(p.id), p.precision) })),
       };
     },
   };

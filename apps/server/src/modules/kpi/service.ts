@@ -8,8 +8,8 @@ import type { OverviewService } from '../overview/service.js';
 import type { StatisticsService } from '../statistics/service.js';
 import { round } from '../statistics/counterEnergy.js';
 import { kpiRepository, type KpiRepository } from './repository.js';
+import { pickLang } from '../../lib/lang.js';
 
-const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 
 interface Deps {
   access: AccessService;
@@ -89,7 +89,7 @@ export function createKpiService(db: Db, deps: Deps, repo: KpiRepository = kpiRe
     const projects = await repo.projects(db, ids);
     // One site at a time: each one runs five overview queries already, and the machine may be small.
     const sites: { id: number; name: string; f: SiteFigures }[] = [];
-    for (const p of projects) sites.push({ id: p.id, name: pick(lang, p.name, p.name_en), f: await siteFigures(user, p.id, lang, now) });
+    for (const p of projects) sites.push({ id: p.id, name: pickLang(lang, p.name, p.name_en), f: await siteFigures(user, p.id, lang, now) });
     const rows = sites.map(({ id, name, f }) => ({
       project_id: id,
       name,

@@ -3,11 +3,11 @@ import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import { noticeRepository as repo } from './repository.js';
+import { pickLang } from '../../lib/lang.js';
 
 /** The pending-events dialog lists at most this many events of one site; the total still counts all. */
 const EVENT_LIST_LIMIT = 200;
 
-const pick = (lang: Lang, zh: string, en: string | null | undefined) => (lang === 'en' && en ? en : zh);
 
 export function createNoticeService(db: Db, access: AccessService) {
   return {
@@ -17,7 +17,7 @@ export function createNoticeService(db: Db, access: AccessService) {
 
     async orgList(user: AuthUser, orgId: number, lang: Lang) {
       const rows = await repo.pendingBySite(db, await access.projectsUnderOrg(user, orgId));
-      const list = rows.map((r) => ({ id: r.id, title: pick(lang, r.name, r.name_en), total: Number(r.total) }));
+      const list = rows.map((r) => ({ id: r.id, title: pickLang(lang, r.name, r.name_en), total: Number(r.total) }));
       return { total: list.reduce((s, r) => s + r.total, 0), list };
     },
 
@@ -32,7 +32,7 @@ export function createNoticeService(db: Db, access: AccessService) {
       return {
         total,
         list: rows.map((r) => {
-          const text = eventMessageAnswer(r.message_key, r.message_params, lang, pick(lang, r.message, r.message_en));
+          const text = eventMessageAnswer(r.message_key, r.message_params, lang, pickLang(lang, r.message, r.message_en));
           return {
             id: r.id,
             event_title: text.message,
@@ -40,7 +40,7 @@ export function createNoticeService(db: Db, access: AccessService) {
             message_params: text.message_params,
             event_type: r.event_type,
             level: r.level,
-            device_name: pick(lang, r.device_name ?? '', r.device_name_en),
+            device_name: pickLang(lang, r.device_name ?? '', r.device_name_en),
             created_at: r.raised_at.toISOString(),
           };
         }),

@@ -19,10 +19,10 @@ import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import type { AuditService } from '../audit/service.js';
 import { robotsRepository as repo, type PointSpec, type RobotRow, type RuleSpecRow } from './repository.js';
+import { pickLang } from '../../lib/lang.js';
 
 const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCode.Validation, { zh, en }, field);
 const stale = () => new AppError(ErrorCode.Conflict, { zh: '该机器人配置已被他人修改，请刷新后重试', en: 'Someone else changed this robot. Refresh and try again.' });
-const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 
 const stops = z.array(robotStop).catch([]);
 const schedule = z.array(z.string()).catch([]);
@@ -180,9 +180,9 @@ export function createRobotsService(db: Db, access: AccessService, audit?: Audit
         const pos = at('x');
         return {
           id: c.id,
-          name: pick(lang, c.name, c.name_en),
+          name: pickLang(lang, c.name, c.name_en),
           room_id: c.room_id,
-          room_name: room ? pick(lang, room.name, room.name_en) : '',
+          room_name: room ? pickLang(lang, room.name, room.name_en) : '',
           camera_id: c.camera_id,
           speed_mps: c.speed_mps,
           plan: c.plan,

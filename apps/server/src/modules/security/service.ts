@@ -6,6 +6,7 @@ import type { AuthUser } from '../../types.js';
 import type { AccessService } from '../access/service.js';
 import { eventRepository } from '../event/repository.js';
 import { securityRepository as repo } from './repository.js';
+import { pickLang } from '../../lib/lang.js';
 
 type Publish = (topic: string, payload: string) => Promise<void>;
 
@@ -19,7 +20,6 @@ const capturePayload = z.object({
   msg_en: z.string().max(500).default(''),
 });
 
-const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 const readings = z.array(robotReading).catch([]);
 const route = robotItem.shape.route.catch([]);
 /** A robot configured in RobotSet (docs/robot.md): its route is its stops. */
@@ -80,9 +80,9 @@ export function createSecurityService(db: Db, access: AccessService) {
         return {
           device_id: c.id,
           room_id: c.room_id,
-          name: pick(lang, c.name, c.name_en),
+          name: pickLang(lang, c.name, c.name_en),
           online: !!c.gateway_online && c.online_value !== 0,
-          last_capture: l ? { id: l.id, device_id: l.device_id, device_sn: l.device_sn, device_name: pick(lang, c.name, c.name_en), ts: l.ts.toISOString(), img: l.img, msg: pick(lang, l.msg, l.msg_en) } : null,
+          last_capture: l ? { id: l.id, device_id: l.device_id, device_sn: l.device_sn, device_name: pickLang(lang, c.name, c.name_en), ts: l.ts.toISOString(), img: l.img, msg: pickLang(lang, l.msg, l.msg_en) } : null,
         };
       });
     },
@@ -97,7 +97,7 @@ export function createSecurityService(db: Db, access: AccessService) {
       );
       return {
         total,
-        list: rows.map((r) => ({ id: r.id, device_id: r.device_id, device_sn: r.device_sn, device_name: pick(lang, r.device_name, r.device_name_en) || r.device_sn, ts: r.ts.toISOString(), img: r.img, msg: pick(lang, r.msg, r.msg_en) })),
+        list: rows.map((r) => ({ id: r.id, device_id: r.device_id, device_sn: r.device_sn, device_name: pickLang(lang, r.device_name, r.device_name_en) || r.device_sn, ts: r.ts.toISOString(), img: r.img, msg: pickLang(lang, r.msg, r.msg_en) })),
       };
     },
 
@@ -106,7 +106,7 @@ export function createSecurityService(db: Db, access: AccessService) {
       return (await repo.robots(db, projectId)).map((r) => ({
         id: r.id,
         room_id: r.room_id,
-        name: pick(lang, r.name, r.name_en),
+        name: pickLang(lang, r.name, r.name_en),
         status: r.status,
         battery: r.battery,
         route: routeOf(r),
@@ -124,7 +124,7 @@ export function createSecurityService(db: Db, access: AccessService) {
         list: rows.map((r) => ({
           id: r.id,
           robot_id: r.robot_id,
-          robot_name: pick(lang, r.robot_name, r.robot_name_en),
+          robot_name: pickLang(lang, r.robot_name, r.robot_name_en),
           started_at: r.started_at.toISOString(),
           finished_at: r.finished_at ? r.finished_at.toISOString() : null,
           status: r.status,

@@ -12,6 +12,7 @@ import type { StreamHub, StreamLog, Viewer } from './streams.js';
 import { classifyStream, maskUrl, playKind, stripCredentials, unmaskUrl, type StreamSigner } from './urls.js';
 import { OutboundError, outboundMessage, type Outbound } from '../../lib/outbound/index.js';
 import { isSealed, secretContext, type SecretBox } from '../../lib/storedSecrets.js';
+import { pickLang } from '../../lib/lang.js';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.camera>>>;
 type CameraBody = { room_id: number | null; name: string; name_en: string; code: string; stream_url: string; snapshot_url: string; ptz: boolean };
@@ -20,7 +21,6 @@ const invalid = (field: string, zh: string, en: string) => new AppError(ErrorCod
 /** A `***` password sent back for another scheme, host, port or user: the stored one never follows a URL elsewhere. */
 const secretRequired = (field: 'stream_url' | 'snapshot_url') =>
   new AppError(ErrorCode.SecretRequired, { zh: `${field === 'stream_url' ? '视频流地址' : '抓图地址'}的主机、端口或用户已更改，请重新输入密码（不能保留 ***）`, en: `The ${field === 'stream_url' ? 'stream' : 'snapshot'} URL's host, port or user changed: enter the password again (*** cannot be kept)` }, field);
-const pick = (lang: Lang, zh: string | null, en: string | null) => (lang === 'en' && en ? en : (zh ?? ''));
 const SNAPSHOT_MAX_BYTES = 2_000_000;
 const SNAPSHOT_TIMEOUT_MS = 5000;
 
@@ -29,7 +29,7 @@ const toCamera = (r: Row, lang: Lang): VideoCamera => ({
   id: r.id,
   project_id: r.project_id,
   room_id: r.room_id,
-  room_name: pick(lang, r.room_name, r.room_name_en),
+  room_name: pickLang(lang, r.room_name, r.room_name_en),
   name: r.name,
   name_en: r.name_en,
   code: r.code ?? '',
@@ -117,8 +117,8 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
     return {
       id: r.id,
       room_id: r.room_id,
-      room_name: pick(lang, r.room_name, r.room_name_en),
-      name: pick(lang, r.name, r.name_en),
+      room_name: pickLang(lang, r.room_name, r.room_name_en),
+      name: pickLang(lang, r.name, r.name_en),
       ptz: r.ptz,
       kind,
       play_url: playUrl,
@@ -190,7 +190,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
       if (classifyStream(r.stream_url).kind === 'sim') {
         const frame = hub.lastFrame(r.id);
         if (frame) return { img: `data:image/jpeg;base64,${frame.jpeg.toString('base64')}`, ts: new Date(frame.at).toISOString() };
-        return { img: snapshotSvg(pick(lang, r.name, r.name_en), formatInZone(now, r.timezone)), ts: now.toISOString() };
+        return { img: snapshotSvg(pickLang(lang, r.name, r.name_en), formatInZone(now, r.timezone)), ts: now.toISOString() };
       }
       if (!r.snapshot_url) throw invalid('id', '该摄像头未配置抓图地址', 'This camera has no snapshot URL');
       // Through the guard: internal addresses refused unless OUTBOUND_ALLOW names them, no redirects, bounded
@@ -225,7 +225,7 @@ export function createVideoService(db: Db, access: AccessService, audit: AuditSe
       await signer.ready?.();
       return {
         camera: row ? live(row, user, lang, await hub.available()) : null,
-        capture: cap ? { id: cap.id, ts: cap.ts.toISOString(), img: cap.img, msg: pick(lang, cap.msg, cap.msg_en) } : null,
+        capture: cap ? { id: cap.id, ts: cap.ts.toISOString(), img: cap.img, msg: pickLang(lang, cap.msg, cap.msg_en) } : null,
       };
     },
 

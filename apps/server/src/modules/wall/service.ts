@@ -9,8 +9,8 @@ import type { StatisticsService } from '../statistics/service.js';
 import type { WorkOrderService } from '../workorders/service.js';
 import { dayCurve, sumCurves, sumLevels, topTransformers, weightedSoc, worstLevel } from './compose.js';
 import { wallRepository, type WallRepository } from './repository.js';
+import { pickLang } from '../../lib/lang.js';
 
-const pick = (lang: Lang, zh: string, en: string) => (lang === 'en' && en ? en : zh);
 
 /** How many of the latest alarms and faults the ticker carries. */
 export const TICKER_SIZE = 20;
@@ -63,8 +63,8 @@ export function createWallService(db: Db, deps: Deps, repo: WallRepository = wal
         perSite.push({
           station: {
             project_id: p.id,
-            name: pick(lang, p.name, p.name_en),
-            city: pick(lang, p.city, p.city_en),
+            name: pickLang(lang, p.name, p.name_en),
+            city: pickLang(lang, p.city, p.city_en),
             latitude: p.latitude,
             longitude: p.longitude,
             timezone: p.timezone,
